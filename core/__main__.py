@@ -1,0 +1,5 @@
+"""``python -m swisspairing``."""
+
+from .cli import main
+
+raise SystemExit(main())

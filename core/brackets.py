@@ -1,0 +1,62 @@
+"""Score brackets and what pairing one of them can produce (the data of the bracket loop)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .explain import Event
+
+__all__ = ["Bracket", "BracketOutcome", "ByeChoice"]
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """A score bracket (score group) as handed to ``swiss_pair_bracket``."""
+
+    index: int
+    """Position among the round's brackets, 0 = highest."""
+    score: float
+    """Score of the bracket's resident players."""
+    residents: tuple[int, ...]
+    """Players whose score is the bracket's score, in ranking order."""
+    moved_down: tuple[int, ...] = ()
+    """Players moved down from higher brackets, in ranking order (A3)."""
+    is_last: bool = False
+    """Whether this is the lowest bracket of the round."""
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """Moved-down players first, then the residents."""
+        return self.moved_down + self.residents
+
+    @property
+    def is_homogeneous(self) -> bool:
+        """No player was moved down into it."""
+        return not self.moved_down
+
+    def __len__(self) -> int:
+        return len(self.moved_down) + len(self.residents)
+
+
+@dataclass(frozen=True, slots=True)
+class BracketOutcome:
+    """One acceptable way to pair a bracket."""
+
+    pairs: tuple[tuple[int, int], ...]
+    """Pairs made, each higher-ranked player first."""
+    moved_down: tuple[int, ...] = ()
+    """Players left unpaired, moved down to the next bracket (or the bye in the last one)."""
+    events: tuple[Event, ...] = ()
+    """Why this outcome (rule ids and reasons)."""
+    cost: int = 0
+    """0 when the bracket was paired as its rules want; more when it had to give something up
+    (e.g. fewer pairs than P).  The engine then first looks for another pairing of the bracket
+    above with the same cost that lets this one be paired at cost 0 (Dutch-1992 C12)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ByeChoice:
+    """The answer of ``swiss_assign_bye``."""
+
+    player: int | None
+    """The player who gets the bye now; ``None`` lets the lowest bracket leave it over."""

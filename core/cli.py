@@ -1,0 +1,199 @@
+"""The ``swisspairing`` command line.
+
+Every command is a function of ``argv`` returning the exit code, so tests call
+``main(["pair", …])`` directly.  Exit codes follow bbpPairings: 0 ok, 1 no valid pairing,
+2 usage, 3 invalid input, 5 file access.  Bad input never shows a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable, Sequence, TextIO
+
+from . import __version__
+from .engine import Engine
+from .errors import InvalidInputError, SwissPairingError
+from .i18n import LANGUAGES, N_, default_locale, gettext
+from .manager import ruleset_dirs, system_names, system_schema, systems_info
+from .model import Tournament
+from .output import format_pairs, format_table, render_events, write_atomic
+from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
+from .trf import dumps_trf, load_trf
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+EXIT_USAGE = 2
+EXIT_INVALID = 3
+EXIT_FILE = 5
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors with exit code 2 and no traceback."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _lang_from_argv(argv: Sequence[str]) -> str:
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return default_locale()
+
+
+def build_parser(locale: str | None) -> argparse.ArgumentParser:
+    """The argument parser, with help texts in ``locale``."""
+    _: Callable[[str], str] = lambda s: gettext(s, locale)  # noqa: E731
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", choices=LANGUAGES, default=None, help=_(N_("language of the output (default: from LANG)")))
+    parser = _Parser(prog="swisspairing", description=_(N_("Pairs Swiss-system and round-robin tournaments by the federation's written rules.")), parents=[common])
+    parser.add_argument("--version", action="version", version=f"swisspairing {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("pair", parents=[common], help=_(N_("pair the next round of a tournament")))
+    p.add_argument("tournament", metavar="TOURNAMENT.trf", help=_(N_("the tournament in TRF16")))
+    p.add_argument("--ruleset", "-r", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file")))
+    p.add_argument("-p", "--pairs", metavar="PAIRS.txt", help=_(N_("write the pairing in the JaVaFo/bbpPairings pairs format")))
+    p.add_argument("-o", "--output", metavar="NEXT.trf", help=_(N_("write the tournament with the new round added")))
+    p.add_argument("--explain", action="store_true", help=_(N_("explain every decision, citing the rules")))
+    p.add_argument("--seed", type=int, default=None, help=_(N_("seed for drawing lots (default: derived from the file)")))
+
+    c = sub.add_parser("check", parents=[common], help=_(N_("check every round's pairing against the absolute criteria")))
+    c.add_argument("tournament", metavar="TOURNAMENT.trf", help=_(N_("the tournament in TRF16")))
+    c.add_argument("--ruleset", "-r", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file")))
+
+    sub.add_parser("systems", parents=[common], help=_(N_("list the installed pairing systems")))
+    sub.add_parser("rulesets", parents=[common], help=_(N_("list the built-in rulesets")))
+    v = sub.add_parser("validate", parents=[common], help=_(N_("validate ruleset files")))
+    v.add_argument("files", nargs="+", metavar="FILE", help=_(N_("ruleset id or YAML file")))
+    s = sub.add_parser("schema", parents=[common], help=_(N_("print the JSON Schema of rulesets")))
+    s.add_argument("--system", default=None, help=_(N_("print the parameter schema of this system instead")))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    locale = _lang_from_argv(argv)
+    parser = build_parser(locale)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if args.lang:
+        locale = args.lang
+    if args.command is None:
+        parser.print_help(out)
+        return EXIT_USAGE
+    handler = _COMMANDS[args.command]
+    try:
+        return handler(args, locale, out, err)
+    except SwissPairingError as exc:
+        print(f"swisspairing: {exc.render(locale)}", file=err)
+        return exc.exit_code
+    except OSError as exc:
+        name = exc.filename or ""
+        reason = exc.strerror or str(exc)
+        print(f"swisspairing: {name}: " + gettext(N_("cannot access file: {reason}"), locale).format(reason=reason), file=err)
+        return EXIT_FILE
+
+
+def _load(args: argparse.Namespace) -> tuple[Ruleset, Tournament]:
+    ruleset = load_ruleset(args.ruleset)
+    # A file without XXS is checked against the ruleset's point system.
+    tournament = load_trf(args.tournament, check=True, point_system=ruleset.points)
+    return ruleset, tournament
+
+
+def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    ruleset, tournament = _load(args)
+    engine = Engine(ruleset)
+    pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
+    if args.pairs:
+        write_atomic(args.pairs, format_pairs(pairing))
+    if args.output:
+        write_atomic(args.output, dumps_trf(engine.apply(tournament, pairing)))
+    if not args.pairs and not args.output or args.explain:
+        ctx_scores = {n: s.score for n, s in engine.context(tournament, explain=False).states.items()}
+        if not args.pairs and not args.output:
+            out.write(format_table(pairing, tournament, ctx_scores, locale))
+        if args.explain:
+            out.write("\n" + gettext(N_("Explanation"), locale) + "\n")
+            for line in render_events(pairing.events, locale):
+                out.write(line + "\n")
+    return EXIT_OK
+
+
+def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    ruleset, tournament = _load(args)
+    violations = Engine(ruleset).check(tournament)
+    for v in violations:
+        out.write(gettext(N_("round {round}"), locale).format(round=v.round) + ": " + v.render(locale) + "\n")
+    if violations:
+        out.write(gettext(N_("{count} violations found"), locale).format(count=len(violations)) + "\n")
+        return EXIT_NO_PAIRING
+    out.write(gettext(N_("no violations found in {rounds} rounds"), locale).format(rounds=tournament.rounds_recorded) + "\n")
+    return EXIT_OK
+
+
+def _cmd_systems(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    for info in systems_info():
+        desc = gettext(info["description"], locale) if info["description"] else ""
+        out.write(f"{info['name']}  {info['distribution']} {info['version']}\n")
+        if desc:
+            out.write(f"    {desc}\n")
+        out.write("    " + gettext(N_("hooks: {hooks}"), locale).format(hooks=", ".join(info["hooks"])) + "\n")
+    return EXIT_OK
+
+
+def _cmd_rulesets(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    for rid, entry in builtin_rulesets(ruleset_dirs()).items():
+        rs = load_ruleset(rid)
+        name = gettext(rs.name, locale) if rs.name else ""
+        out.write(f"{rid:<24} {rs.system:<22} {name}\n")
+    return EXIT_OK
+
+
+def _cmd_validate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    status = EXIT_OK
+    for ref in args.files:
+        try:
+            rs = load_ruleset(ref)
+        except InvalidInputError as exc:
+            err.write(f"swisspairing: {exc.render(locale)}\n")
+            status = exc.exit_code
+            continue
+        out.write(gettext(N_("{source}: valid ruleset {id} for system {system}"), locale).format(source=rs.source, id=rs.id, system=rs.system) + "\n")
+    return status
+
+
+def _cmd_schema(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    schema: Any
+    if args.system:
+        schema = system_schema(args.system)
+        if schema is None:
+            err.write("swisspairing: " + gettext(N_("unknown pairing system {system!r} (installed: {known})"), locale).format(system=args.system, known=", ".join(system_names()) or "-") + "\n")
+            return EXIT_INVALID
+    else:
+        schema = core_schema()
+    out.write(json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
+    return EXIT_OK
+
+
+_COMMANDS = {
+    "pair": _cmd_pair,
+    "check": _cmd_check,
+    "systems": _cmd_systems,
+    "rulesets": _cmd_rulesets,
+    "validate": _cmd_validate,
+    "schema": _cmd_schema,
+}

@@ -1,0 +1,229 @@
+"""The engine: pairs a round through the hooks of one ruleset's plugin manager.
+
+:class:`Engine` is the typed facade over ``pm.hook.*``.  Its bracket loop
+(:meth:`Engine.pair_brackets`) is the backtracking search every bracket-based system
+shares: each bracket offers its acceptable pairings lazily, best first; the engine takes
+the first one with which every lower bracket can be paired and, when a lower bracket
+fails, asks the higher one for its next alternative (Dutch-1992 C12/C13, RDF "break the
+last formed pair").  A system never writes that loop itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterable, Iterator, Sequence
+
+from .brackets import Bracket, BracketOutcome, ByeChoice
+from .context import RoundContext
+from .errors import InvalidTournamentError, NoValidPairingError, PluginError
+from .i18n import N_
+from .manager import make_manager
+from .model import BLACK, WHITE, PointSystem, RoundRecord, Tournament
+from .pairing import Bye, Pairing, RoundPairing, Violation
+from .ruleset import Ruleset
+
+__all__ = ["Engine", "Bracket", "BracketOutcome", "ByeChoice", "pair_round"]
+
+
+class _SearchExhausted(Exception):
+    pass
+
+
+class Engine:
+    """Pairs rounds under one ruleset."""
+
+    def __init__(self, ruleset: Ruleset, *, extra_plugins: Iterable[Any] = (), manager: Any = None) -> None:
+        self.ruleset = ruleset
+        """The ruleset in force."""
+        self.pm = manager if manager is not None else make_manager(ruleset.system, extra_plugins)
+        """The plugin manager: core defaults plus the ruleset's system."""
+        self.hook = self.pm.hook
+
+    # ------------------------------------------------------------------ public API
+    def context(self, tournament: Tournament, round_number: int | None = None, *, seed: int | None = None, explain: bool = True) -> RoundContext:
+        """The context of pairing ``round_number`` (default: the next round)."""
+        rnd = round_number or tournament.next_round
+        return RoundContext(tournament, self.ruleset, rnd, engine=self, seed=seed, explain=explain)
+
+    def pair(self, tournament: Tournament, *, seed: int | None = None, explain: bool = True) -> RoundPairing:
+        """Pair the next round of ``tournament``.
+
+        Raises :class:`InvalidTournamentError` when the tournament cannot be paired as it
+        stands and :class:`NoValidPairingError` when no pairing satisfies the rules.
+        """
+        rnd = tournament.next_round
+        if rnd > 1:
+            pending = tournament.pending_games(rnd - 1)
+            if pending:
+                raise InvalidTournamentError(
+                    N_("round {round} is not finished: players {players} have no result"),
+                    round=rnd - 1,
+                    players=", ".join(map(str, pending[:10])),
+                )
+        total = tournament.total_rounds or self.ruleset.rounds
+        if total is not None and rnd > total:
+            raise InvalidTournamentError(N_("all {total} rounds have been paired"), total=total)
+        ctx = self.context(tournament, rnd, seed=seed, explain=explain)
+        result = self.hook.swiss_pair_round(context=ctx)
+        if result is None:
+            raise PluginError(N_("no plugin paired the round"))
+        return result
+
+    def apply(self, tournament: Tournament, pairing: RoundPairing) -> Tournament:
+        """The tournament with ``pairing`` written into its round (results still blank)."""
+        records: dict[int, RoundRecord] = {}
+        for b in pairing.boards:
+            if b.absent is not None:
+                present = b.black if b.absent == b.white else b.white
+                records[b.absent] = RoundRecord(present, WHITE if b.absent == b.white else BLACK, "-")
+                records[present] = RoundRecord(b.absent, WHITE if present == b.white else BLACK, "+")
+            else:
+                records[b.white] = RoundRecord(b.black, WHITE, " ")
+                records[b.black] = RoundRecord(b.white, BLACK, " ")
+        for bye in pairing.byes:
+            records[bye.player] = RoundRecord(None, None, bye.result)
+        ps = tournament.point_system or self.ruleset.points
+        updated = tournament.with_round(pairing.round, records, ps)
+        changes: dict[str, Any] = {}
+        if tournament.point_system is None and ps != PointSystem():
+            changes["point_system"] = ps
+        if tournament.total_rounds is None and self.ruleset.rounds is not None:
+            changes["total_rounds"] = self.ruleset.rounds
+        return replace(updated, **changes) if changes else updated
+
+    def check(self, tournament: Tournament) -> list[Violation]:
+        """Every violation of the absolute criteria in the rounds recorded so far."""
+        found: list[Violation] = []
+        for rnd in range(1, tournament.rounds_recorded + 1):
+            ctx = self.context(tournament, rnd, explain=False)
+            for part in self.hook.swiss_check_round(tournament=tournament, round_number=rnd, context=ctx):
+                if part:
+                    found.extend(part)
+        return found
+
+    # ------------------------------------------------------------------ typed hook calls
+    def sort_players(self, context: RoundContext, numbers: Sequence[int] | None = None) -> list[int]:
+        """``swiss_sort_players`` over ``numbers`` (default: the participants)."""
+        nums = context.participants if numbers is None else numbers
+        players = [context.states[n] for n in nums]
+        return list(self._first("swiss_sort_players", players=players, context=context))
+
+    def assign_bye(self, candidates: Sequence[int], context: RoundContext) -> ByeChoice:
+        """``swiss_assign_bye``."""
+        return self._first("swiss_assign_bye", candidates=candidates, context=context)
+
+    def build_brackets(self, ranked: Sequence[int], context: RoundContext) -> list[Bracket]:
+        """``swiss_build_brackets``."""
+        return list(self._first("swiss_build_brackets", ranked=ranked, context=context))
+
+    def bracket_outcomes(self, bracket: Bracket, context: RoundContext) -> Iterator[BracketOutcome]:
+        """``swiss_pair_bracket``: the bracket's outcomes, lazily."""
+        if not bracket.players:
+            return iter((BracketOutcome(()),))
+        return iter(self._first("swiss_pair_bracket", bracket=bracket, context=context))
+
+    def allocate_colours(self, pair: tuple[int, int], context: RoundContext) -> Pairing:
+        """``swiss_allocate_colours``."""
+        return self._first("swiss_allocate_colours", pair=pair, context=context)
+
+    def order_boards(self, pairings: Sequence[Pairing], context: RoundContext) -> list[Pairing]:
+        """``swiss_order_boards``."""
+        return list(self._first("swiss_order_boards", pairings=pairings, context=context))
+
+    def _first(self, name: str, **kwargs: Any) -> Any:
+        result = getattr(self.hook, name)(**kwargs)
+        if result is None:
+            raise PluginError(N_("no plugin answered {hook}"), hook=name)
+        return result
+
+    # ------------------------------------------------------------------ the bracket loop
+    def pair_brackets(self, brackets: Sequence[Bracket], context: RoundContext, *, bye_needed: bool) -> list[BracketOutcome]:
+        """Pair every bracket, backtracking between brackets where a lower one fails.
+
+        Semantics: depth-first in each bracket's order of preference, so the first outcome
+        of a bracket that lets all lower brackets be paired is taken (C13: a failing lowest
+        bracket makes the penultimate one try its next pairing, down to moving it down
+        whole, i.e. merging).  When the best available outcome of a bracket has ``cost > 0``,
+        the bracket above is first asked for another outcome of equal cost moving different
+        players down, with which this bracket reaches cost 0 (C12).  Outcomes that move down
+        the same players are equivalent for everything below and are tried once.  The search
+        is bounded by the ruleset's ``search_budget`` (AMB-D14).
+
+        Returns one outcome per bracket; the last one's ``moved_down`` is the bye (if any).
+        """
+        n = len(brackets)
+        if n == 0:
+            return []
+        budget = [self.ruleset.search_budget]
+        failed: set[tuple[int, frozenset[int]]] = set()
+        retries: dict[int, int] = {}
+
+        def leftover_ok(down: tuple[int, ...]) -> bool:
+            if bye_needed:
+                return len(down) == 1 and context.can_receive_bye(down[0])
+            return not down
+
+        def solve(i: int, carried: tuple[int, ...]) -> list[BracketOutcome] | None:
+            key = (i, frozenset(carried))
+            if key in failed:
+                return None
+            bracket = replace(brackets[i], moved_down=tuple(carried), is_last=i == n - 1)
+            seen: set[frozenset[int]] = set()
+            fallback: tuple[BracketOutcome, list[BracketOutcome]] | None = None
+            for outcome in self.bracket_outcomes(bracket, context):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise _SearchExhausted
+                down = frozenset(outcome.moved_down)
+                if down in seen:
+                    continue
+                seen.add(down)
+                if i == n - 1:
+                    if leftover_ok(outcome.moved_down):
+                        return [outcome]
+                    continue
+                if fallback is not None and outcome.cost != fallback[0].cost:
+                    break
+                rest = solve(i + 1, outcome.moved_down)
+                if rest is None:
+                    retries[i] = retries.get(i, 0) + 1
+                    continue
+                if rest[0].cost == 0:
+                    if fallback is not None:
+                        context.explanation.add(
+                            "",
+                            N_("the bracket above was paired differently so that other players move down and this bracket can be paired completely"),
+                            bracket=i + 1,
+                        )
+                    return [outcome, *rest]
+                if fallback is None:
+                    fallback = (outcome, rest)
+            if fallback is not None:
+                return [fallback[0], *fallback[1]]
+            failed.add(key)
+            return None
+
+        try:
+            result = solve(0, ())
+        except _SearchExhausted:
+            raise NoValidPairingError(
+                N_("no valid pairing found within the search budget of {budget} bracket pairings"),
+                budget=self.ruleset.search_budget,
+            ) from None
+        except RecursionError:  # pragma: no cover - brackets are few
+            raise NoValidPairingError(N_("no valid pairing exists")) from None
+        if result is None:
+            raise NoValidPairingError(N_("no valid pairing exists"))
+        for i, count in sorted(retries.items()):
+            context.explanation.add(
+                "",
+                N_("{count} pairings of this bracket were undone because a lower bracket could not be paired"),
+                bracket=i,
+                count=count,
+            )
+        return result
+
+
+def pair_round(tournament: Tournament, ruleset: Ruleset, *, seed: int | None = None) -> RoundPairing:
+    """Pair the next round of ``tournament`` under ``ruleset`` (convenience function)."""
+    return Engine(ruleset).pair(tournament, seed=seed)

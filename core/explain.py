@@ -1,0 +1,87 @@
+"""Explanations: every pairing decision can record why it was taken, citing the rule.
+
+An :class:`Event` keeps a rule id (``Dutch-1992 C7``, ``RDF 5.4.10.5.4``), a catalogue
+msgid and its arguments; it is translated only when rendered, so ``pair --explain --lang ru``
+tells the arbiter the same story in Russian.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Mapping
+
+from .i18n import gettext
+
+__all__ = ["Event", "Explanation", "Term"]
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A word that is translated when the sentence around it is rendered (e.g. a colour)."""
+
+    msgid: str
+    """The catalogue msgid of the term."""
+
+    def render(self, locale: str | None) -> str:
+        """The term in ``locale``."""
+        return gettext(self.msgid, locale)
+
+
+def _render_arg(value: Any, locale: str | None) -> Any:
+    if isinstance(value, Term):
+        return value.render(locale)
+    if isinstance(value, (list, tuple)) and not isinstance(value, str):
+        return ", ".join(str(_render_arg(v, locale)) for v in value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One explained decision."""
+
+    rule: str
+    """The rule applied, as the digest numbers it (e.g. ``Dutch-1992 C7``)."""
+    message: str
+    """Catalogue msgid with ``{name}`` placeholders."""
+    args: Mapping[str, Any] = field(default_factory=dict)
+    """Placeholder values; :class:`Term` values are translated too."""
+    bracket: int | None = None
+    """Index of the score bracket (group) the decision belongs to, if any."""
+
+    def render(self, locale: str | None = None) -> str:
+        """``[rule] sentence`` in ``locale``."""
+        args = {k: _render_arg(v, locale) for k, v in self.args.items()}
+        text = gettext(self.message, locale).format(**args)
+        return f"[{self.rule}] {text}" if self.rule else text
+
+
+class Explanation:
+    """An append-only log of :class:`Event`; cheap to pass around, easy to turn off."""
+
+    __slots__ = ("events", "enabled")
+
+    def __init__(self, enabled: bool = True, events: Iterable[Event] = ()) -> None:
+        self.events: list[Event] = list(events)
+        self.enabled = enabled
+
+    def add(self, rule: str, message: str, /, *, bracket: int | None = None, **args: Any) -> None:
+        """Record that ``rule`` decided something, described by ``message``."""
+        if self.enabled:
+            self.events.append(Event(rule, message, args, bracket))
+
+    def extend(self, events: Iterable[Event]) -> None:
+        """Append events recorded elsewhere (e.g. by a bracket outcome)."""
+        if self.enabled:
+            self.events.extend(events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def render(self, locale: str | None = None) -> list[str]:
+        """Every event as a line of text."""
+        return [e.render(locale) for e in self.events]

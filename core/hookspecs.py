@@ -1,0 +1,129 @@
+"""Hook specifications: one ``swiss_``-prefixed hook per concern.
+
+A pairing system is a plugin implementing some of these hooks; the core registers its own
+defaults with ``trylast=True``, so a system only overrides what its regulation says
+differently.  Each ruleset gets its own plugin manager holding the core defaults and the one
+system it names, so firstresult hooks never need to ask "is this my system?".
+
+Call hooks with keyword arguments only.  An implementation may take fewer arguments than the
+specification (pluggy's opt-in arguments), which lets specifications grow.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+import pluggy
+
+if TYPE_CHECKING:
+    from .context import RoundContext
+    from .engine import Bracket, BracketOutcome, ByeChoice
+    from .pairing import Pairing, RoundPairing, Violation
+    from .model import PlayerState, Tournament
+    from .tiebreaks import Tiebreak
+
+PROJECT = "swisspairing"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+# ---------------------------------------------------------------------------
+# Registration: what a plugin brings
+# ---------------------------------------------------------------------------
+
+
+@hookspec
+def swiss_system_info() -> Mapping[str, Any] | None:
+    """Describe the system: ``{"name": msgid, "description": msgid, "rules": "Dutch-1992"}``.
+
+    Shown by ``swisspairing systems``.  Collected from every plugin.
+    """
+
+
+@hookspec
+def swiss_ruleset_schema() -> Mapping[str, Any] | None:
+    """Return the JSON Schema (Draft 2020-12) of the ``parameters`` mapping of this system.
+
+    Collected; the core validates a ruleset's ``parameters`` against it.
+    """
+
+
+@hookspec
+def swiss_ruleset_dirs() -> Iterable[Any] | None:
+    """Return directories (``pathlib.Path`` or ``importlib.resources`` traversables) that hold
+    ruleset YAML files, so a federation's package can ship its own rulesets.  Collected.
+    """
+
+
+@hookspec
+def swiss_tiebreaks() -> Mapping[str, "Tiebreak"] | None:
+    """Return tiebreaks by id; the ruleset picks ids and their order.  Collected."""
+
+
+# ---------------------------------------------------------------------------
+# Pairing a round
+# ---------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def swiss_pair_round(context: "RoundContext") -> "RoundPairing | None":
+    """Pair the round described by ``context``.
+
+    The core default runs the bracket procedure through the hooks below; a system whose
+    pairings come from a table (round robin) answers here directly.  Wrap it with
+    ``wrapper=True`` to audit or time pairings.  Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def swiss_sort_players(players: Sequence["PlayerState"], context: "RoundContext") -> Sequence[int] | None:
+    """Return the start numbers of ``players`` in the system's ranking order (e.g. Dutch-1992 A2).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def swiss_assign_bye(candidates: Sequence[int], context: "RoundContext") -> "ByeChoice | None":
+    """Choose the bye before brackets are paired, for systems that fix it up front
+    (e.g. RDF "the last-classified player gets the plus").  Return ``ByeChoice(None)`` to let
+    the bracket procedure leave the bye to the lowest bracket.  ``candidates`` are in ranking
+    order.  Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def swiss_build_brackets(ranked: Sequence[int], context: "RoundContext") -> Sequence["Bracket"] | None:
+    """Split the ranked players into score brackets (groups), highest first.
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def swiss_pair_bracket(bracket: "Bracket", context: "RoundContext") -> "Iterable[BracketOutcome] | None":
+    """Return the bracket's acceptable pairings, lazily, in the order the rules prefer them.
+
+    The engine takes the first outcome with which every lower bracket can be paired, and asks
+    for the next one when a lower bracket fails (backtracking between brackets: Dutch-1992 C12,
+    C13, RDF "break the last formed pair").  Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def swiss_allocate_colours(pair: tuple[int, int], context: "RoundContext") -> "Pairing | None":
+    """Decide who has White in ``pair`` (higher-ranked player first).  Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def swiss_order_boards(pairings: Sequence["Pairing"], context: "RoundContext") -> Sequence["Pairing"] | None:
+    """Return the pairings in publication order (board 1 first).  Stops at first non-None result."""
+
+
+# ---------------------------------------------------------------------------
+# Checking
+# ---------------------------------------------------------------------------
+
+
+@hookspec
+def swiss_check_round(tournament: "Tournament", round_number: int, context: "RoundContext") -> "Iterable[Violation] | None":
+    """Return the violations of the absolute criteria in the pairing of ``round_number``.  Collected."""

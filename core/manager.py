@@ -1,0 +1,159 @@
+"""Plugin discovery and one plugin manager per ruleset.
+
+Pairing systems are found through the entry-point group ``swisspairing.systems``; the
+built-in ones are declared there by swisspairing's own distribution, so a federation's
+plugin in its own pip package is found exactly like a built-in one.  A name declared twice
+with different targets is an error.  ``SWISSPAIRING_BLOCKED_PLUGINS`` (comma-separated
+names) hides plugins.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+from importlib import metadata
+from typing import Any, Iterable
+
+import pluggy
+
+from . import defaults, hookspecs, tiebreaks
+from .errors import PluginError, UnknownSystemError
+from .i18n import N_
+
+__all__ = [
+    "GROUP",
+    "system_entry_points",
+    "system_names",
+    "make_manager",
+    "system_schema",
+    "ruleset_dirs",
+    "systems_info",
+]
+
+GROUP = "swisspairing.systems"
+
+
+def _blocked() -> set[str]:
+    return {n.strip() for n in os.environ.get("SWISSPAIRING_BLOCKED_PLUGINS", "").split(",") if n.strip()}
+
+
+def system_entry_points() -> dict[str, metadata.EntryPoint]:
+    """Every installed system by name (blocked ones left out)."""
+    found: dict[str, metadata.EntryPoint] = {}
+    blocked = _blocked()
+    for ep in metadata.entry_points(group=GROUP):
+        if ep.name in blocked:
+            continue
+        if ep.name in found and found[ep.name].value != ep.value:
+            other = found[ep.name]
+            raise PluginError(
+                N_("pairing system {name!r} is declared twice: {first} and {second}"),
+                name=ep.name,
+                first=f"{other.value} ({_dist_name(other)})",
+                second=f"{ep.value} ({_dist_name(ep)})",
+            )
+        found[ep.name] = ep
+    return dict(sorted(found.items()))
+
+
+def _dist_name(ep: metadata.EntryPoint) -> str:
+    dist = getattr(ep, "dist", None)
+    return f"{dist.name} {dist.version}" if dist is not None else "?"
+
+
+def system_names() -> list[str]:
+    """Names of the installed systems."""
+    return list(system_entry_points())
+
+
+@functools.lru_cache(maxsize=None)
+def _load_module(name: str) -> Any:
+    eps = system_entry_points()
+    if name not in eps:
+        raise UnknownSystemError(
+            N_("unknown pairing system {system!r} (installed: {known})"),
+            system=name,
+            known=", ".join(eps) or "-",
+        )
+    try:
+        return eps[name].load()
+    except Exception as exc:  # a broken third-party plugin must not crash with a traceback
+        raise PluginError(N_("pairing system {name!r} cannot be loaded: {reason}"), name=name, reason=f"{type(exc).__name__}: {exc}") from exc
+
+
+def make_manager(system: str | None, extra: Iterable[Any] = ()) -> pluggy.PluginManager:
+    """A plugin manager with the core defaults, the named system and ``extra`` plugins."""
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    pm.register(defaults, name="swisspairing.defaults")
+    pm.register(tiebreaks, name="swisspairing.tiebreaks")
+    if system is not None:
+        pm.register(_load_module(system), name=system)
+    for plugin in extra:
+        pm.register(plugin)
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(N_("plugin error: {reason}"), reason=str(exc)) from exc
+    return pm
+
+
+def system_schema(system: str) -> dict[str, Any] | None:
+    """The ``parameters`` schema of ``system`` (``None`` when not installed)."""
+    if system not in system_entry_points():
+        return None
+    pm = make_manager(system)
+    schema: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": {}}
+    for part in pm.hook.swiss_ruleset_schema():
+        if part:
+            for key, value in part.items():
+                if key == "properties":
+                    schema["properties"].update(value)
+                elif key == "required":
+                    schema.setdefault("required", []).extend(value)
+                else:
+                    schema[key] = value
+    return schema
+
+
+def ruleset_dirs() -> list[Any]:
+    """Ruleset directories contributed by every installed system."""
+    dirs: list[Any] = []
+    for name in system_entry_points():
+        try:
+            module = _load_module(name)
+        except PluginError:
+            continue
+        fn = getattr(module, "swiss_ruleset_dirs", None)
+        if fn is not None:
+            dirs.extend(fn() or ())
+    return dirs
+
+
+def systems_info() -> list[dict[str, Any]]:
+    """Name, version, description and implemented hooks of each installed system."""
+    out = []
+    for name, ep in system_entry_points().items():
+        module = _load_module(name)
+        info = {}
+        fn = getattr(module, "swiss_system_info", None)
+        if fn is not None:
+            info = dict(fn() or {})
+        dist = getattr(ep, "dist", None)
+        out.append(
+            {
+                "name": name,
+                "version": dist.version if dist is not None else "",
+                "distribution": dist.name if dist is not None else "",
+                "description": info.get("description", ""),
+                "rules": info.get("rules", ""),
+                "hooks": sorted(h for h in dir(module) if h.startswith("swiss_")),
+            }
+        )
+    return out
+
+
+def import_plugin(path: str) -> Any:
+    """Import a plugin module by dotted path (used by tests and ``--plugin``)."""
+    return importlib.import_module(path)

@@ -1,0 +1,331 @@
+"""Rulesets: YAML files that pick a pairing system and set its parameters.
+
+Pipeline: ``yaml.safe_load`` → ``schema_version`` checked first → ``extends`` resolved
+(mappings merge, lists replace) → core schema → the system's ``parameters`` schema →
+a frozen :class:`Ruleset`.  Errors read ``rulesets/x.yaml: $.parameters.max_colour_difference:
+5 is greater than the maximum of 3``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+import yaml
+
+from .errors import InvalidRulesetError
+from .i18n import N_
+from .model import PointSystem
+
+__all__ = [
+    "Ruleset",
+    "ColourRules",
+    "ByeRules",
+    "ForbiddenRules",
+    "load_ruleset",
+    "ruleset_from_mapping",
+    "builtin_rulesets",
+    "core_schema",
+    "SCHEMA_VERSION",
+]
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ColourRules:
+    """Colour limits that no pairing may break (absolute criteria such as Dutch-1992 B2)."""
+
+    max_difference: int | None = 2
+    """Largest allowed colour difference; ``None`` = no limit."""
+    max_run: int | None = 2
+    """Most games in a row with one colour; ``None`` = no limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRules:
+    """Who may receive the pairing-allocated bye."""
+
+    blocked_by: frozenset[str] = frozenset({"U", "F", "+"})
+    """Earlier results that exclude a player from the bye (Dutch-1992 B1b, AMB-D11)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ForbiddenRules:
+    """Pairs that may never be made, beyond rematches."""
+
+    pairs: tuple[frozenset[int], ...] = ()
+    """Groups of start numbers that may not meet one another."""
+    same_club: bool = False
+    """Players (or teams) of one club never meet."""
+    same_federation: bool = False
+    """Players of one federation never meet."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A validated ruleset."""
+
+    id: str
+    """Identifier (``--ruleset ID``)."""
+    system: str
+    """Pairing system (entry-point name in ``swisspairing.systems``)."""
+    name: str = ""
+    """Title shown to users."""
+    description: str = ""
+    """Longer description."""
+    regulation: str = ""
+    """The regulation implemented."""
+    language: str | None = None
+    """Default language of output."""
+    rounds: int | None = None
+    """Number of rounds when the tournament file does not give it."""
+    first_colour: str = "white"
+    """Colour of the top player in round 1 (``white``, ``black`` or ``lot``)."""
+    points: PointSystem = PointSystem()
+    """Points per result."""
+    byes: ByeRules = ByeRules()
+    """Bye eligibility."""
+    colours: ColourRules = ColourRules()
+    """Colour limits."""
+    max_meetings: int = 1
+    """How often two players may meet."""
+    forbidden: ForbiddenRules = ForbiddenRules()
+    """Forbidden pairs."""
+    tiebreaks: tuple[str, ...] = ()
+    """Tiebreak ids in order."""
+    search_budget: int = 200_000
+    """Bracket outcomes the backtracking search may try (AMB-D14)."""
+    parameters: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """System parameters (validated by the system's schema)."""
+    source: str = ""
+    """Where the ruleset was read from."""
+
+    def param(self, name: str, default: Any = None) -> Any:
+        """A system parameter, or ``default``."""
+        return self.parameters.get(name, default)
+
+    def __repr__(self) -> str:
+        return f"load_ruleset({self.source or self.id!r})"
+
+
+# ---------------------------------------------------------------------- schema
+def core_schema() -> dict[str, Any]:
+    """The JSON Schema of a ruleset file."""
+    text = resources.files("swisspairing").joinpath("schemas/ruleset.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+_MESSAGES = {
+    "maximum": N_("{instance} is greater than the maximum of {limit}"),
+    "minimum": N_("{instance} is less than the minimum of {limit}"),
+    "type": N_("{instance} is not of type {limit}"),
+    "enum": N_("{instance} is not one of {limit}"),
+    "const": N_("{instance} must be {limit}"),
+    "required": N_("missing required key {missing}"),
+    "additionalProperties": N_("unknown key {extra}"),
+    "pattern": N_("{instance} does not match {limit}"),
+    "minItems": N_("{instance} has fewer than {limit} items"),
+    "uniqueItems": N_("{instance} has repeated items"),
+}
+
+
+def _schema_error(source: str, error: Any, prefix: str = "$") -> InvalidRulesetError:
+    path = prefix + error.json_path[1:]
+    msg = _MESSAGES.get(error.validator)
+    instance = json.dumps(error.instance, ensure_ascii=False) if not isinstance(error.instance, (int, float)) or isinstance(error.instance, bool) else error.instance
+    limit = error.validator_value
+    if isinstance(limit, (list, dict)):
+        limit = json.dumps(limit, ensure_ascii=False)
+    if error.validator == "required":
+        missing = next((k for k in error.validator_value if isinstance(error.instance, dict) and k not in error.instance), "?")
+        return InvalidRulesetError(msg, where=f"{source}: {path}", missing=missing)  # type: ignore[arg-type]
+    if error.validator == "additionalProperties":
+        allowed = set(error.schema.get("properties", {}))
+        extra = ", ".join(sorted(k for k in error.instance if k not in allowed))
+        return InvalidRulesetError(msg, where=f"{source}: {path}", extra=extra)  # type: ignore[arg-type]
+    if msg is None:
+        return InvalidRulesetError("{detail}", where=f"{source}: {path}", detail=error.message)
+    return InvalidRulesetError(msg, where=f"{source}: {path}", instance=instance, limit=limit)
+
+
+def _validate(instance: Any, schema: Mapping[str, Any], source: str, prefix: str = "$") -> None:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(instance), key=lambda e: (list(e.absolute_path), e.validator))
+    if errors:
+        best = jsonschema.exceptions.best_match(errors)
+        raise _schema_error(source, best or errors[0], prefix)
+
+
+# ---------------------------------------------------------------------- loading
+def _read_yaml(text: str, source: str) -> dict[str, Any]:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        where = f"{source}: line {mark.line + 1}, column {mark.column + 1}" if mark else source
+        raise InvalidRulesetError(N_("invalid YAML: {problem}"), where=where, problem=problem) from None
+    if not isinstance(data, dict):
+        raise InvalidRulesetError(N_("a ruleset must be a mapping"), where=f"{source}: $")
+    version = data.get("schema_version")
+    if version != SCHEMA_VERSION:
+        raise InvalidRulesetError(
+            N_("unsupported schema_version {version} (this version reads {supported})"),
+            where=f"{source}: $.schema_version",
+            version=json.dumps(version),
+            supported=SCHEMA_VERSION,
+        )
+    return data
+
+
+def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """``extends`` semantics: mappings merge recursively, everything else (lists too) replaces."""
+    out = dict(base)
+    for key, value in override.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def builtin_rulesets(extra_dirs: Iterable[Any] = ()) -> dict[str, Any]:
+    """Ruleset id → file (traversable), from the packaged rulesets and plugin directories."""
+    found: dict[str, Any] = {}
+    dirs = [resources.files("swisspairing.rulesets"), *extra_dirs]
+    for d in dirs:
+        try:
+            entries = sorted(d.iterdir(), key=lambda e: e.name)
+        except (FileNotFoundError, NotADirectoryError, OSError):
+            continue
+        for entry in entries:
+            if entry.name.endswith((".yaml", ".yml")):
+                try:
+                    data = yaml.safe_load(entry.read_text("utf-8"))
+                except yaml.YAMLError:
+                    continue
+                if isinstance(data, dict) and isinstance(data.get("id"), str):
+                    found.setdefault(data["id"], entry)
+    return found
+
+
+def _is_path(ref: str) -> bool:
+    return ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref or os.path.exists(ref)
+
+
+def _resolve(ref: str, base_dir: Path | None, registry: Mapping[str, Any]) -> tuple[str, Any]:
+    """(display name, readable) for a ruleset reference."""
+    if _is_path(ref):
+        path = Path(ref)
+        if base_dir is not None and not path.is_absolute():
+            candidate = base_dir / path
+            if candidate.exists():
+                path = candidate
+        return str(path), path
+    if ref in registry:
+        entry = registry[ref]
+        return f"rulesets/{entry.name}", entry
+    raise InvalidRulesetError(
+        N_("unknown ruleset {id!r} (known: {known})"), id=ref, known=", ".join(sorted(registry)) or "-"
+    )
+
+
+def _load_chain(ref: str, base_dir: Path | None, registry: Mapping[str, Any], seen: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+    source, entry = _resolve(ref, base_dir, registry)
+    if source in seen:
+        raise InvalidRulesetError(N_("extends forms a cycle: {chain}"), where=f"{source}: $.extends", chain=" -> ".join((*seen, source)))
+    try:
+        text = entry.read_text("utf-8") if not isinstance(entry, Path) else entry.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidRulesetError(N_("file not found"), where=source) from None
+    except OSError as exc:
+        raise InvalidRulesetError(N_("cannot read file: {reason}"), where=source, reason=exc.strerror or str(exc)) from None
+    data = _read_yaml(text, source)
+    parent = data.get("extends")
+    if parent is not None:
+        if not isinstance(parent, str):
+            raise InvalidRulesetError(N_("extends must be a ruleset id or a path"), where=f"{source}: $.extends")
+        own_dir = entry.parent if isinstance(entry, Path) else None
+        _, base = _load_chain(parent, own_dir, registry, (*seen, source))
+        base.pop("id", None)
+        data = merge(base, data)
+    return source, data
+
+
+def load_ruleset(ref: str, *, registry: Mapping[str, Any] | None = None, system_schema: Any = None) -> Ruleset:
+    """Load, resolve and validate a ruleset given by id or by path.
+
+    ``system_schema(system_id) -> schema | None`` supplies the plugin's parameter schema;
+    by default it comes from the installed plugins.
+    """
+    from . import manager
+
+    if registry is None:
+        registry = builtin_rulesets(manager.ruleset_dirs())
+    source, data = _load_chain(ref, None, registry, ())
+    return ruleset_from_mapping(data, source=source, system_schema=system_schema)
+
+
+def ruleset_from_mapping(data: Mapping[str, Any], *, source: str = "<ruleset>", system_schema: Any = None) -> Ruleset:
+    """Validate an already merged mapping and build the :class:`Ruleset`."""
+    from . import manager
+
+    data = dict(data)
+    data.pop("extends", None)
+    _validate(data, core_schema(), source)
+    system = data["system"]
+    if system_schema is None:
+        system_schema = manager.system_schema
+    schema = system_schema(system)
+    if schema is None:
+        raise InvalidRulesetError(
+            N_("unknown pairing system {system!r} (installed: {known})"),
+            where=f"{source}: $.system",
+            system=system,
+            known=", ".join(manager.system_names()) or "-",
+        )
+    params = data.get("parameters", {})
+    _validate(params, schema, source, "$.parameters")
+    params = _apply_defaults(params, schema)
+    colours = data.get("colours", {})
+    forbidden = data.get("forbidden", {})
+    byes = data.get("byes", {})
+    return Ruleset(
+        id=data["id"],
+        system=system,
+        name=data.get("name", ""),
+        description=data.get("description", ""),
+        regulation=data.get("regulation", ""),
+        language=data.get("language"),
+        rounds=data.get("rounds"),
+        first_colour=data.get("first_colour", "white"),
+        points=PointSystem.from_mapping(data.get("points", {})),
+        byes=ByeRules(frozenset(byes.get("blocked_by", ("U", "F", "+")))),
+        colours=ColourRules(colours.get("max_difference", 2), colours.get("max_run", 2)),
+        max_meetings=data.get("max_meetings", 1),
+        forbidden=ForbiddenRules(
+            tuple(frozenset(g) for g in forbidden.get("pairs", ())),
+            forbidden.get("same_club", False),
+            forbidden.get("same_federation", False),
+        ),
+        tiebreaks=tuple(data.get("tiebreaks", ())),
+        search_budget=data.get("search_budget", 200_000),
+        parameters=MappingProxyType(params),
+        source=source,
+    )
+
+
+def _apply_defaults(params: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(params)
+    for key, sub in schema.get("properties", {}).items():
+        if key not in out and isinstance(sub, Mapping) and "default" in sub:
+            out[key] = sub["default"]
+    return out
