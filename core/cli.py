@@ -20,7 +20,8 @@ from .manager import ruleset_dirs, system_names, system_schema, systems_info
 from .model import Tournament
 from .output import format_pairs, format_table, render_events, write_atomic
 from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
-from .trf import dumps_trf, load_trf
+from .io import load_tournament
+from .trf import dumps_trf
 
 __all__ = ["main"]
 
@@ -110,7 +111,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
 def _load(args: argparse.Namespace) -> tuple[Ruleset, Tournament]:
     ruleset = load_ruleset(args.ruleset)
     # A file without XXS is checked against the ruleset's point system.
-    tournament = load_trf(args.tournament, check=True, point_system=ruleset.points)
+    tournament = load_tournament(args.tournament, point_system=ruleset.points)
     return ruleset, tournament
 
 

@@ -14,7 +14,7 @@ from .hookspecs import hookimpl
 from .i18n import N_
 from .model import PointSystem, Tournament, player_states
 
-__all__ = ["Tiebreak", "compute", "CORE_TIEBREAKS"]
+__all__ = ["Tiebreak", "compute", "buchholz", "CORE_TIEBREAKS"]
 
 Scores = Mapping[int, float]
 
@@ -45,14 +45,31 @@ def _opponent_scores(t: Tournament, ps: PointSystem, after: int) -> tuple[dict[i
     return scores, opps
 
 
+def buchholz(
+    tournament: Tournament,
+    point_system: PointSystem,
+    after_round: int,
+    *,
+    cut_lowest: int = 0,
+    cut_highest: int = 0,
+) -> dict[int, float]:
+    """Sum of the scores of the opponents met over the board up to ``after_round``, leaving
+    out the ``cut_lowest`` lowest and ``cut_highest`` highest of them (cut-1 = truncated
+    Solkoff, RDF 5.4.10.6; no cut = current Buchholz, RDF 5.4.10.7, when computed before a
+    round).  Unplayed games count nothing here (AMB-R10: for pairing order only played
+    opponents count)."""
+    scores, opps = _opponent_scores(tournament, point_system, after_round)
+    out = {}
+    for n, os_ in opps.items():
+        vals = sorted(scores[o] for o in os_)
+        end = len(vals) - cut_highest
+        out[n] = sum(vals[cut_lowest:end]) if end > cut_lowest else 0.0
+    return out
+
+
 def _buchholz(cut: int) -> Callable[[Tournament, PointSystem, int], dict[int, float]]:
     def fn(t: Tournament, ps: PointSystem, after: int) -> dict[int, float]:
-        scores, opps = _opponent_scores(t, ps, after)
-        out = {}
-        for n, os_ in opps.items():
-            vals = sorted(scores[o] for o in os_)
-            out[n] = sum(vals[cut:])
-        return out
+        return buchholz(t, ps, after, cut_lowest=cut)
 
     return fn
 

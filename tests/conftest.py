@@ -1,0 +1,47 @@
+"""Shared fixtures and Hypothesis profiles."""
+
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from swisspairing.cli import main
+
+settings.register_profile("ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+DATA = Path(__file__).parent / "data"
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+@dataclass
+class CliResult:
+    """What a CLI call returned and printed."""
+
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli():
+    """Call ``swisspairing`` in-process: ``cli("pair", "x.trf", "--ruleset", "round-robin")``."""
+
+    def run(*argv: str) -> CliResult:
+        out, err = io.StringIO(), io.StringIO()
+        code = main(list(argv), stdout=out, stderr=err)
+        return CliResult(code, out.getvalue(), err.getvalue())
+
+    return run
+
+
+@pytest.fixture
+def data_dir() -> Path:
+    """``tests/data``."""
+    return DATA
