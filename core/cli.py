@@ -76,7 +76,30 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     v.add_argument("files", nargs="+", metavar="FILE", help=_(N_("ruleset id or YAML file")))
     s = sub.add_parser("schema", parents=[common], help=_(N_("print the JSON Schema of rulesets")))
     s.add_argument("--system", default=None, help=_(N_("print the parameter schema of this system instead")))
+    _add_report_parsers(sub, common, _)
     return parser
+
+
+def _add_report_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+    """``standings``, ``crosstable`` and ``pairings`` (core/reports.py)."""
+    from .reports import FORMATS
+
+    for name, text in (
+        ("standings", N_("print the standings with the ruleset's tiebreaks")),
+        ("crosstable", N_("print the crosstable: opponent, colour and result of every round")),
+        ("pairings", N_("print the board list of a round in publication order")),
+    ):
+        r = sub.add_parser(name, parents=[common], help=_(text))
+        r.add_argument("tournament", metavar="TOURNAMENT", help=_(N_("the tournament (TRF16 or event file)")))
+        r.add_argument("--ruleset", "-r", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file")))
+        r.add_argument("--format", "-f", choices=FORMATS, default="text", help=_(N_("output format (default: text)")))
+        r.add_argument("-o", "--output", metavar="FILE", help=_(N_("write to this file instead of standard output")))
+        if name == "pairings":
+            r.add_argument("--round", type=int, default=None, metavar="N", help=_(N_("round to list (default: the last one paired)")))
+        else:
+            r.add_argument("--after-round", type=int, default=None, metavar="N", help=_(N_("count the rounds up to N only (default: all recorded)")))
+            r.add_argument("--tiebreaks", default=None, metavar="ID,ID", help=_(N_("comma-separated tiebreak ids instead of the ruleset's")))
+            r.add_argument("--seed", type=int, default=None, help=_(N_("seed for the drawing of lots (default: derived from the file)")))
 
 
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
@@ -104,7 +127,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
     except OSError as exc:
         name = exc.filename or ""
         reason = exc.strerror or str(exc)
-        print(f"swisspairing: {name}: " + gettext(N_("cannot access file: {reason}"), locale).format(reason=reason), file=err)
+        prefix = f"swisspairing: {name}: " if name else "swisspairing: "
+        print(prefix + gettext(N_("cannot access file: {reason}"), locale).format(reason=reason), file=err)
         return EXIT_FILE
 
 
@@ -190,6 +214,57 @@ def _cmd_schema(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO)
     return EXIT_OK
 
 
+def _report_locale(args: argparse.Namespace, ruleset: Ruleset, locale: str) -> str:
+    """``--lang`` if given, else the ruleset's language, else the environment's."""
+    return args.lang or ruleset.language or locale
+
+
+def _emit(args: argparse.Namespace, out: TextIO, text: str) -> int:
+    if args.output:
+        write_atomic(args.output, text)
+    else:
+        out.write(text)
+    return EXIT_OK
+
+
+def _standings_for(args: argparse.Namespace) -> tuple[Ruleset, Tournament, Any]:
+    from .standings import compute_standings
+
+    ruleset, tournament = _load(args)
+    ids = [t.strip() for t in args.tiebreaks.split(",") if t.strip()] if args.tiebreaks else None
+    standings = compute_standings(tournament, ruleset, after_round=args.after_round, tiebreaks=ids, seed=args.seed)
+    return ruleset, tournament, standings
+
+
+def _cmd_standings(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .reports import render, standings_report
+
+    ruleset, _tournament, standings = _standings_for(args)
+    return _emit(args, out, render(standings_report(standings, _report_locale(args, ruleset, locale)), args.format))
+
+
+def _cmd_crosstable(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .reports import crosstable_report, render
+
+    ruleset, tournament, standings = _standings_for(args)
+    if standings.team:
+        raise InvalidInputError(N_("the crosstable lists players; use standings for a team event"), where=args.tournament)
+    return _emit(args, out, render(crosstable_report(tournament, standings, _report_locale(args, ruleset, locale)), args.format))
+
+
+def _cmd_pairings(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .reports import pairings_report, render
+
+    ruleset, tournament = _load(args)
+    last = tournament.rounds_recorded
+    rnd = last if args.round is None else args.round
+    if rnd < 1 or rnd > last:
+        raise InvalidInputError(N_("round {round} has not been paired (rounds paired: {recorded})"), where=args.tournament, round=rnd, recorded=last)
+    ps = tournament.point_system or ruleset.points
+    report = pairings_report(tournament, rnd, engine=Engine(ruleset), point_system=ps, locale=_report_locale(args, ruleset, locale))
+    return _emit(args, out, render(report, args.format))
+
+
 _COMMANDS = {
     "pair": _cmd_pair,
     "check": _cmd_check,
@@ -197,4 +272,7 @@ _COMMANDS = {
     "rulesets": _cmd_rulesets,
     "validate": _cmd_validate,
     "schema": _cmd_schema,
+    "standings": _cmd_standings,
+    "crosstable": _cmd_crosstable,
+    "pairings": _cmd_pairings,
 }

@@ -82,6 +82,9 @@ class Engine:
                 records[b.black] = RoundRecord(b.white, BLACK, " ")
         for bye in pairing.byes:
             records[bye.player] = RoundRecord(None, None, bye.result)
+        for n in tournament.absent_next:  # XXZ is consumed: keep the absence as "0000 - Z"
+            if n in tournament and n not in records and tournament.player(n).record(pairing.round) is None:
+                records[n] = RoundRecord(None, None, "Z")
         ps = tournament.point_system or self.ruleset.points
         updated = tournament.with_round(pairing.round, records, ps)
         changes: dict[str, Any] = {}

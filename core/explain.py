@@ -28,7 +28,7 @@ class Term:
 
 
 def _render_arg(value: Any, locale: str | None) -> Any:
-    if isinstance(value, Term):
+    if hasattr(value, "render"):  # Term, or a nested message
         return value.render(locale)
     if isinstance(value, (list, tuple)) and not isinstance(value, str):
         return ", ".join(str(_render_arg(v, locale)) for v in value)

@@ -100,14 +100,14 @@ def default_locale() -> str:
 
 def gettext(message: str, locale: str | None = None) -> str:
     """``message`` translated into ``locale``."""
-    return translations(locale).gettext(message)
+    return translations(normalise_locale(locale)).gettext(message)  # cache by language, not by None
 
 
 def ngettext(singular: str, plural: str, n: int, locale: str | None = None) -> str:
     """Plural-aware translation (Russian and Polish have three forms)."""
-    return translations(locale).ngettext(singular, plural, n)
+    return translations(normalise_locale(locale)).ngettext(singular, plural, n)  # cache by language, not by None
 
 
 def pgettext(context: str, message: str, locale: str | None = None) -> str:
     """Translation of a term that needs a context to be unambiguous."""
-    return translations(locale).pgettext(context, message)
+    return translations(normalise_locale(locale)).pgettext(context, message)  # cache by language, not by None

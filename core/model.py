@@ -312,17 +312,23 @@ class Tournament:
         rec = self.player(number).record(round_number)
         if rec is not None and rec.is_requested_absence:
             return rec
-        if round_number == self.next_round and number in self.absent_next:
+        if number in self.absent_next and round_number == self.next_round:
             return RoundRecord(None, None, "Z")
         return None
 
     def participants(self, round_number: int) -> list[Player]:
-        """Players to be paired in a round: not withdrawn and not absent."""
+        """Players to be paired in a round: not withdrawn and not absent.
+
+        In a round already paired, a player without a record for it did not take part
+        (TRF16: a blank round block is the equivalent of ``Z``, e.g. a late entrant).
+        """
+        past = round_number < self.next_round
         return [
             p
             for p in self.players
             if not self.is_withdrawn(p.number, round_number)
             and self.requested_absence(p.number, round_number) is None
+            and not (past and p.record(round_number) is None)
         ]
 
     # ------------------------------------------------------------------ new state

@@ -57,12 +57,19 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     so a reader never sees a half-written file."""
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
+    try:  # mkstemp creates the file for its owner only: give it the mode a plain open() would
+        mode = os.stat(path).st_mode & 0o7777  # the mode of the file replaced
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(prefix=".swisspairing-", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         try:

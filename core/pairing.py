@@ -59,6 +59,11 @@ class RoundPairing:
     """Players without an opponent (listed after the boards)."""
     events: tuple[Event, ...] = field(default=(), compare=False, repr=False)
     """Why the pairing is as it is (rendered by ``pair --explain``)."""
+    matches: tuple[Pairing, ...] = ()
+    """Team events: the matches by team number, the team with White on board 1 first
+    (:attr:`boards` then holds the board games of the players)."""
+    team_byes: tuple[Bye, ...] = ()
+    """Team events: the pausing teams by team number (:attr:`byes` holds their players)."""
 
     def opponent(self, player: int) -> int | None:
         """The opponent of ``player`` this round (``None`` for a bye or absence)."""

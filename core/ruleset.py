@@ -99,6 +99,9 @@ class Ruleset:
     """Forbidden pairs."""
     tiebreaks: tuple[str, ...] = ()
     """Tiebreak ids in order."""
+    tiebreak_policy: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """How unplayed games, direct encounter and lots enter the tiebreaks (``tiebreak_policy``;
+    read by :meth:`swisspairing.tiebreaks.TiebreakPolicy.from_ruleset`)."""
     search_budget: int = 200_000
     """Bracket outcomes the backtracking search may try (AMB-D14)."""
     parameters: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -221,8 +224,9 @@ def _is_path(ref: str) -> bool:
     return ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref or os.path.exists(ref)
 
 
-def _resolve(ref: str, base_dir: Path | None, registry: Mapping[str, Any]) -> tuple[str, Any]:
-    """(display name, readable) for a ruleset reference."""
+def _resolve(ref: str, base_dir: Path | None, registry: Mapping[str, Any], where: str = "") -> tuple[str, Any]:
+    """(display name, readable) for a ruleset reference; ``where`` names the ``extends`` that
+    refers to it."""
     if _is_path(ref):
         path = Path(ref)
         if base_dir is not None and not path.is_absolute():
@@ -234,27 +238,33 @@ def _resolve(ref: str, base_dir: Path | None, registry: Mapping[str, Any]) -> tu
         entry = registry[ref]
         return f"rulesets/{entry.name}", entry
     raise InvalidRulesetError(
-        N_("unknown ruleset {id!r} (known: {known})"), id=ref, known=", ".join(sorted(registry)) or "-"
+        N_("unknown ruleset {id!r} (known: {known})"), where=where, id=ref, known=", ".join(sorted(registry)) or "-"
     )
 
 
-def _load_chain(ref: str, base_dir: Path | None, registry: Mapping[str, Any], seen: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
-    source, entry = _resolve(ref, base_dir, registry)
-    if source in seen:
-        raise InvalidRulesetError(N_("extends forms a cycle: {chain}"), where=f"{source}: $.extends", chain=" -> ".join((*seen, source)))
+def _load_chain(
+    ref: str, base_dir: Path | None, registry: Mapping[str, Any], seen: tuple[tuple[str, str], ...], where: str = ""
+) -> tuple[str, dict[str, Any]]:
+    source, entry = _resolve(ref, base_dir, registry, where)
+    key = os.path.realpath(str(entry))  # the same file however the path is spelt
+    if any(key == k for k, _ in seen):
+        chain = " -> ".join((*(name for _, name in seen), source))
+        raise InvalidRulesetError(N_("extends forms a cycle: {chain}"), where=where, chain=chain)
     try:
         text = entry.read_text("utf-8") if not isinstance(entry, Path) else entry.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InvalidRulesetError(N_("file not found"), where=source) from None
+        raise InvalidRulesetError(N_("file not found"), where=f"{where}: {source}" if where else source) from None
     except OSError as exc:
-        raise InvalidRulesetError(N_("cannot read file: {reason}"), where=source, reason=exc.strerror or str(exc)) from None
+        raise InvalidRulesetError(
+            N_("cannot read file: {reason}"), where=f"{where}: {source}" if where else source, reason=exc.strerror or str(exc)
+        ) from None
     data = _read_yaml(text, source)
     parent = data.get("extends")
     if parent is not None:
         if not isinstance(parent, str):
             raise InvalidRulesetError(N_("extends must be a ruleset id or a path"), where=f"{source}: $.extends")
         own_dir = entry.parent if isinstance(entry, Path) else None
-        _, base = _load_chain(parent, own_dir, registry, (*seen, source))
+        _, base = _load_chain(parent, own_dir, registry, (*seen, (key, source)), f"{source}: $.extends")
         base.pop("id", None)
         data = merge(base, data)
     return source, data
@@ -317,6 +327,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], *, source: str = "<ruleset>", 
             forbidden.get("same_federation", False),
         ),
         tiebreaks=tuple(data.get("tiebreaks", ())),
+        tiebreak_policy=MappingProxyType(dict(data.get("tiebreak_policy", {}))),
         search_budget=data.get("search_budget", 200_000),
         parameters=MappingProxyType(params),
         source=source,

@@ -63,6 +63,15 @@ _BB_FIELDS = {
 }
 
 
+#: A number as TRF files write it (ASCII digits, optional sign and decimals): no ``nan``/``inf``.
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
+def _is_digits(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts ``²``, which ``int`` rejects)."""
+    return text.isascii() and text.isdigit()
+
+
 class _Reader:
     def __init__(self, filename: str) -> None:
         self.filename = filename
@@ -74,7 +83,7 @@ class _Reader:
         raw = text[start - 1 : end].strip()
         if not raw:
             return None
-        if not raw.isdigit():
+        if not _is_digits(raw):
             raise self.error(
                 N_("{field} {value!r} is not a number"), line_no, start, field=field, value=raw
             )
@@ -82,6 +91,8 @@ class _Reader:
 
     def number(self, raw: str, line_no: int, column: int, field: str) -> float:
         try:
+            if not _NUMBER.fullmatch(raw):
+                raise ValueError(raw)
             return float(raw)
         except ValueError:
             raise self.error(
@@ -125,7 +136,7 @@ class _Reader:
 
     def round_block(self, block: str, line_no: int, col: int) -> RoundRecord:
         raw_opp = block[0:4].strip()
-        if raw_opp and not raw_opp.isdigit():
+        if raw_opp and not _is_digits(raw_opp):
             raise self.error(N_("opponent {value!r} is not a number"), line_no, col, value=raw_opp)
         opponent = int(raw_opp) if raw_opp and int(raw_opp) != 0 else None
         raw_colour = block[5]
@@ -215,7 +226,7 @@ def read_trf(
         if code in OWNED_CODES:
             tokens = line[3:].split()
             if code == "XXR":
-                if len(tokens) != 1 or not tokens[0].isdigit():
+                if len(tokens) != 1 or not _is_digits(tokens[0]):
                     raise rd.error(N_("{field} {value!r} is not a number"), line_no, 5, field="XXR", value=" ".join(tokens))
                 total_rounds = int(tokens[0])
             elif code == "XXC":
@@ -229,7 +240,7 @@ def read_trf(
             elif code in ("XXP", "XXZ", "SPW"):
                 ids = []
                 for tok in tokens:
-                    if not tok.isdigit():
+                    if not _is_digits(tok):
                         raise rd.error(N_("{field} {value!r} is not a number"), line_no, 5, field=code, value=tok)
                     ids.append(int(tok))
                 if code == "XXP":
@@ -254,7 +265,7 @@ def read_trf(
             ps_values[_BB_FIELDS[code]] = rd.number(line[3:].strip(), line_no, 5, code)
         elif code == "012":
             name = line[4:].strip()
-        elif code == "142" and line[4:].strip().isdigit():
+        elif code == "142" and _is_digits(line[4:].strip()):
             total_rounds = total_rounds or int(line[4:].strip())
         elif code == "152" and line[4:].strip()[:1].upper() in ("W", "B"):
             initial_colour = initial_colour or (WHITE if line[4:].strip()[0].upper() == "W" else BLACK)
@@ -294,6 +305,11 @@ def _check_consistency(
     team_lines: list[tuple[int, list[tuple[int, int]]]],
     rd: _Reader,
 ) -> None:
+    for p in t.players:  # every opponent exists: checked first, else a one-sided game is reported instead
+        line_no, columns = lines[p.number]
+        for r, rec in enumerate(p.rounds, start=1):
+            if rec.opponent is not None and rec.opponent not in t:
+                raise rd.error(N_("opponent {opponent} does not exist"), line_no, columns[r - 1], opponent=rec.opponent)
     for p in t.players:
         line_no, columns = lines[p.number]
         for r, rec in enumerate(p.rounds, start=1):
@@ -448,9 +464,17 @@ def write_trf(tournament: Tournament, handle: TextIO) -> None:
     written from the tournament's fields where the first of them stood.
     """
     owned_written = False
-    has_bb = any(code in _BB_FIELDS for code, _ in tournament.header)
+    # bbpPairings BB? lines stand for the point system unless the file also had an XXS
+    # record, which then is written too (else its values would be lost).
+    has_bb = any(code in _BB_FIELDS for code, _ in tournament.header) and not any(
+        code == "XXS" for code, _ in tournament.header
+    )
     lines: list[str] = []
+    if tournament.name and not any(code == "012" for code, _ in tournament.header):
+        lines.append(f"012 {tournament.name}")  # a tournament built in code, not read
     for code, line in tournament.header:
+        if code == "012":
+            line = f"012 {tournament.name}".rstrip()  # the name may have been changed
         if code in OWNED_CODES:
             if not owned_written:
                 lines.extend(_owned_records(tournament, has_bb))

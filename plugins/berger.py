@@ -9,10 +9,19 @@ Rules (``spec/round-robin-berger.md``, FIDE C.05 Annex 1, seed 004 §1):
 - RR-Berger 4: odd n uses the table for n + 1; whoever meets n + 1 is free that round.
 - RR-Berger 5: a double round robin repeats the first cycle with colours reversed; the last
   two rounds of the first cycle are swapped (parameter ``swap_last_two_first_cycle``) so that
-  nobody gets three equal colours in a row at the cycle boundary.
+  nobody gets three equal colours in a row at the cycle boundary (:func:`cycle_plan`).
 
 The table fixes pairings and colours, so this plugin answers ``swiss_pair_round`` directly.
-A withdrawn or absent player stays in the table; his game is scored as a forfeit.
+
+Absent and withdrawn players (FIDE Tournament Rules, conduct of the players, art. 4: the
+unplayed games of a player who leaves a round robin are shown as ``-`` for him and ``+``
+for his opponents): a player who announced his absence for the round (``0000 - Z``/``H``/``F``
+pre-filled, ``XXZ``) or who has withdrawn (``SPW``) keeps his table number, so nobody else's
+schedule moves; his game is published with :attr:`Pairing.absent` set and written as a
+forfeit.  A round robin has no requested byes, so a pre-filled ``H``/``F`` is a forfeit too.
+When both players of a game are absent the game is not listed (their records stay as they
+are; FIDE would show two ``-``, which :class:`Pairing` cannot express).  An absent player
+who is free in the table gets no bye.
 """
 
 from __future__ import annotations
@@ -21,7 +30,6 @@ from typing import Any, Mapping
 
 from swisspairing import (
     Bye,
-    Event,
     InvalidTournamentError,
     N_,
     Pairing,
@@ -34,7 +42,7 @@ from swisspairing import (
 
 SYSTEM = "round-robin-berger"
 
-__all__ = ["berger_table", "schedule", "SYSTEM"]
+__all__ = ["berger_table", "cycle_plan", "schedule", "table_size", "SYSTEM"]
 
 
 def berger_table(n: int) -> list[list[tuple[int, int]]]:
@@ -61,19 +69,48 @@ def berger_table(n: int) -> list[list[tuple[int, int]]]:
     return rounds
 
 
+def table_size(players: int) -> int:
+    """RR-Berger 4: the (even) size of the table used for ``players`` players."""
+    return players + players % 2
+
+
+def cycle_plan(rounds_per_cycle: int, cycles: int = 1, swap_last_two_first_cycle: bool = True) -> list[tuple[int, int]]:
+    """RR-Berger 5: ``(cycle, table round)`` for every round of the event, both 1-based.
+
+    Colours are reversed in every even cycle.  With ``swap_last_two_first_cycle`` every cycle
+    that is followed by another one plays its last two table rounds in reverse order; the
+    last cycle keeps the table order.  For a double round robin this is exactly FIDE's
+    recommendation (cycle 1: rounds 1 … n−3, n−1, n−2; cycle 2: rounds 1 … n−1 with colours
+    reversed), as in the Vega manual's "adjusted Berger table" for 10 players (rounds
+    1–7, 9, 8, 10–18).
+
+    Why cycle 2 keeps the table order: repeating cycle 1 *as played* (with the swap) also
+    works for n ≥ 6, but for n = 4 it gives players 2 and 4 three Blacks in a row (table
+    rounds 2-of-cycle-1, 1 and 3 of cycle 2); the table order gives nobody three equal colours
+    in a row for every even n (checked for n = 4 … 24 in ``tests/test_berger.py``).  For three
+    or four cycles, swapping the end of every cycle but the last keeps that property for
+    n ≥ 6; with a 4-player table no order of this kind does (players 2 and 4, see the tests).
+    """
+    plan: list[tuple[int, int]] = []
+    for cycle in range(1, cycles + 1):
+        order = list(range(1, rounds_per_cycle + 1))
+        if swap_last_two_first_cycle and cycle < cycles and rounds_per_cycle >= 2:
+            order[-1], order[-2] = order[-2], order[-1]
+        plan += [(cycle, r) for r in order]
+    return plan
+
+
 def schedule(players: int, cycles: int = 1, swap_last_two_first_cycle: bool = True) -> list[list[tuple[int, int]]]:
-    """Every round of the event for ``players`` players (odd: the number ``players + 1``
-    stands for the bye, RR-Berger 4).  Later cycles repeat the first one, colours reversed
-    in every second cycle (RR-Berger 5)."""
-    n = players + players % 2
-    table = berger_table(n)
-    first = list(table)
-    if cycles > 1 and swap_last_two_first_cycle and len(first) >= 2:
-        first[-1], first[-2] = first[-2], first[-1]
+    """Every round of the event for ``players`` players, by table number (odd: the number
+    ``players + 1`` stands for the bye, RR-Berger 4), in the order of :func:`cycle_plan`;
+    colours reversed in every even cycle (RR-Berger 5)."""
+    if players < 1:
+        return []
+    table = berger_table(table_size(players))
     out: list[list[tuple[int, int]]] = []
-    for cycle in range(cycles):
-        for rnd in first:
-            out.append([(b, w) for w, b in rnd] if cycle % 2 else list(rnd))
+    for cycle, table_round in cycle_plan(len(table), cycles, swap_last_two_first_cycle):
+        rnd = table[table_round - 1]
+        out.append([(b, w) for w, b in rnd] if cycle % 2 == 0 else list(rnd))
     return out
 
 
@@ -89,7 +126,8 @@ SCHEMA: Mapping[str, Any] = {
         "swap_last_two_first_cycle": {
             "type": "boolean",
             "default": True,
-            "description": "RR-Berger 5: play the last round of the first cycle before the penultimate one.",
+            "description": "RR-Berger 5: play the last round of the first cycle before the penultimate one "
+            "(with more than two cycles: of every cycle but the last).",
         },
     }
 }
@@ -110,66 +148,100 @@ def _numbering(tournament: Tournament) -> list[int]:
     return [p.number for p in tournament.players]
 
 
-def _table_round(context: RoundContext) -> tuple[list[int], list[tuple[int, int]], int]:
-    order = _numbering(context.tournament)
-    cycles = context.ruleset.param("cycles", 1)
-    swap = context.ruleset.param("swap_last_two_first_cycle", True)
-    rounds = schedule(len(order), cycles, swap)
-    if not order:
-        return order, [], 0
-    if context.round_number > len(rounds):
-        raise InvalidTournamentError(N_("all {total} rounds have been paired"), total=len(rounds))
-    return order, rounds[context.round_number - 1], len(rounds)
+def _options(context: RoundContext) -> tuple[int, bool]:
+    return context.ruleset.param("cycles", 1), context.ruleset.param("swap_last_two_first_cycle", True)
 
 
 @hookimpl
 def swiss_pair_round(context: RoundContext) -> RoundPairing:
     """Take round ``r`` from the Berger table (RR-Berger 3–5)."""
-    order, table_round, total = _table_round(context)
+    tournament = context.tournament
+    order = _numbering(tournament)
     n = len(order)
+    cycles, swap = _options(context)
+    size = table_size(n)
+    per_cycle = size - 1
+    plan = cycle_plan(per_cycle, cycles, swap) if n else []
+    total = len(plan)
     rnd = context.round_number
-    events = [
-        Event("RR-Berger 3", N_("round {round} of the Berger table for {n} players"), {"round": rnd, "n": n + n % 2}),
-    ]
-    cycles = context.ruleset.param("cycles", 1)
-    per_cycle = n + n % 2 - 1
-    if cycles > 1 and per_cycle:
-        cycle = (rnd - 1) // per_cycle + 1
-        events.append(Event("RR-Berger 5", N_("cycle {cycle} of {cycles}; colours reversed in even cycles"), {"cycle": cycle, "cycles": cycles}))
+    declared = tournament.total_rounds
+    if declared is not None and declared != total:
+        raise InvalidTournamentError(
+            N_("the file announces {declared} rounds, but a round robin of {players} players in {cycles} cycles has {total}"),
+            declared=declared,
+            players=n,
+            cycles=cycles,
+            total=total,
+        )
+    if rnd > total:
+        raise InvalidTournamentError(N_("all {total} rounds have been paired"), total=total)
+    cycle, table_round = plan[rnd - 1]
+    table = berger_table(size)[table_round - 1]
+    reverse = cycle % 2 == 0
+    explain = context.explanation.add
+    explain("RR-Berger 2", N_("players take the table numbers 1 to {n} in start-number order"), n=n)
+    explain("RR-Berger 3", N_("round {round} of the Berger table for {n} players"), round=table_round, n=size)
+    if cycles > 1:
+        explain("RR-Berger 5", N_("cycle {cycle} of {cycles}; colours reversed in even cycles"), cycle=cycle, cycles=cycles)
+        if swap and cycle < cycles and table_round >= per_cycle - 1 and per_cycle >= 2:
+            explain(
+                "RR-Berger 5",
+                N_("the last two rounds of cycle {cycle} are played in reverse order, so that nobody gets three equal colours in a row"),
+                cycle=cycle,
+            )
+    present = set(context.participants)
     boards: list[Pairing] = []
     byes: list[Bye] = []
-    for w_no, b_no in table_round:
-        w = order[w_no - 1] if w_no <= n else None
-        b = order[b_no - 1] if b_no <= n else None
+    for w_table, b_table in table:
+        if reverse:
+            w_table, b_table = b_table, w_table
+        w = order[w_table - 1] if w_table <= n else None
+        b = order[b_table - 1] if b_table <= n else None
         if w is None or b is None:
             free = w if w is not None else b
             assert free is not None
-            byes.append(Bye(free))
-            events.append(Event("RR-Berger 4", N_("player {player} is free this round"), {"player": free}))
+            if free in present:
+                byes.append(Bye(free))
+                explain("RR-Berger 4", N_("player {player} is free this round: his table opponent would be number {number}, which stands for the bye"), player=free, number=size)
+            else:
+                explain("RR-Berger 4", N_("player {player} is free this round and absent; no bye is given"), player=free)
             continue
-        absent = [x for x in (w, b) if x not in context.participants]
+        absent = [x for x in (w, b) if x not in present]
+        for x in absent:
+            if tournament.is_withdrawn(x, rnd):
+                explain("RR-Berger 1", N_("player {player} has withdrawn; his remaining games are scored as forfeits"), player=x)
+            else:
+                explain("RR-Berger 1", N_("player {player} is absent this round; his game is scored as a forfeit"), player=x)
         if len(absent) == 2:
-            events.append(Event("RR-Berger 1", N_("players {a} and {b} are both absent; their game is not played"), {"a": w, "b": b}))
+            explain("RR-Berger 1", N_("players {a} and {b} are both absent; their game is not played"), a=w, b=b)
             continue
-        if absent:
-            events.append(Event("RR-Berger 1", N_("player {player} is absent; the game is scored as a forfeit"), {"player": absent[0]}))
         boards.append(Pairing(w, b, absent[0] if absent else None))
-    return RoundPairing(rnd, tuple(boards), tuple(byes), tuple(events))
+    return RoundPairing(rnd, tuple(boards), tuple(byes), tuple(context.explanation))
 
 
 @hookimpl
 def swiss_check_round(tournament: Tournament, round_number: int, context: RoundContext) -> list[Violation]:
-    """Every recorded game of the round must be the table's (RR-Berger 3)."""
+    """Every recorded game of the round must be the table's, with the table's colours
+    (RR-Berger 3, 5), and only the table's free player may get the bye (RR-Berger 4)."""
     order = _numbering(tournament)
-    rounds = schedule(len(order), context.ruleset.param("cycles", 1), context.ruleset.param("swap_last_two_first_cycle", True))
+    cycles, swap = _options(context)
+    rounds = schedule(len(order), cycles, swap)
     if round_number > len(rounds):
         return [Violation(round_number, "RR-Berger 1", N_("the round robin has only {total} rounds"), (("total", len(rounds)),))]
     index = {p: i + 1 for i, p in enumerate(order)}
-    expected = {(w, b) for w, b in rounds[round_number - 1]}
+    n = len(order)
+    expected = set(rounds[round_number - 1])
+    free = {order[w - 1] if b > n else order[b - 1] for w, b in expected if w > n or b > n}
     out = []
     for p in tournament.players:
         rec = p.record(round_number)
-        if rec is None or rec.opponent is None or rec.colour is None or p.number > rec.opponent:
+        if rec is None:
+            continue
+        if rec.is_pairing_allocated_bye and p.number not in free:
+            out.append(
+                Violation(round_number, "RR-Berger 4", N_("player {p} gets a bye but is not free in this round of the table"), (("p", p.number),))
+            )
+        if rec.opponent is None or rec.colour is None or p.number > rec.opponent:
             continue
         a, b = index[p.number], index[rec.opponent]
         pair = (a, b) if rec.colour.value == "w" else (b, a)

@@ -1,0 +1,398 @@
+"""Standings: rank players (or teams) by points and the ruleset's tiebreaks.
+
+The ruleset lists the tiebreak ids in order (``tiebreaks:``) and the policy for unplayed
+games (``tiebreak_policy:``); both come from :mod:`swisspairing.tiebreaks` and from plugins
+through ``swiss_tiebreaks``.  The ranking refines groups of equal players one tiebreak at a
+time: a value tiebreak splits a group by its value (higher first), a split tiebreak (direct
+encounter, lot) orders the group itself.  Players equal in everything share their places
+("3-4"); inside such a group the order is by start number, so the table is deterministic.
+
+A standings table always starts with the primary score: ``points`` for individuals; for team
+events ``match-points`` unless the ruleset starts with ``game-points`` (PL-team 0 ranks the
+final table by game points, then match points — a sort key of its own, distinct from the
+pairing order of PL-team 4, AMB-P11).  Team standings always show match and game points.
+
+Team results come from :func:`team_results`: the team model of ``swisspairing.teams`` when it
+is installed, else the minimal derivation documented there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from .errors import InvalidInputError, InvalidRulesetError
+from .i18n import N_
+from .model import PointSystem, Tournament
+from .tiebreaks import (
+    CORE_TIEBREAKS,
+    PRIMARY_SCORES,
+    TeamResults,
+    TeamRound,
+    Tiebreak,
+    TiebreakPolicy,
+    lot_order,
+)
+
+__all__ = ["Standings", "StandingsRow", "compute_standings", "available_tiebreaks", "team_results", "rank_groups"]
+
+_EPS = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRow:
+    """One line of the standings."""
+
+    rank: int
+    """Position in the table, 1 first (unique)."""
+    place: str
+    """Place as published: ``"3"``, or ``"3-4"`` when players share it."""
+    number: int
+    """Start number (team number in team standings)."""
+    name: str
+    """Player or team name."""
+    values: tuple[float | None, ...]
+    """One value per column of :attr:`Standings.columns`; ``None`` where a tiebreak did not
+    apply (e.g. direct encounter outside a tied group)."""
+    rating: int = 0
+    """Rating (individuals)."""
+    title: str = ""
+    """FIDE title (individuals)."""
+    federation: str = ""
+    """Federation (individuals)."""
+    withdrawn: bool = False
+    """Whether the player withdrew within the rounds shown."""
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A ranked table after a round."""
+
+    tournament: str
+    """Tournament name."""
+    after_round: int
+    """Rounds counted."""
+    columns: tuple[Tiebreak, ...]
+    """The score and tiebreak columns, primary score first."""
+    ranking: tuple[str, ...]
+    """Ids of the columns that decide the order, in order."""
+    rows: tuple[StandingsRow, ...]
+    """The rows, first place first."""
+    team: bool = False
+    """Team standings."""
+    policy: TiebreakPolicy = TiebreakPolicy()
+    """The tiebreak policy applied."""
+    ruleset: str = ""
+    """Id of the ruleset."""
+
+    def row(self, number: int) -> StandingsRow:
+        """The row of a start (team) number."""
+        for r in self.rows:
+            if r.number == number:
+                return r
+        raise KeyError(number)
+
+    def value(self, number: int, tiebreak_id: str) -> float | None:
+        """A value by start number and tiebreak id."""
+        idx = [c.id for c in self.columns].index(tiebreak_id)
+        return self.row(number).values[idx]
+
+
+# ---------------------------------------------------------------------- tiebreak catalogue
+def available_tiebreaks(ruleset: Any = None, *, extra_plugins: Sequence[Any] = ()) -> dict[str, Tiebreak]:
+    """The core's tiebreaks plus those of the ruleset's system and of ``extra_plugins``
+    (``swiss_tiebreaks``)."""
+    found: dict[str, Tiebreak] = dict(CORE_TIEBREAKS)
+    if ruleset is None and not extra_plugins:
+        return found
+    from .manager import make_manager
+
+    pm = make_manager(ruleset.system if ruleset is not None else None, extra_plugins)
+    for part in pm.hook.swiss_tiebreaks():
+        if part:
+            found.update(part)
+    return found
+
+
+# ---------------------------------------------------------------------- team results
+def team_results(tournament: Tournament, point_system: PointSystem, after_round: int, ruleset: Any = None) -> dict[int, list[TeamRound | None]]:
+    """Each team's matches up to ``after_round``, as :data:`~swisspairing.tiebreaks.TeamResults`.
+
+    Uses ``swisspairing.teams.team_results(tournament, point_system, after_round, ruleset)``
+    when that module provides it.  Otherwise a minimal derivation: a team's players' games of
+    a round against players of one other team form the match; game points are the sum of the
+    board points; match points 2/1/0 by comparing game points (``parameters.match_points``
+    ``{win, draw, loss}`` of the ruleset overrides); a round without opponent team is a bye
+    worth ``parameters.bye_match_points`` (default: a draw's match points) and the game points
+    its players were credited; a match with no game played over the board is not *played*.
+    """
+    try:
+        from . import teams as _teams  # type: ignore[attr-defined]
+    except ImportError:
+        _teams = None
+    fn: Callable[..., Any] | None = getattr(_teams, "team_results", None) if _teams is not None else None
+    if fn is not None:
+        return fn(tournament, point_system, after_round, ruleset)  # type: ignore[no-any-return]
+    return _derive_team_results(tournament, point_system, after_round, ruleset)
+
+
+def _derive_team_results(tournament: Tournament, ps: PointSystem, after: int, ruleset: Any) -> dict[int, list[TeamRound | None]]:
+    params: Mapping[str, Any] = getattr(ruleset, "parameters", {}) or {}
+    mp_table = params.get("match_points") or {}
+    mp_win = float(mp_table.get("win", 2))
+    mp_draw = float(mp_table.get("draw", 1))
+    mp_loss = float(mp_table.get("loss", 0))
+    bye_mp = float(params.get("bye_match_points", mp_draw))
+    team_of: dict[int, int] = {}
+    for team in tournament.teams:
+        for n in team.roster:
+            team_of[n] = team.number
+    out: dict[int, list[TeamRound | None]] = {}
+    for team in tournament.teams:
+        rounds: list[TeamRound | None] = []
+        for r in range(1, after + 1):
+            gp = 0.0
+            opps: set[int] = set()
+            played = False
+            any_record = False
+            for n in team.roster:
+                if n not in tournament:
+                    continue
+                rec = tournament.player(n).record(r)
+                if rec is None:
+                    continue
+                any_record = True
+                gp += ps.points(rec)
+                if rec.opponent is not None and rec.opponent in team_of:
+                    opps.add(team_of[rec.opponent])
+                    played = played or rec.is_played
+            if not any_record:
+                rounds.append(None)
+                continue
+            if len(opps) == 1:
+                rounds.append(TeamRound(opps.pop(), 0.0, gp, played))
+            else:
+                rounds.append(TeamRound(None, bye_mp, gp, False))
+        out[team.number] = rounds
+    # match points by comparing the two teams' game points
+    for t, rounds in out.items():
+        for i, tr in enumerate(rounds):
+            if tr is None or tr.opponent is None:
+                continue
+            other = out.get(tr.opponent, [])
+            theirs = other[i].game_points if i < len(other) and other[i] is not None else 0.0  # type: ignore[union-attr]
+            mp = mp_win if tr.game_points > theirs + _EPS else mp_loss if tr.game_points < theirs - _EPS else mp_draw
+            rounds[i] = TeamRound(tr.opponent, mp, tr.game_points, tr.played)
+    return out
+
+
+# ---------------------------------------------------------------------- ranking
+def rank_groups(
+    numbers: Sequence[int],
+    keys: Sequence[tuple[Tiebreak, Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]] | Mapping[int, float]]],
+) -> tuple[list[list[int]], dict[str, dict[int, float]]]:
+    """Refine ``numbers`` (one tied group) by each ``(tiebreak, key)`` in turn.
+
+    ``key`` is either the tiebreak's values (higher first) or a splitter:
+    ``splitter(group, position)`` returns the ordered subgroups of a group starting at
+    ``position`` and display values.  Consecutive value keys are applied in one sort.
+    Returns the final groups (members of a group are tied in everything, listed by number)
+    and the display values of the splitters per tiebreak id.
+    """
+    groups: list[list[int]] = [sorted(numbers)]
+    shown: dict[str, dict[int, float]] = {}
+    i = 0
+    while i < len(keys):
+        tb, key = keys[i]
+        if isinstance(key, Mapping):
+            run = [key]
+            while i + 1 < len(keys) and isinstance(keys[i + 1][1], Mapping):
+                i += 1
+                run.append(keys[i][1])  # type: ignore[arg-type]
+            if any(len(g) > 1 for g in groups):
+                groups = _split_values(groups, run)
+        else:
+            values: dict[int, float] = {}
+            refined: list[list[int]] = []
+            position = 0
+            for g in groups:
+                if len(g) == 1:
+                    refined.append(g)
+                else:
+                    parts, vals = key(g, position)
+                    values.update(vals)
+                    refined.extend(sorted(p) for p in parts)
+                position += len(g)
+            shown[tb.id] = values
+            groups = refined
+        i += 1
+    return groups, shown
+
+
+def _split_values(groups: list[list[int]], run: Sequence[Mapping[int, float]]) -> list[list[int]]:
+    """Split every group by the values of ``run`` (higher first, compared to 9 decimals)."""
+    refined: list[list[int]] = []
+    keys = [{n: -round(v, 9) for n, v in values.items()} for values in run]
+    for g in groups:
+        if len(g) == 1:
+            refined.append(g)
+            continue
+        keyed = sorted(([k.get(n, 0.0) for k in keys], n) for n in g)
+        last = None
+        for k, n in keyed:
+            if k != last:
+                refined.append([n])
+                last = k
+            else:
+                refined[-1].append(n)
+    return refined
+
+
+def compute_standings(
+    tournament: Tournament,
+    ruleset: Any = None,
+    *,
+    after_round: int | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    policy: TiebreakPolicy | None = None,
+    seed: int | None = None,
+    available: Mapping[str, Tiebreak] | None = None,
+    team: bool | None = None,
+    results: TeamResults | None = None,
+) -> Standings:
+    """The standings of ``tournament`` after ``after_round`` (default: every recorded round).
+
+    ``tiebreaks`` (ids) and ``policy`` default to the ruleset's; ``seed`` seeds the lot.
+    ``team`` defaults to "the tournament has teams"; ``results`` overrides the team results.
+    Raises :class:`InvalidInputError` for a round not yet played and
+    :class:`InvalidRulesetError` for an unknown tiebreak id.
+    """
+    recorded = tournament.rounds_recorded
+    after = recorded if after_round is None else after_round
+    if after < 0 or after > recorded:
+        raise InvalidInputError(
+            N_("round {round} has not been played yet (rounds recorded: {recorded})"), round=after, recorded=recorded
+        )
+    ps = tournament.point_system or (ruleset.points if ruleset is not None else PointSystem())
+    if policy is None:
+        policy = TiebreakPolicy.from_ruleset(ruleset, seed=seed) if ruleset is not None else TiebreakPolicy(seed=seed)
+    elif seed is not None:
+        policy = TiebreakPolicy(policy.unplayed, policy.direct_encounter, policy.direct_encounter_forfeits, policy.aro_unrated, seed)
+    catalogue = dict(available) if available is not None else available_tiebreaks(ruleset)
+    is_team = bool(tournament.teams) if team is None else team
+    ids = list(tiebreaks if tiebreaks is not None else (ruleset.tiebreaks if ruleset is not None else ()))
+    where = f"{getattr(ruleset, 'source', '') or getattr(ruleset, 'id', '')}: $.tiebreaks" if ruleset is not None else "tiebreaks"
+    for tid in ids:
+        if tid not in catalogue:
+            raise InvalidRulesetError(N_("unknown tiebreak {id!r} (known: {known})"), where=where, id=tid, known=", ".join(sorted(catalogue)))
+    if is_team:
+        if not ids or ids[0] not in ("match-points", "game-points"):
+            ids.insert(0, "match-points")
+        for tid in ids:
+            tb = catalogue[tid]
+            if not tb.team and tid != "lot":
+                raise InvalidRulesetError(N_("tiebreak {id!r} does not apply to team events"), where=where, id=tid)
+    else:
+        if not ids or ids[0] not in PRIMARY_SCORES:
+            ids.insert(0, "points")
+        for tid in ids:
+            if catalogue[tid].team:
+                raise InvalidRulesetError(N_("tiebreak {id!r} applies to team events only"), where=where, id=tid)
+    ranking = tuple(dict.fromkeys(ids))  # a repeated id adds nothing
+    columns = list(ranking)
+    if is_team:
+        for tid in ("match-points", "game-points"):
+            if tid not in columns:
+                columns.insert(1, tid)
+        columns = sorted(columns, key=lambda c: (c not in ("match-points", "game-points"), columns.index(c)))
+
+    from .context import stable_seed
+
+    lot_seed = policy.seed if policy.seed is not None else stable_seed(tournament, after)
+    values: dict[str, Mapping[int, float]] = {}
+    if is_team:
+        res = results if results is not None else team_results(tournament, ps, after, ruleset)
+        numbers = [t.number for t in tournament.teams]
+        names = {t.number: t.name for t in tournament.teams}
+
+        def value_of(tb: Tiebreak) -> Mapping[int, float]:
+            return tb.function(res, policy) if tb.function is not None else {}  # type: ignore[misc]
+
+        def split_of(tb: Tiebreak) -> Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]:
+            if tb.id == "lot":
+                return _lot_splitter(lot_order(numbers, lot_seed))
+            assert tb.split is not None
+            return lambda g, pos: tb.split(res, g, policy, pos)  # type: ignore[misc]
+    else:
+        numbers = [p.number for p in tournament.players]
+        names = {p.number: p.name for p in tournament.players}
+
+        def value_of(tb: Tiebreak) -> Mapping[int, float]:
+            assert tb.function is not None
+            if tb.takes_policy:
+                return tb.function(tournament, ps, after, policy=policy)
+            return tb.function(tournament, ps, after)
+
+        def split_of(tb: Tiebreak) -> Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]:
+            if tb.id == "lot":
+                return _lot_splitter(lot_order(numbers, lot_seed))
+            assert tb.split is not None
+            return lambda g, pos: tb.split(tournament, ps, after, g, policy, pos)  # type: ignore[misc]
+
+    for cid in columns:
+        tb = catalogue[cid]
+        if tb.function is not None:
+            values[cid] = value_of(tb)
+    keys = []
+    for cid in ranking:
+        tb = catalogue[cid]
+        keys.append((tb, values[cid] if tb.function is not None else split_of(tb)))
+    groups, shown = rank_groups(numbers, keys)
+
+    rows: list[StandingsRow] = []
+    column_maps: list[tuple[Mapping[int, float], float | None]] = [
+        (values[cid], 0.0) if cid in values else (shown.get(cid, {}), None) for cid in columns
+    ]
+    position = 1
+    for g in groups:
+        place = str(position) if len(g) == 1 else f"{position}-{position + len(g) - 1}"
+        for n in g:
+            vals = tuple([m.get(n, default) for m, default in column_maps])
+            if is_team:
+                rows.append(StandingsRow(len(rows) + 1, place, n, names[n], vals))
+            else:
+                p = tournament.player(n)
+                rows.append(
+                    StandingsRow(
+                        len(rows) + 1,
+                        place,
+                        n,
+                        names[n],
+                        vals,
+                        rating=p.rating,
+                        title=p.title,
+                        federation=p.federation,
+                        withdrawn=p.withdrawn_from is not None and p.withdrawn_from <= after,
+                    )
+                )
+        position += len(g)
+    return Standings(
+        tournament=tournament.name,
+        after_round=after,
+        columns=tuple(catalogue[c] for c in columns),
+        ranking=ranking,
+        rows=tuple(rows),
+        team=is_team,
+        policy=policy,
+        ruleset=getattr(ruleset, "id", "") if ruleset is not None else "",
+    )
+
+
+def _lot_splitter(keys: Mapping[int, float]) -> Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]:
+    """Dutch-1992 F10 (4): the lot orders a tied group completely."""
+
+    def split(group: Sequence[int], position: int) -> tuple[list[list[int]], Mapping[int, float]]:
+        ordered = sorted(group, key=lambda n: -keys[n])
+        return [[n] for n in ordered], {n: float(i) for i, n in enumerate(ordered, start=1)}
+
+    return split

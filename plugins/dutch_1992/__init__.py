@@ -1,0 +1,156 @@
+"""FIDE Dutch system, Manila 1992 edition — system ``fide-dutch-1992``.
+
+The rules (``spec/dutch-1992.md``; German original: seed 000) and where they live:
+
+- A2 ranking order, A3 brackets, A6 S1/S2 and P: :func:`swiss_sort_players`, core brackets,
+  :mod:`.procedure`;
+- A7 colour preferences, A8 X, E1–E4 colours, F3 compaction: :mod:`.colours`;
+- B1/B2 absolute and B4–B6 relative criteria, the B-note: :mod:`.criteria`, :mod:`.procedure`;
+- C1–C14 the procedure: :mod:`.procedure` (bracket by bracket) and the engine's bracket loop
+  (C12/C13 backtracking between brackets);
+- D1 transpositions, D2 exchanges: :mod:`.sequences`;
+- F1 publication order: :func:`swiss_order_boards`; F2 unplayed games count no colour and
+  may be repeated, F5 absent and withdrawn players: the core model.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping, Sequence
+
+from swisspairing import (
+    BracketOutcome,
+    Event,
+    N_,
+    Pairing,
+    PlayerState,
+    RoundContext,
+    WHITE,
+    hookimpl,
+)
+from swisspairing.brackets import Bracket
+from swisspairing.explain import Term
+
+from .colours import allocate_with_rule
+from .criteria import TITLE_ORDER_1992, TITLE_ORDER_2000S, ranking_key
+from .procedure import RULES, bracket_outcomes, dutch_round
+
+SYSTEM = "fide-dutch-1992"
+
+SCHEMA: Mapping[str, Any] = {
+    "properties": {
+        "float_relaxation": {
+            "enum": ["english", "german"],
+            "default": "english",
+            "description": "C9/C10: drop B6 then B5 (English text, AMB-D1) or only B5 (German wording).",
+        },
+        "topscorer_exemption": {
+            "type": "boolean",
+            "default": True,
+            "description": "B-note/AMB-D3: in the last round B2, B5, B6 and A7a may be waived for players with more than 50 %.",
+        },
+        "title_order": {
+            "enum": ["1992", "2000s"],
+            "default": "1992",
+            "description": "A2c title order (AMB-D15).",
+        },
+        "exclude_top_two_pair_exchange_in_odd_brackets": {
+            "type": "boolean",
+            "default": False,
+            "description": "D2 remark on odd brackets taken literally (AMB-D17).",
+        },
+        "max_candidates_per_stage": {
+            "type": "integer",
+            "minimum": 100,
+            "default": 20000,
+            "description": "Candidates C7/C8 may try at one stage of C9-C11 before the next stage (AMB-D14).",
+        },
+    }
+}
+
+_E_MESSAGES = {
+    "E1": N_("{white}–{black}: both colour preferences granted"),
+    "E2": N_("{white}–{black}: the stronger colour preference granted"),
+    "E3": N_("{white}–{black}: colours alternated from the last round in which they differed"),
+    "E4": N_("{white}–{black}: the higher-ranked player's preference granted"),
+    "AMB-D9": N_("{white}–{black}: no preferences; first-round rule applied to the higher-ranked player"),
+    "E-R1": N_("{white}–{black}: first round, colour of board {board} by the drawn colour"),
+}
+
+
+@hookimpl
+def swiss_system_info() -> Mapping[str, str]:
+    return {"description": N_("FIDE Dutch system, Manila 1992 edition (C.04.1, rules A–F)"), "rules": RULES}
+
+
+@hookimpl
+def swiss_ruleset_schema() -> Mapping[str, Any]:
+    return SCHEMA
+
+
+@hookimpl
+def swiss_sort_players(players: Sequence[PlayerState], context: RoundContext) -> list[int]:
+    """A2: score, rating, title, name."""
+    order = TITLE_ORDER_2000S if context.ruleset.param("title_order", "1992") == "2000s" else TITLE_ORDER_1992
+    return [
+        st.number
+        for st in sorted(players, key=lambda st: ranking_key(st.score, context.player(st.number), order))
+    ]
+
+
+@hookimpl
+def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterator[BracketOutcome]:
+    """C1–C14 for one bracket (see :mod:`.procedure`)."""
+    return bracket_outcomes(bracket, context)
+
+
+def _pairing_number(context: RoundContext, number: int) -> int:
+    """A2: the pairing number, i.e. the position in the order before round 1."""
+    numbers = context.data.get("dutch-1992-pairing-numbers")
+    if numbers is None:
+        order = TITLE_ORDER_2000S if context.ruleset.param("title_order", "1992") == "2000s" else TITLE_ORDER_1992
+        ranked = sorted(context.tournament.players, key=lambda p: ranking_key(0.0, p, order))
+        numbers = context.data["dutch-1992-pairing-numbers"] = {p.number: i + 1 for i, p in enumerate(ranked)}
+    return numbers[number]
+
+
+@hookimpl
+def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pairing:
+    """E1–E4 (first round: E-R1 with the drawn colour, AMB-D4; no preferences: AMB-D9)."""
+    dr = dutch_round(context)
+    a, b = pair
+    if context.rank[b] < context.rank[a]:
+        a, b = b, a
+    first_round = not context.state(a).played_colours and not context.state(b).played_colours and context.is_first_round
+    position = context.rank[a] + 1 if first_round else _pairing_number(context, a)
+    colour, rule = allocate_with_rule(
+        context.state(a),
+        context.state(b),
+        higher_pref=dr.pref[a],
+        lower_pref=dr.pref[b],
+        higher_rank_position=position,
+        initial_colour=context.initial_colour(),
+    )
+    if first_round:
+        rule = "E-R1"
+    if not (context.colour_allowed(a, colour) and context.colour_allowed(b, colour.opposite)):
+        if context.colour_allowed(a, colour.opposite) and context.colour_allowed(b, colour):
+            colour = colour.opposite
+            rule = "B2"
+    white, black = (a, b) if colour is WHITE else (b, a)
+    if rule == "B2":
+        context.explanation.add(f"{RULES} B2", N_("{white}–{black}: colours chosen so that nobody breaks the colour limits"), white=white, black=black)
+    else:
+        context.explanation.add(f"{RULES} {rule}" if rule != "AMB-D9" else "AMB-D9", _E_MESSAGES[rule], white=white, black=black, board=position)
+    return Pairing(white, black)
+
+
+@hookimpl
+def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> list[Pairing]:
+    """F1: score of the higher-ranked player, then the sum of both scores, then the A2 rank
+    of the higher-ranked player (the bye is listed after the boards, AMB-D13)."""
+
+    def key(p: Pairing) -> tuple[float, float, int]:
+        hi = p.white if context.rank[p.white] < context.rank[p.black] else p.black
+        return (-context.score(hi), -(context.score(p.white) + context.score(p.black)), context.rank[hi])
+
+    return sorted(pairings, key=key)

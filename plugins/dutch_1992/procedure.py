@@ -1,0 +1,521 @@
+"""Dutch-1992 C1–C14: the pairing procedure of one score bracket.
+
+The engine (``swisspairing.engine.Engine.pair_brackets``) walks the brackets from the top
+and backtracks between them; this module says, for one bracket, which pairings the
+procedure reaches and in which order.  :func:`bracket_outcomes` yields them lazily, so the
+engine asks for the next one only when a lower bracket could not be paired:
+
+- **C1** a resident without any possible opponent in the bracket (B1/B2) moves down at once;
+  a moved-down player without one makes the bracket report ``cost > 0``, which asks the
+  engine to re-pair the bracket above first (**C12**); in the lowest bracket nothing is
+  yielded, and the engine undoes the penultimate bracket (**C13**) — the penultimate one's
+  P = 0 outcome is the merge of the two lowest brackets.
+- **C2–C6** X (A8), P (A6), S1/S2 (C4, C5), then the pairs S1[i]–S2[i].
+- **C7** transpositions of S2 in D1 order, **C8** exchanges in D2 order (homogeneous groups).
+- **C9** relaxes B6, then B5, for downfloats; **C10** B6, then B5, for upfloats (AMB-D1; the
+  German wording drops only B5: parameter ``float_relaxation: german``).  The alternative
+  opponents of the moved-down players (C10's first sentence) are the outer loop over the
+  heterogeneous part's transpositions.
+- **C11** raises X step by step up to P.
+- last round: the B-note exemption for topscorers (AMB-D3) before any extra player floats.
+- **C14** lowers P (and with it X) and finally moves the whole bracket down.
+
+A pairing "complies" when B1 and B2 hold for every pair and the relative criteria still in
+force hold (AMB-D18): at most X pairs miss a colour preference (B4), and no player floats in a
+direction B5/B6 forbid, moved-down players (the bye included, A5) counting as downfloats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Iterator, Sequence
+
+from swisspairing import BLACK, WHITE, BracketOutcome, Event, Float, N_, RoundContext
+from swisspairing.brackets import Bracket
+from swisspairing.matching import bipartite_saturates, has_matching_of_size
+
+from .colours import Preference, preference, x_value
+from .criteria import float_ok, is_topscorer
+from .sequences import exchanges, transpositions_pruned
+
+RULES = "Dutch-1992"
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """The relative criteria in force at one stage of C9–C11 and the B-note."""
+
+    b6_down: bool = True
+    """B6 for downfloats (dropped by C9)."""
+    b5_down: bool = True
+    """B5 for downfloats (dropped by C9)."""
+    b6_up: bool = True
+    """B6 for upfloats (dropped by C10)."""
+    b5_up: bool = True
+    """B5 for upfloats (dropped by C10)."""
+    extra_x: int = 0
+    """How much C11 has raised X."""
+    exempt: bool = False
+    """Whether the last-round exemption of topscorers (B-note, AMB-D3) is in use."""
+
+
+#: The relaxation steps of C9/C10 in the English order (AMB-D1) and the German wording.
+RELAXATIONS = {
+    "english": (("b6_down", "C9"), ("b5_down", "C9"), ("b6_up", "C10"), ("b5_up", "C10")),
+    "german": (("b5_down", "C9"), ("b5_up", "C10")),
+}
+
+_RELAX_MESSAGES = {
+    "b6_down": N_("B6 is relaxed for downfloats"),
+    "b5_down": N_("B5 is relaxed for downfloats"),
+    "b6_up": N_("B6 is relaxed for upfloats"),
+    "b5_up": N_("B5 is relaxed for upfloats"),
+}
+
+
+class SearchLimit(Exception):
+    """The candidates of one stage exceed ``max_candidates_per_stage`` (AMB-D14)."""
+
+
+class DutchRound:
+    """What the procedure needs about every player this round, computed once."""
+
+    def __init__(self, context: RoundContext) -> None:
+        self.ctx = context
+        rs = context.ruleset
+        self.relaxations = RELAXATIONS[rs.param("float_relaxation", "english")]
+        self.odd_variant = bool(rs.param("exclude_top_two_pair_exchange_in_odd_brackets", False))
+        self.stage_limit = int(rs.param("max_candidates_per_stage", 20000))
+        exemption = bool(rs.param("topscorer_exemption", True)) and context.is_last_round
+        max_round = context.point_system.max_per_round
+        self.topscorer = {
+            n: exemption and is_topscorer(st.score, context.total_rounds, max_round)
+            for n, st in context.states.items()
+        }
+        self.pref = {n: preference(st) for n, st in context.states.items()}
+        self.pref_exempt = {
+            n: preference(st, exempt=True) if self.topscorer[n] else self.pref[n]
+            for n, st in context.states.items()
+        }
+        self._b1b2: dict[tuple[int, int], bool] = {}
+
+    # ------------------------------------------------------------------ criteria
+    def b1b2(self, a: int, b: int, exempt: bool = False) -> bool:
+        """B1a (no second meeting; forbidden pairs) and B2 (colour limits); under the
+        B-note exemption B2 does not apply to a pair with a topscorer."""
+        key = (a, b) if a < b else (b, a)
+        ok = self._b1b2.get(key)
+        if ok is None:
+            ok = self.ctx.may_meet(a, b) and self.ctx.colours_possible(a, b)
+            self._b1b2[key] = ok
+        if not ok and exempt and (self.topscorer[a] or self.topscorer[b]):
+            return self.ctx.may_meet(a, b)
+        return ok
+
+    def preference(self, n: int, level: Level) -> Preference:
+        """A7 preference, without A7a for topscorers while the exemption is in use."""
+        return self.pref_exempt[n] if level.exempt else self.pref[n]
+
+    def colour_conflict(self, a: int, b: int, level: Level) -> int:
+        """1 when the pair cannot satisfy both preferences (counted against X, B4)."""
+        pa, pb = self.preference(a, level), self.preference(b, level)
+        return 1 if pa.colour is not None and pa.colour is pb.colour else 0
+
+    def pair_ok(self, a: int, b: int, level: Level) -> bool:
+        """B1, B2 and, for pairs of different scores, B5/B6 for the upfloater (the
+        downfloater was checked when he was moved down)."""
+        if not self.b1b2(a, b, level.exempt):
+            return False
+        sa, sb = self.ctx.score(a), self.ctx.score(b)
+        if sa != sb and (level.b5_up or level.b6_up):
+            low = b if sa > sb else a
+            if level.exempt and (self.topscorer[a] or self.topscorer[b]):
+                return True
+            if not float_ok(self.ctx.state(low), Float.UP, b5=level.b5_up, b6=level.b6_up):
+                return False
+        return True
+
+    def may_move_down(self, n: int, level: Level, is_last: bool) -> bool:
+        """B5/B6 for the downfloat of a player left over; in the lowest bracket he gets the
+        bye, so B1b too (A5: the bye counts as a downfloat)."""
+        if is_last and not self.ctx.can_receive_bye(n):
+            return False
+        if level.exempt and self.topscorer[n]:
+            return True
+        return float_ok(self.ctx.state(n), Float.DOWN, b5=level.b5_down, b6=level.b6_down)
+
+    def x_of(self, players: Sequence[int], level: Level) -> int:
+        """A8 for a group (AMB-D5)."""
+        return x_value((self.preference(n, level) for n in players), len(players))
+
+    # ------------------------------------------------------------------ stages
+    def levels(self, p: int, x0: int) -> Iterator[tuple[Level, str, str]]:
+        """The stages of C9–C11 and the B-note: ``(level, rule, message)``."""
+        level = Level()
+        yield level, "", ""
+        for flag, rule in self.relaxations:
+            level = replace(level, **{flag: False})
+            yield level, f"{RULES} {rule}", _RELAX_MESSAGES[flag]
+        for extra in range(1, max(0, p - x0) + 1):
+            level = replace(level, extra_x=extra)
+            yield level, f"{RULES} C11", N_("X is raised to {x}")
+        if any(self.topscorer.values()):
+            yield replace(level, exempt=True), f"{RULES} B-note", N_("B2, B5 and B6 are not applied to topscorers in the last round")
+
+
+def dutch_round(context: RoundContext) -> DutchRound:
+    """The round's :class:`DutchRound`, cached in the context."""
+    dr = context.data.get("dutch-1992")
+    if dr is None:
+        dr = context.data["dutch-1992"] = DutchRound(context)
+    return dr
+
+
+# ---------------------------------------------------------------------- searches
+def _describe_failure(dr: DutchRound, s1: Sequence[int], s2: Sequence[int], level: Level) -> tuple[str, dict[str, object]] | None:
+    """Why the straightforward pairing S1[i]–S2[i] (C6) does not comply: the first reason."""
+    ctx = dr.ctx
+    for a, b in zip(s1, s2):
+        if not ctx.may_meet(a, b):
+            if ctx.state(a).meetings.get(b, 0):
+                return N_("{a}–{b} already met (B1a)"), {"a": a, "b": b}
+            return N_("{a}–{b} may not be paired"), {"a": a, "b": b}
+        if not dr.b1b2(a, b, level.exempt):
+            return N_("{a}–{b} would break the colour limits (B2)"), {"a": a, "b": b}
+        if not dr.pair_ok(a, b, level):
+            return N_("{a}–{b} would make a player float up again (B5/B6)"), {"a": a, "b": b}
+    return None
+
+
+class _Infeasible(Exception):
+    """No pairing at all exists at this stage: C7/C8 need not be enumerated."""
+
+
+def _stage_feasible(dr: DutchRound, players: Sequence[int], p: int, level: Level, is_last: bool, may_leave: "Callable[[int], bool]") -> bool:
+    """Whether P pairs exist among ``players`` at this stage with the rest allowed to move
+    down: a maximum-matching test, the players left over being matched to stand-ins."""
+    down = len(players) - 2 * p
+    dummies = [-(i + 1) for i in range(down)]
+
+    def adjacent(a: int, b: int) -> bool:
+        if a < 0 and b < 0:
+            return False
+        if a < 0 or b < 0:
+            return may_leave(b if a < 0 else a)
+        return dr.pair_ok(a, b, level)
+
+    return has_matching_of_size(list(players) + dummies, adjacent, p + down)
+
+
+def _homogeneous(
+    dr: DutchRound,
+    players: Sequence[int],
+    p: int,
+    level: Level,
+    is_last: bool,
+    bracket: int,
+    budget: list[int],
+    seen: set[frozenset[int]] | None = None,
+) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event]]]:
+    """C4–C8 for a homogeneous bracket or remainder group: S1 = the P highest players,
+    S2 = the rest (A6, C4); S2 transposed (C7, D1), then S1/S2 exchanges (C8, D2).
+    Yields ``(pairs, left over, events)``; a set of players left over that was yielded
+    before (``seen``) is not yielded again, since everything below depends only on it."""
+    ctx = dr.ctx
+    n = len(players)
+    if p == 0:
+        yield [], list(players), []
+        return
+    if 2 * p > n:
+        return
+    x = min(p, dr.x_of(players, level) + level.extra_x)
+    s1, s2 = list(players[:p]), list(players[p:])
+    down_needed = n - 2 * p
+
+    seen = seen if seen is not None else set()
+
+    def ok(a: int, b: int) -> bool:
+        return dr.pair_ok(a, b, level)
+
+    def may_leave(y: int) -> bool:
+        if not dr.may_move_down(y, level, is_last):
+            return False
+        return down_needed != 1 or frozenset((y,)) not in seen
+
+    checked = [False]
+
+    def check_stage() -> None:
+        # The first attempt needs backtracking: check once whether any pairing exists at
+        # this stage at all, so that C7/C8 are not enumerated in vain.
+        if not checked[0]:
+            checked[0] = True
+            if not _stage_feasible(dr, players, p, level, is_last, may_leave):
+                raise _Infeasible
+
+    try:
+        yield from _search(dr, players, s1, s2, p, x, level, is_last, bracket, budget, seen, ok, may_leave, check_stage, down_needed)
+    except _Infeasible:
+        return
+
+
+def _search(dr, players, s1, s2, p, x, level, is_last, bracket, budget, seen, ok, may_leave, check_stage, down_needed):  # type: ignore[no-untyped-def]
+    """The C7/C8 loops of :func:`_homogeneous`."""
+    exchange_no = 0
+    for t1, t2 in _with_exchanges(s1, s2, dr.odd_variant):
+        if exchange_no:
+            check_stage()
+        if not bipartite_saturates(t1, t2, lambda i, r: ok(t1[i], r)):
+            check_stage()
+            exchange_no += 1
+            continue
+        bound = _ColourBound(dr, t1, t2, level)
+        cost = [0] * (p + 1)
+        last_len = [0]
+        movable = [may_leave(y) for y in t2]
+        movable_count = sum(movable)
+        index_of = {y: i for i, y in enumerate(t2)}
+        used_movable = [0] * (p + 1)
+
+        def feasible(prefix: tuple[int, ...]) -> bool:
+            k = len(prefix)
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise SearchLimit
+            y = prefix[-1]
+            cost[k] = cost[k - 1] + dr.colour_conflict(t1[k - 1], y, level)
+            if cost[k] + bound.after(k, y) > x:
+                return False  # B4: even the best completion would miss too many preferences
+            used_movable[k] = used_movable[k - 1] + movable[index_of[y]]
+            if movable_count - used_movable[k] < down_needed:
+                return False  # not enough players left who may move down (B5/B6, B1b)
+            backtracked = k <= last_len[0]
+            last_len[0] = k
+            if backtracked:
+                check_stage()
+            if backtracked and k < p:
+                used = set(prefix)
+                rest = [r for r in t2 if r not in used]
+                return bipartite_saturates(t1[k:], rest, lambda i, r: ok(t1[k + i], r))
+            return True
+
+        transposition_no = 0
+        for order in transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible):
+            chosen = set(order)
+            left = [y for y in t2 if y not in chosen]
+            key = frozenset(left)
+            if key in seen or (down_needed and not all(dr.may_move_down(y, level, is_last) for y in left)):
+                transposition_no += 1
+                continue
+            seen.add(key)
+            events: list[Event] = []
+            if exchange_no or order != tuple(t2[:p]):
+                why = _describe_failure(dr, s1, s2, level)
+                if why is not None:
+                    events.append(Event(f"{RULES} C6", N_("the pairing S1[i]–S2[i] does not comply: {reason}"), {"reason": _Reason(*why)}, bracket))
+            if exchange_no:
+                out_ = [y for y in s1 if y not in t1]
+                in_ = [y for y in t1 if y not in s1]
+                events.append(Event(f"{RULES} C8", N_("exchange {out} ↔ {into} between S1 and S2 (D2)"), {"out": out_, "into": in_}, bracket))
+            if order != tuple(t2[:p]):
+                events.append(Event(f"{RULES} C7", N_("S2 transposed to {order} (D1)"), {"order": list(order)}, bracket))
+            yield list(zip(t1, order)), left, events
+            transposition_no += 1
+        exchange_no += 1
+
+
+class _ColourBound:
+    """A lower bound (exact when B1/B2 do not interfere) on the colour-preference misses
+    still to come once S1[0..k-1] are paired: S1 players wanting White need S2 partners not
+    wanting White, and likewise for Black; S2 players without a preference serve either."""
+
+    def __init__(self, dr: DutchRound, s1: Sequence[int], s2: Sequence[int], level: Level) -> None:
+        self.col = {y: dr.preference(y, level).colour for y in (*s1, *s2)}
+        p = len(s1)
+        self.w1 = [0] * (p + 1)
+        self.b1 = [0] * (p + 1)
+        for i in range(p - 1, -1, -1):
+            c = self.col[s1[i]]
+            self.w1[i] = self.w1[i + 1] + (c is WHITE)
+            self.b1[i] = self.b1[i + 1] + (c is BLACK)
+        cols = [self.col[y] for y in s2]
+        self.w2 = [sum(1 for c in cols if c is WHITE)] + [0] * p
+        self.b2 = [sum(1 for c in cols if c is BLACK)] + [0] * p
+        self.n2 = [len(cols) - self.w2[0] - self.b2[0]] + [0] * p
+
+    def after(self, k: int, y: int) -> int:
+        """Record that S2 player ``y`` took place ``k`` (1-based) and return the bound."""
+        c = self.col[y]
+        self.w2[k] = self.w2[k - 1] - (c is WHITE)
+        self.b2[k] = self.b2[k - 1] - (c is BLACK)
+        self.n2[k] = self.n2[k - 1] - (c is None)
+        short_w = max(0, self.w1[k] - self.b2[k])
+        short_b = max(0, self.b1[k] - self.w2[k])
+        return max(0, short_w + short_b - self.n2[k])
+
+
+class _Reason:
+    """A nested message rendered in the same language as the sentence around it."""
+
+    def __init__(self, message: str, args: dict[str, object]) -> None:
+        self.message, self.args = message, args
+
+    def render(self, locale: str | None) -> str:
+        from swisspairing.i18n import gettext
+
+        return gettext(self.message, locale).format(**self.args)
+
+
+def _with_exchanges(s1: list[int], s2: list[int], odd_variant: bool) -> Iterator[tuple[list[int], list[int]]]:
+    yield s1, s2
+    for a, b in exchanges(s1, s2, odd_variant=odd_variant):
+        yield list(a), list(b)
+
+
+def _heterogeneous(
+    dr: DutchRound,
+    moved: Sequence[int],
+    residents: Sequence[int],
+    p: int,
+    rem_p: int,
+    level: Level,
+    is_last: bool,
+    bracket: int,
+    budget: list[int],
+    seen: set[frozenset[int]],
+) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event]]]:
+    """C4–C7 for a heterogeneous bracket: S1 = the P highest moved-down players, S2 = all
+    others (C4); S2 transposed (C7) until the moved-down players are paired, then the
+    remainder group is paired as a homogeneous group with P = ``rem_p`` (C6).  A remainder
+    that fails makes the moved-down players take their next opponents (C10)."""
+    ctx = dr.ctx
+    s1 = list(moved[:p])
+    s2 = ctx.ranked(list(moved[p:]) + list(residents))
+    x = min(p, dr.x_of(list(moved) + list(residents), level) + level.extra_x)
+
+    def ok(i: int, r: int) -> bool:
+        return dr.pair_ok(s1[i], r, level)
+
+    if not bipartite_saturates(s1, s2, ok):
+        return
+    cost = [0] * (p + 1)
+    bound = _ColourBound(dr, s1, s2, level)
+
+    def feasible(prefix: tuple[int, ...]) -> bool:
+        k = len(prefix)
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise SearchLimit
+        cost[k] = cost[k - 1] + dr.colour_conflict(s1[k - 1], prefix[-1], level)
+        return cost[k] + bound.after(k, prefix[-1]) <= x
+
+    for order in transpositions_pruned(s2, p, ok, feasible):
+        chosen = set(order)
+        rest = [y for y in s2 if y not in chosen]
+        pairs = list(zip(s1, order))
+        head: list[Event] = []
+        if order != tuple(s2[:p]):
+            head.append(Event(f"{RULES} C7", N_("S2 transposed to {order} (D1)"), {"order": list(order)}, bracket))
+        if rest:
+            head.append(Event(f"{RULES} C6", N_("moved-down players paired; remainder group {players}"), {"players": rest}, bracket))
+        for rem_pairs, left, events in _homogeneous(dr, rest, rem_p, level, is_last, bracket, budget, seen):
+            yield pairs + rem_pairs, left, head + events
+
+
+def _c1_players_without_opponent(dr: DutchRound, players: Sequence[int]) -> list[int]:
+    """C1: players for whom no opponent in the bracket satisfies B1 and B2."""
+    return [a for a in players if not any(b != a and dr.b1b2(a, b) for b in players)]
+
+
+def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[BracketOutcome]:
+    """Every pairing of ``bracket`` the procedure reaches, in the procedure's order."""
+    dr = dutch_round(context)
+    ctx = context
+    idx = bracket.index
+    moved = list(bracket.moved_down)
+    residents = list(bracket.residents)
+    is_last = bracket.is_last
+    head: list[Event] = []
+
+    # C1: residents without any possible opponent move down straight away (not in the
+    # lowest bracket, where C13 applies: the engine then re-pairs the penultimate bracket).
+    c1_down: list[int] = []
+    if not is_last:
+        while True:
+            lonely = [r for r in _c1_players_without_opponent(dr, moved + residents) if r in residents]
+            if not lonely:
+                break
+            for r in lonely:
+                residents.remove(r)
+                c1_down.append(r)
+        if c1_down:
+            head.append(Event(f"{RULES} C1", N_("players {players} have no possible opponent in this bracket and move down"), {"players": c1_down}, idx))
+
+    players = ctx.ranked(moved + residents)
+    n = len(players)
+    # A3: heterogeneous only while fewer than half of the players came from above.
+    heterogeneous = bool(moved) and 2 * len(moved) < n
+    stuck = [m for m in moved if m in _c1_players_without_opponent(dr, players)]
+    if stuck:
+        head.append(Event(f"{RULES} C1", N_("moved-down players {players} have no possible opponent here: the bracket above is re-paired first (C12)"), {"players": stuck}, idx))
+
+    if heterogeneous:
+        p0 = len(moved)
+        head.append(Event(f"{RULES} A6", N_("heterogeneous bracket with {n} players; S1 = moved-down players {s1}; P = {p}"), {"n": n, "s1": moved, "p": p0}, idx))
+    else:
+        p0 = n // 2
+        if moved:
+            head.append(Event(f"{RULES} A3", N_("at least half of the {n} players came from higher brackets: treated as homogeneous"), {"n": n}, idx))
+        head.append(Event(f"{RULES} A6", N_("homogeneous bracket with {n} players; S1 = {s1}; S2 = {s2}; P = {p}"), {"n": n, "s1": players[:p0], "s2": players[p0:], "p": p0}, idx))
+
+    budget_per_stage = dr.stage_limit
+    seen: set[frozenset[int]] = set()  # sets of players left over already offered
+    for p in range(p0, -1, -1):
+        if is_last and not heterogeneous and n - 2 * p > 1:
+            break  # the lowest bracket pairs everybody but the bye, or C13 applies
+        cost = (p0 - p) if heterogeneous else 0
+        p_events: list[Event] = []
+        if p < p0:
+            p_events.append(Event(f"{RULES} C14", N_("P is lowered to {p}"), {"p": p}, idx))
+        if p == 0:
+            left = ctx.ranked(players)
+            yield BracketOutcome((), tuple(ctx.ranked(left + c1_down)), tuple(head + p_events + [_moves(left + c1_down, idx, ctx)]), cost)
+            return
+        if heterogeneous:
+            rest_size = n - 2 * p
+            rem_ps = range(rest_size // 2, -1, -1) if not is_last else [rest_size // 2]
+        else:
+            rem_ps = [p]
+        for rem_p in rem_ps:
+            x0 = dr.x_of(players, Level())
+            for level, rule, message in dr.levels(p if not heterogeneous else max(p, rem_p), x0):
+                level_events = list(p_events)
+                if rule:
+                    args = {"x": min(p, x0 + level.extra_x)} if "C11" in rule else {}
+                    level_events.append(Event(rule, message, args, idx))
+                if heterogeneous and rem_p < (n - 2 * p) // 2:
+                    level_events.append(Event(f"{RULES} C14", N_("remainder group: P is lowered to {p}"), {"p": rem_p}, idx))
+                budget = [budget_per_stage]
+                try:
+                    if heterogeneous:
+                        found = _heterogeneous(dr, moved, [r for r in players if r not in moved], p, rem_p, level, is_last, idx, budget, seen)
+                    else:
+                        found = _homogeneous(dr, players, p, level, is_last, idx, budget, seen)
+                    for pairs, left, events in found:
+                        down = ctx.ranked(left + c1_down)
+                        evs = head + level_events + events
+                        if down:
+                            evs.append(_moves(down, idx, ctx, is_last))
+                        yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), cost)
+                except SearchLimit:
+                    context.explanation.add(
+                        f"{RULES} AMB-D14",
+                        N_("the search of this stage stopped after {limit} candidates"),
+                        bracket=idx,
+                        limit=budget_per_stage,
+                    )
+
+
+def _moves(players: Sequence[int], idx: int, ctx: RoundContext, is_last: bool = False) -> Event:
+    if is_last:
+        return Event(f"{RULES} A5", N_("player {players} is left over and gets the bye"), {"players": list(players)}, idx)
+    return Event(f"{RULES} A3", N_("players {players} move down to the next bracket"), {"players": list(players)}, idx)

@@ -1,0 +1,285 @@
+"""Dutch-1992 D1/D2: the order in which transpositions and exchanges are tried.
+
+Everything here is pure and lazy: the number of orderings of S2 is ``|S2|!`` (for a bracket
+of 50 that is a 65-digit number), so nothing is ever materialised.  The generators yield in
+the exact order the source prescribes; the pairing procedure (C6–C8) stops at the first
+acceptable candidate.
+
+- ``Dutch-1992 D1`` (:func:`transpositions`, :func:`transpositions_pruned`): orderings of S2 in
+  lexicographic order of the players' positions, the original order first
+  (5-6-7-8, 5-6-8-7, 5-7-6-8, …).  When ``|S2| > P`` only the first ``P`` players of an
+  ordering meet S1, so each distinct first-``P`` prefix is tried once (``AMB-D6``).
+- ``Dutch-1992 D2`` (:func:`exchanges`, :func:`exchange_positions`): exchanges between S1
+  and S2 of a homogeneous bracket, fewer players first; within a size the smallest
+  "difference" (sum of the S2 positions − sum of the S1 positions) first; on equal difference
+  the exchange whose S1 part contains the lower-ranked players first (compared from the
+  lowest-ranked player upward); remaining ties: the lexicographically smallest S2 part
+  (``AMB-D8``).  This reproduces the seed's matrices a–i and j–r (corrected for the typos
+  listed in ``AMB-D2``) and extends them to the whole of S1 and S2 (``AMB-D17``).
+
+Positions are 1-based bracket positions in A2 order with S1 first: in a bracket of 8,
+S1 = positions 1–4 and S2 = positions 5–8, exactly as in the source's running example.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator, Sequence, TypeVar
+
+__all__ = [
+    "transpositions",
+    "transpositions_pruned",
+    "exchanges",
+    "exchange_positions",
+    "ascending_subsets",
+]
+
+T = TypeVar("T")
+
+
+# --------------------------------------------------------------------------- D1 transpositions
+def _check_p(n: int, p: int) -> None:
+    if p < 0 or p > n:
+        raise ValueError(f"p must be between 0 and the size of s2 ({n}), not {p}")
+
+
+def transpositions(s2: Sequence[T], p: int) -> Iterator[tuple[T, ...]]:
+    """``Dutch-1992 D1``: the transpositions of S2, the original order first.
+
+    Yields the orderings of ``s2`` in lexicographic order of the players' positions in
+    ``s2`` ("start with the lowest player and work upward": 5-6-7-8, 5-6-8-7, 5-7-6-8,
+    5-7-8-6, 5-8-6-7, 5-8-7-6, 6-5-7-8, …).  Only the first ``p`` players of an ordering are
+    paired with S1 (C6), so each distinct first-``p`` prefix is yielded once, as a tuple of
+    length ``p`` (``AMB-D6``); with ``p == len(s2)`` that is every permutation.
+
+    Lazy: amortised ``O(len(s2))`` work per yielded ordering, nothing materialised.
+
+    :param s2: S2 in A2 order (its original order).
+    :param p: the number of pairings P, ``0 <= p <= len(s2)``.
+    :raises ValueError: when ``p`` is negative or larger than ``len(s2)``.
+    """
+    return _prefix_search(s2, p, None, None)
+
+
+def transpositions_pruned(
+    s2: Sequence[T],
+    p: int,
+    allowed: Callable[[int, T], bool],
+    feasible: Callable[[tuple[T, ...]], bool] | None = None,
+) -> Iterator[tuple[T, ...]]:
+    """``Dutch-1992 D1``/``C7``: the transpositions of S2 that S1 may actually meet.
+
+    Yields exactly ``[t for t in transpositions(s2, p) if all(allowed(i, t[i]) for i in
+    range(p))]`` in the same order, but by depth-first search over the positions in
+    lexicographic order, so that a rejected prefix skips all of its completions instead of
+    enumerating them.
+
+    :param allowed: ``allowed(i, player)`` — may S1's player at index ``i`` (0-based) meet
+        ``player`` of S2 (e.g. B1 and B2 hold for that pair)?  Must be pure: it is called
+        lazily and at most once per ``(i, player)``.
+    :param feasible: optional pruning test, called on every non-empty prefix (a tuple of
+        length 1..p, already accepted by ``allowed``); returning ``False`` discards the prefix
+        and all its completions.  With an exact test (e.g. "the S1 players after the prefix
+        can still be matched with the unused S2 players") the output is unchanged and every
+        yielded ordering costs only a polynomial amount of work.  In general the output is
+        the orderings above whose every prefix is ``feasible``.
+    :raises ValueError: when ``p`` is negative or larger than ``len(s2)``.
+    """
+    return _prefix_search(s2, p, allowed, feasible)
+
+
+def _prefix_search(
+    s2: Sequence[T],
+    p: int,
+    allowed: Callable[[int, T], bool] | None,
+    feasible: Callable[[tuple[T, ...]], bool] | None,
+) -> Iterator[tuple[T, ...]]:
+    """Iterative DFS behind D1: prefixes of length ``p`` in lexicographic position order."""
+    items = tuple(s2)
+    n = len(items)
+    _check_p(n, p)
+    return _prefix_search_gen(items, n, p, allowed, feasible)
+
+
+def _prefix_search_gen(
+    items: tuple[T, ...],
+    n: int,
+    p: int,
+    allowed: Callable[[int, T], bool] | None,
+    feasible: Callable[[tuple[T, ...]], bool] | None,
+) -> Iterator[tuple[T, ...]]:
+    if p == 0:
+        yield ()
+        return
+    used = [False] * n
+    chosen = [-1] * p  # index into items chosen at each depth
+    # allowed(i, x) is pure: remember each answer asked (sparse: one dict per depth).
+    verdicts: list[dict[int, bool]] = [{} for _ in range(p)] if allowed is not None else []
+    prefix: list[T] = []
+    depth = 0
+    nxt = 0  # next index to try at the current depth
+    last = p - 1
+    while True:
+        found = -1
+        j = nxt
+        row = verdicts[depth] if allowed is not None else None
+        while j < n:
+            if not used[j]:
+                x = items[j]
+                ok = True
+                if row is not None:
+                    cached = row.get(j)
+                    if cached is None:
+                        cached = row[j] = bool(allowed(depth, x))  # type: ignore[misc]
+                    ok = cached
+                if ok:
+                    prefix.append(x)
+                    if feasible is None or feasible(tuple(prefix)):
+                        found = j
+                        break
+                    prefix.pop()
+            j += 1
+        if found >= 0:
+            if depth == last:
+                yield tuple(prefix)
+                prefix.pop()
+                nxt = found + 1  # next sibling at the same depth
+            else:
+                used[found] = True
+                chosen[depth] = found
+                depth += 1
+                nxt = 0
+        else:
+            if depth == 0:
+                return
+            depth -= 1
+            k = chosen[depth]
+            used[k] = False
+            prefix.pop()
+            nxt = k + 1
+
+
+# --------------------------------------------------------------------------- D2 exchanges
+def ascending_subsets(k: int, vmin: int, vmax: int, lo: int, hi: int) -> Iterator[tuple[int, ...]]:
+    """The ``k``-subsets of the integers ``vmin..vmax`` whose sum lies in ``lo..hi``.
+
+    Each subset is an ascending tuple; the subsets come in lexicographic order.  Sums of
+    ``r``-subsets of a run of consecutive integers form a contiguous range, so every partial
+    choice that is kept can be completed: the delay between two results is polynomial.
+    """
+    if k < 0:
+        return
+    if k == 0:
+        if lo <= 0 <= hi:
+            yield ()
+        return
+    if vmax - vmin + 1 < k:
+        return
+    chosen = [0] * k
+    sums = [0] * (k + 1)
+    depth = 0
+    v = vmin
+    while True:
+        r = k - depth - 1  # values still to choose after this one
+        s = sums[depth]
+        limit = vmax - r
+        found = False
+        tail_max_base = r * vmax - r * (r - 1) // 2
+        tail_min_add = r * (r + 1) // 2
+        while v <= limit:
+            if s + v + r * v + tail_min_add > hi:
+                break  # every larger v gives a larger minimum
+            if s + v + tail_max_base >= lo:
+                found = True
+                break
+            v += 1
+        if found:
+            chosen[depth] = v
+            sums[depth + 1] = s + v
+            if r == 0:
+                yield tuple(chosen)
+                v += 1
+            else:
+                depth += 1
+                v = chosen[depth - 1] + 1
+        else:
+            if depth == 0:
+                return
+            depth -= 1
+            v = chosen[depth] + 1
+
+
+def _range_sum(a: int, b: int) -> int:
+    """Sum of the integers ``a..b``."""
+    return (a + b) * (b - a + 1) // 2 if b >= a else 0
+
+
+def exchange_positions(
+    m: int, n: int, *, odd_variant: bool = False
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """``Dutch-1992 D2``: the exchanges of a bracket with ``|S1| = m``, ``|S2| = n`` in order.
+
+    Yields ``(a, b)``: ``a`` the S1 positions (1..m) and ``b`` the S2 positions (m+1..m+n)
+    that change sides, both ascending.  Order (``AMB-D2``, ``AMB-D8``, ``AMB-D17``):
+
+    1. fewer exchanged players first (one-player matrix a–i before two-player matrix j–r);
+    2. smaller difference ``sum(b) − sum(a)`` first (D2: "as small as possible");
+    3. on equal difference, the S1 part with the lower-ranked players first, compared from
+       its lowest-ranked player upward (D2: "the one involving the lowest S1 player");
+    4. then the lexicographically smallest ``b`` (``AMB-D8``).
+
+    Sizes run from 1 to ``min(m, n)``; each size is produced lazily (polynomial delay), so
+    large brackets cost nothing until their exchanges are actually tried.
+
+    ``odd_variant`` (ruleset option ``exclude_top_two_pair_exchange_in_odd_brackets``): the
+    D2 remark on odd brackets taken literally — in a bracket with an odd number of players,
+    the two-player exchanges of S1 players 1+2 (the last column of the second matrix after
+    renumbering) are left out.  No effect in even brackets.
+    """
+    if m < 0 or n < 0:
+        raise ValueError(f"subgroup sizes must not be negative, not {m} and {n}")
+    drop_top_pair = odd_variant and (m + n) % 2 == 1
+    for k in range(1, min(m, n) + 1):
+        # Sums of k positions: S1 in [min_a, max_a], S2 in [min_b, max_b], each contiguous.
+        min_a, max_a = _range_sum(1, k), _range_sum(m - k + 1, m)
+        min_b, max_b = _range_sum(m + 1, m + k), _range_sum(m + n - k + 1, m + n)
+        mirror = k * (m + 1)  # a_i -> m + 1 - a_i turns "lowest-ranked first" into ascending
+        for d in range(min_b - max_a, max_b - min_a + 1):
+            lo_a = max(min_a, min_b - d)
+            hi_a = min(max_a, max_b - d)
+            # Mirrored S1 parts in lexicographic order = S1 parts compared from their
+            # lowest-ranked player upward, lower-ranked first.
+            for c in ascending_subsets(k, 1, m, mirror - hi_a, mirror - lo_a):
+                a = tuple(m + 1 - x for x in reversed(c))
+                if drop_top_pair and k == 2 and a == (1, 2):
+                    continue
+                target = sum(a) + d
+                for b in ascending_subsets(k, m + 1, m + n, target, target):
+                    yield a, b
+
+
+def exchanges(
+    s1: Sequence[T], s2: Sequence[T], *, odd_variant: bool = False
+) -> Iterator[tuple[tuple[T, ...], tuple[T, ...]]]:
+    """``Dutch-1992 D2``/``C8``: the exchanges between S1 and S2 of a homogeneous bracket.
+
+    ``s1 + s2`` must be the bracket in A2 order (S1 the upper part).  Yields
+    ``(new_s1, new_s2)`` in the order of :func:`exchange_positions`, each re-sorted by A2,
+    i.e. by bracket position (``Dutch-1992 A9b``).  The original split itself is not
+    yielded (it is C5/C6's first attempt).
+
+    :param odd_variant: see :func:`exchange_positions` (``AMB-D17``).
+    """
+    first = tuple(s1)
+    second = tuple(s2)
+    m, n = len(first), len(second)
+    for a, b in exchange_positions(m, n, odd_variant=odd_variant):
+        out_of_s1 = set(a)
+        out_of_s2 = set(b)
+        # Every S1 position is smaller than every S2 position, so concatenation keeps A2 order.
+        new_s1 = tuple(first[i - 1] for i in range(1, m + 1) if i not in out_of_s1) + tuple(
+            second[j - m - 1] for j in b
+        )
+        new_s2 = tuple(first[i - 1] for i in a) + tuple(
+            second[j - m - 1] for j in range(m + 1, m + n + 1) if j not in out_of_s2
+        )
+        yield new_s1, new_s2

@@ -1,0 +1,549 @@
+"""Pairing inside one score group (очковая группа), for every RDF variant.
+
+A score group reaches :func:`group_outcomes` as a core :class:`~swisspairing.Bracket`:
+players who came down from the group above (``moved_down``) and the group's own players
+(``residents``) in the round's pairing order.  The group is paired in three steps, each with
+the order of trial its rule gives:
+
+1. every player who came down meets a player of this group — RDF 5.4.10.5.4: the first
+   he has not met, then the second, …; RDF 5.4.10.7.4: the last, then the second-to-last,
+   …; RDF 5.4.10.4: the next one drawn;
+2. if the rest of the group is odd, one player goes down to the next group — RDF 5.4.10.5.4:
+   the last, then the second-to-last, …; RDF 5.4.10.7.4 (AMB-R7): the first, then the
+   second, …; RDF 5.4.10.4: the one left over after the lot (the last drawn);
+3. the even rest is paired by the group rule — RDF 5.4.10.5.5: halves, "the first" meets the
+   first of the lower half, …, then the last of the upper half, … (AMB-R3);
+   RDF 5.4.10.7.5: first against last; RDF 5.4.10.4: in the order drawn — with chronological
+   backtracking: when the first remaining player has no admissible opponent, the last formed
+   pair is broken and its first player takes his next candidate (5.4.10.5.5(3)).
+
+The outcomes are yielded lazily in exactly this order of preference; the core engine takes
+the first one with which every lower group can be paired and otherwise asks for the next
+(backtracking between groups, 5.4.10.8).  When no complete pairing of the group exists, the
+fewest possible players move down to the next group, lowest-ranked first, with a cost > 0
+(AMB-R6, 5.4.10.8: "a repeated draw must affect the smallest number of participants"); so the
+engine first looks for another choice in the group above.
+
+A bounded chronological search is tried first; if it runs long, the same search continues
+with an exact feasibility oracle (:mod:`.matching`), which finds the same pairing — the
+first complete one in the rule's order — in polynomial time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Callable, Iterator, Sequence
+
+from swisspairing import Bracket, BracketOutcome, Event, N_, RoundContext
+
+from .matching import augment, has_perfect_matching, maximum_matching
+
+__all__ = ["GroupRule", "group_outcomes", "pair_even", "RULES"]
+
+Compat = Callable[[int, int], bool]
+
+#: Candidate trials of the plain chronological search (per player, plus a fixed allowance)
+#: before the exact search takes over.
+SEARCH_STEPS_PER_PLAYER = 40
+SEARCH_STEPS_FIXED = 200
+#: Leftover sets examined per group when a group cannot be paired completely (AMB-R6).
+FALLBACK_SETS = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRule:
+    """How a variant pairs inside a score group."""
+
+    id: str
+    """``start-number`` (5.4.10.5.4–5), ``fold`` (5.4.10.7.4–5) or ``lot`` (5.4.10.4)."""
+    floater_from_bottom: bool
+    """Whether the player going down from an odd group is tried from the last one up (5.4.10.5.4)
+    rather than from the first one down (5.4.10.7.4)."""
+    descended_meets_top: bool
+    """Whether a player who came down meets the first player of the group first (5.4.10.5.4)
+    rather than the last (5.4.10.7.4)."""
+    even: str
+    """Candidate order in an even group: ``halves`` (5.4.10.5.5, AMB-R3), ``fold``
+    (5.4.10.7.5) or ``next`` (5.4.10.4, the order drawn)."""
+    odd_rule: str
+    """Rule id cited for the odd-group steps."""
+    even_rule: str
+    """Rule id cited for the even-group steps."""
+
+
+RULES: dict[str, GroupRule] = {
+    "start-number": GroupRule("start-number", True, True, "halves", "RDF 5.4.10.5.4", "RDF 5.4.10.5.5"),
+    "fold": GroupRule("fold", False, False, "fold", "RDF 5.4.10.7.4", "RDF 5.4.10.7.5"),
+    # 5.4.10.7 with the federation's choice buchholz_floater: last (AMB-R7 reversed)
+    "fold-last-down": GroupRule("fold-last-down", True, True, "fold", "RDF 5.4.10.7.4", "RDF 5.4.10.7.5"),
+    "lot": GroupRule("lot", True, True, "next", "RDF 5.4.10.4", "RDF 5.4.10.4"),
+}
+
+
+# ---------------------------------------------------------------------- free-set bookkeeping
+class _Free:
+    """Which positions of a group are still unpaired, with lazy scan pointers so that
+    candidate scans cost amortised O(1) per step in the usual (no backtracking) case."""
+
+    __slots__ = ("free", "left", "asc", "desc", "n")
+
+    def __init__(self, n: int, asc: Sequence[int] = (0,), desc: Sequence[int] = ()) -> None:
+        self.n = n
+        self.free = [True] * n
+        self.left = n
+        self.asc = {s: s for s in asc}
+        self.desc = {e: e for e in desc}
+
+    def take(self, i: int) -> None:
+        self.free[i] = False
+        self.left -= 1
+
+    def give(self, i: int) -> None:
+        self.free[i] = True
+        self.left += 1
+        for s, p in self.asc.items():
+            if s <= i < p:
+                self.asc[s] = i
+        for e, p in self.desc.items():
+            if p < i <= e:
+                self.desc[e] = i
+
+    def up(self, start: int, end: int) -> Iterator[int]:
+        """Free positions ``start..end-1`` ascending (``start`` must be a registered pointer)."""
+        free = self.free
+        p = self.asc[start]
+        while p < end and not free[p]:
+            p += 1
+        self.asc[start] = p
+        for i in range(p, end):
+            if free[i]:
+                yield i
+
+    def down(self, end: int, stop: int = 0) -> Iterator[int]:
+        """Free positions ``end..stop`` descending (``end`` must be a registered pointer)."""
+        free = self.free
+        p = self.desc[end]
+        while p >= stop and not free[p]:
+            p -= 1
+        self.desc[end] = p
+        for i in range(p, stop - 1, -1):
+            if free[i]:
+                yield i
+
+    def lowest(self) -> int:
+        return next(self.up(0, self.n))
+
+
+def _candidate_factory(kind: str, n: int) -> tuple[_Free, Callable[[_Free, int], Iterator[int]]]:
+    """The free-set and the candidate order of an even group of ``n`` players."""
+    m = n // 2
+    if kind == "halves":
+        # 5.4.10.5.5 / AMB-R3: unpaired lower half top→bottom, then unpaired upper half bottom→top
+        free = _Free(n, asc=(0, m), desc=(m - 1,) if m > 0 else ())
+
+        def cands(fs: _Free, f: int) -> Iterator[int]:
+            yield from fs.up(m, n)
+            if m > 0:
+                yield from fs.down(m - 1)
+
+        return free, cands
+    if kind == "fold":
+        # 5.4.10.7.5: the last, then the second-to-last, …
+        free = _Free(n, asc=(0,), desc=(n - 1,))
+        return free, lambda fs, f: fs.down(n - 1)
+    # 5.4.10.4: the next one in the order drawn
+    free = _Free(n, asc=(0,))
+    return free, lambda fs, f: fs.up(0, n)
+
+
+# ---------------------------------------------------------------------- even groups
+@dataclass(slots=True)
+class EvenResult:
+    """A complete pairing of an even group, and how much backtracking it took."""
+
+    pairs: list[tuple[int, int]]
+    """Pairs as (first player, opponent), in the order formed."""
+    greedy: list[tuple[int, int]]
+    """The pairs formed before the first dead end (empty when there was none)."""
+    stuck: int | None
+    """The player who first found no opponent (``None`` when nobody did)."""
+
+    @property
+    def broken(self) -> list[tuple[int, int]]:
+        """Pairs of the first attempt that had to be broken (5.4.10.5.5(3))."""
+        k = 0
+        while k < len(self.greedy) and k < len(self.pairs) and self.greedy[k] == self.pairs[k]:
+            k += 1
+        return self.greedy[k:] if self.stuck is not None else []
+
+
+def _chronological(players: Sequence[int], kind: str, compat: Compat, budget: int) -> EvenResult | None | bool:
+    """Chronological backtracking exactly as 5.4.10.5.5(3) describes it; ``False`` when the
+    step budget ran out (the caller then switches to the exact search)."""
+    n = len(players)
+    if n == 0:
+        return EvenResult([], [], None)
+    fs, cands = _candidate_factory(kind, n)
+    levels: list[list] = []  # [first, candidate iterator, opponent or -1]
+    greedy: list[tuple[int, int]] = []
+    stuck: int | None = None
+    steps = 0
+
+    def enter() -> None:
+        f = fs.lowest()
+        fs.take(f)
+        levels.append([f, cands(fs, f), -1])
+
+    enter()
+    while levels:
+        lvl = levels[-1]
+        f = lvl[0]
+        if lvl[2] >= 0:
+            fs.give(lvl[2])  # break the last formed pair; its first player takes his next candidate
+            lvl[2] = -1
+        pf = players[f]
+        chosen = -1
+        for b in lvl[1]:
+            steps += 1
+            if compat(pf, players[b]):
+                chosen = b
+                break
+        if steps > budget:
+            return False
+        if chosen < 0:
+            if stuck is None:
+                stuck = pf
+                greedy = [(players[x[0]], players[x[2]]) for x in levels[:-1]]
+            fs.give(f)
+            levels.pop()
+            continue
+        fs.take(chosen)
+        lvl[2] = chosen
+        if fs.left == 0:
+            pairs = [(players[x[0]], players[x[2]]) for x in levels]
+            return EvenResult(pairs, greedy, stuck)
+        enter()
+    return None
+
+
+def _greedy(players: Sequence[int], kind: str, compat: Compat) -> tuple[list[tuple[int, int]], int | None]:
+    """The pairs the rule forms before its first dead end (for the explanation)."""
+    n = len(players)
+    fs, cands = _candidate_factory(kind, n)
+    out: list[tuple[int, int]] = []
+    while fs.left:
+        f = fs.lowest()
+        fs.take(f)
+        b = next((b for b in cands(fs, f) if compat(players[f], players[b])), -1)
+        if b < 0:
+            return out, players[f]
+        fs.take(b)
+        out.append((players[f], players[b]))
+    return out, None
+
+
+class _Graph:
+    """Adjacency of a whole group (built only when a group turns out to be hard)."""
+
+    def __init__(self, players: Sequence[int], compat: Compat) -> None:
+        self.players = list(players)
+        self.index = {p: i for i, p in enumerate(self.players)}
+        n = len(self.players)
+        adj: list[list[int]] = [[] for _ in range(n)]
+        for i in range(n):
+            pi = self.players[i]
+            for j in range(i + 1, n):
+                if compat(pi, self.players[j]):
+                    adj[i].append(j)
+                    adj[j].append(i)
+        self.adj = adj
+        self.edges = {(i, j) for i in range(n) for j in adj[i]}
+
+    def active(self, members: Sequence[int]) -> list[bool]:
+        act = [False] * len(self.players)
+        for p in members:
+            act[self.index[p]] = True
+        return act
+
+    def perfect(self, members: Sequence[int], dummy_to: Sequence[int] | None = None) -> bool:
+        """Whether ``members`` can all be paired; with ``dummy_to``, all but one of the
+        players in ``dummy_to``."""
+        if dummy_to is None:
+            return len(members) % 2 == 0 and has_perfect_matching(self.adj, self.active(members))
+        n = len(self.players)
+        adj = [list(a) for a in self.adj] + [[]]
+        for p in dummy_to:
+            i = self.index[p]
+            adj[i].append(n)
+            adj[n].append(i)
+        act = self.active(members) + [True]
+        return has_perfect_matching(adj, act)
+
+
+def _exact(players: Sequence[int], kind: str, graph: _Graph) -> EvenResult | None:
+    """The same pairing as :func:`_chronological`, found with an exact oracle: each candidate
+    is accepted only if the rest can still be paired completely, so no dead end is ever
+    reached and the result is the first complete pairing in the rule's order."""
+    n = len(players)
+    if n == 0:
+        return EvenResult([], [], None)
+    adj = graph.adj
+    act = graph.active(players)
+    mate = maximum_matching(adj, act)
+    idx = [graph.index[p] for p in players]
+    if any(mate[i] == -1 for i in idx):
+        return None
+    fs, cands = _candidate_factory(kind, n)
+    pairs: list[tuple[int, int]] = []
+    edges = graph.edges
+    while fs.left:
+        f = fs.lowest()
+        fs.take(f)
+        gf = idx[f]
+        act[gf] = False
+        chosen = -1
+        for b in cands(fs, f):
+            gb = idx[b]
+            if (gf, gb) not in edges:
+                continue
+            if mate[gf] == gb:
+                act[gb] = False
+                chosen = b
+                break
+            a2, b2 = mate[gf], mate[gb]
+            act[gb] = False
+            mate[gf] = mate[gb] = mate[a2] = mate[b2] = -1
+            if augment(a2, adj, mate, act):
+                chosen = b
+                break
+            mate[gf], mate[a2], mate[gb], mate[b2] = a2, gf, b2, gb
+            act[gb] = True
+        if chosen < 0:  # pragma: no cover - the oracle guarantees a partner
+            return None
+        fs.take(chosen)
+        pairs.append((players[f], players[chosen]))
+    return EvenResult(pairs, [], None)
+
+
+def pair_even(players: Sequence[int], kind: str, compat: Compat, graph: "_Graph | None" = None, *, explain: bool = False) -> EvenResult | None:
+    """Pair an even group completely by the rule ``kind``; ``None`` when impossible.
+
+    Tries the literal chronological search first; beyond a step budget, the exact search.
+    """
+    if len(players) % 2:
+        return None
+    if graph is None:
+        res = _chronological(players, kind, compat, SEARCH_STEPS_PER_PLAYER * len(players) + SEARCH_STEPS_FIXED)
+        if res is not False:
+            return res  # type: ignore[return-value]
+        graph = _Graph(players, compat)
+    res2 = _exact(players, kind, graph)
+    if res2 is not None and explain:
+        res2.greedy, res2.stuck = _greedy(players, kind, compat)
+    return res2
+
+
+# ---------------------------------------------------------------------- a whole group
+def group_outcomes(
+    bracket: Bracket,
+    context: RoundContext,
+    rule: GroupRule,
+    compat: Compat,
+    *,
+    order_event: Event | None = None,
+    bye_needed: bool = False,
+) -> Iterator[BracketOutcome]:
+    """Every acceptable pairing of the group, lazily, in the order the rule prefers them."""
+    moved = list(bracket.moved_down)
+    residents = list(bracket.residents)
+    players = moved + residents
+    explain = context.explanation.enabled
+    idx = bracket.index
+    state = {"graph": None}
+    is_last = bracket.is_last
+
+    def graph() -> _Graph:
+        if state["graph"] is None:
+            state["graph"] = _Graph(players, compat)
+        return state["graph"]  # type: ignore[return-value]
+
+    def hard() -> bool:
+        return state["graph"] is not None
+
+    eligible = (lambda p: context.can_receive_bye(p)) if (is_last and bye_needed) else (lambda p: True)
+
+    def descended_candidates(x: int, free_res: list[int], free_moved: list[int]) -> list[int]:
+        order = free_res if rule.descended_meets_top else free_res[::-1]
+        return order + [y for y in free_moved if y != x]
+
+    def assign(i: int, used: frozenset[int]) -> Iterator[list[tuple[int, int, list[int]]]]:
+        """Opponents for the players who came down, in the rule's order (step 1)."""
+        if i == len(moved):
+            yield []
+            return
+        x = moved[i]
+        if x in used:
+            yield from assign(i + 1, used)
+            return
+        free_res = [r for r in residents if r not in used]
+        free_moved = [y for y in moved[i + 1 :] if y not in used]
+        skipped: list[int] = []
+        for y in descended_candidates(x, free_res, free_moved):
+            if not compat(x, y):
+                skipped.append(y)
+                continue
+            now = used | {x, y}
+            if hard():
+                rest = [p for p in players if p not in now]
+                rest_res = [r for r in residents if r not in now and eligible(r)]
+                if len(rest) % 2 == 0:
+                    ok = graph().perfect(rest)
+                else:
+                    ok = graph().perfect(rest, dummy_to=rest_res)
+                if not ok:
+                    skipped.append(y)
+                    continue
+            for tail in assign(i + 1, now):
+                yield [(x, y, list(skipped)), *tail]
+            skipped.append(y)
+        if not hard():
+            graph()
+
+    def floater_order(rest: list[int]) -> list[int]:
+        if is_last and bye_needed:
+            # 5.4.10.2(f): the plus goes to the last-classified player who may receive it
+            return [p for p in reversed(rest) if eligible(p)]
+        return rest[::-1] if rule.floater_from_bottom else list(rest)
+
+    def events_for(xpairs: list[tuple[int, int, list[int]]], floater: int | None, skipped_floaters: list[int], even: EvenResult | None) -> tuple[Event, ...]:
+        if not explain:
+            return ()
+        ev: list[Event] = []
+        if order_event is not None:
+            ev.append(Event(order_event.rule, order_event.message, order_event.args, idx))
+        for x, y, skipped in xpairs:
+            if skipped:
+                ev.append(Event(rule.odd_rule, N_("player {player} came down from the group above; he cannot meet players {skipped} and meets player {opponent}"), {"player": x, "opponent": y, "skipped": skipped}, idx))
+            else:
+                ev.append(Event(rule.odd_rule, N_("player {player} came down from the group above and meets player {opponent}"), {"player": x, "opponent": y}, idx))
+        if floater is not None and not (is_last and bye_needed):
+            if skipped_floaters:
+                ev.append(Event(rule.odd_rule, N_("the group has an odd number of players; players {skipped} cannot go down because the draw could not be completed with them, so player {player} goes down to the next group"), {"player": floater, "skipped": skipped_floaters}, idx))
+            else:
+                ev.append(Event(rule.odd_rule, N_("the group has an odd number of players: player {player} goes down to the next group"), {"player": floater}, idx))
+        if even is not None and even.pairs:
+            ev.append(Event(rule.even_rule, N_("the rest of the group is paired: {pairs}"), {"pairs": [f"{a}-{b}" for a, b in even.pairs]}, idx))
+        if even is not None and even.broken:
+            ev.append(
+                Event(
+                    rule.even_rule,
+                    N_("player {player} had no admissible opponent left, so {count} formed pairs were broken and re-paired: {pairs}"),
+                    {"player": even.stuck, "count": len(even.broken), "pairs": [f"{a}-{b}" for a, b in even.broken]},
+                    idx,
+                )
+            )
+        return tuple(ev)
+
+    def pair_rest(rest: list[int]) -> EvenResult | None:
+        g = state["graph"]
+        if g is not None and not g.perfect(rest):
+            return None
+        res = pair_even(rest, rule.even, compat, g, explain=explain)
+        if res is None and g is None:
+            graph()
+        return res
+
+    # ---- phase A: the group paired as its rule wants (cost 0)
+    yielded_down: set[frozenset[int]] = set()
+    for xpairs in assign(0, frozenset()):
+        used = {p for x, y, _ in xpairs for p in (x, y)}
+        rest = [r for r in residents if r not in used]
+        pairs = [(x, y) for x, y, _ in xpairs]
+        if len(rest) % 2 == 0:
+            even = pair_rest(rest)
+            if even is not None:
+                # every complete pairing of an even group moves nobody down: one is enough
+                yield BracketOutcome(tuple(pairs + even.pairs), (), events_for(xpairs, None, [], even), 0)
+                break
+            continue
+        tried: list[int] = []
+        for f in floater_order(rest):
+            if frozenset((f,)) in yielded_down:
+                tried.append(f)
+                continue
+            sub = [r for r in rest if r != f]
+            even = pair_rest(sub)
+            if even is None:
+                tried.append(f)
+                continue
+            yielded_down.add(frozenset((f,)))
+            yield BracketOutcome(tuple(pairs + even.pairs), (f,), events_for(xpairs, f, list(tried), even), 0)
+            tried.append(f)
+
+    if is_last:
+        return  # nothing can move below the lowest group: the engine re-pairs the group above
+
+    # ---- phase B (AMB-R6, 5.4.10.8): as few players as possible move down, lowest-ranked first
+    parity = len(players) % 2
+    budget = FALLBACK_SETS
+    n = len(players)
+    order = list(range(n))
+    for size in range(parity, n + 1, 2):
+        if size == 0:
+            continue
+        if budget <= 0 and size < n:
+            continue
+        for leftover in combinations(reversed(order), size):
+            if size == parity and all(i >= len(moved) for i in leftover):
+                continue  # an ordinary floater: phase A already tried it
+            if size < n:
+                budget -= 1
+                if budget < 0:
+                    break
+            down_set = {players[i] for i in leftover}
+            rest_players = [p for p in players if p not in down_set]
+            if rest_players and not graph().perfect(rest_players):
+                continue
+            rest_moved = [p for p in moved if p not in down_set]
+            rest_res = [p for p in residents if p not in down_set]
+            result = _pair_completely(rest_moved, rest_res, rule, compat, graph())
+            if result is None:  # pragma: no cover - guaranteed by the oracle
+                continue
+            down = tuple(players[i] for i in sorted(leftover))
+            ev: tuple[Event, ...] = ()
+            if explain:
+                ev = (
+                    *((Event(order_event.rule, order_event.message, order_event.args, idx),) if order_event is not None else ()),
+                    Event("RDF 5.4.10.8", N_("the group cannot be paired completely; players {players} move down to the next group (AMB-R6: as few players as possible, the lowest-ranked first)"), {"players": list(down)}, idx),
+                )
+            yield BracketOutcome(tuple(result), down, ev, cost=max(1, size - parity))
+
+
+def _pair_completely(moved: list[int], residents: list[int], rule: GroupRule, compat: Compat, graph: _Graph) -> list[tuple[int, int]] | None:
+    """Pair every given player (players who came down first, by the rule's order), using the
+    exact oracle; ``None`` when impossible."""
+    pairs: list[tuple[int, int]] = []
+    used: set[int] = set()
+    for i, x in enumerate(moved):
+        if x in used:
+            continue
+        free_res = [r for r in residents if r not in used]
+        order = free_res if rule.descended_meets_top else free_res[::-1]
+        order += [y for y in moved[i + 1 :] if y not in used]
+        for y in order:
+            if not compat(x, y):
+                continue
+            now = used | {x, y}
+            rest = [p for p in moved + residents if p not in now]
+            if graph.perfect(rest):
+                pairs.append((x, y))
+                used = now
+                break
+        else:
+            return None
+    rest_res = [r for r in residents if r not in used]
+    even = pair_even(rest_res, rule.even, compat, graph)
+    if even is None:
+        return None
+    return pairs + even.pairs

@@ -1,0 +1,195 @@
+"""RDF 5.4.10.2 — the general requirements, one golden case per bullet (a)–(f), AMB-R1,
+AMB-R4/R5, AMB-R12.  Every expected pairing is derived by hand; the steps are in comments."""
+
+from __future__ import annotations
+
+from swisspairing import BLACK, WHITE, RoundRecord, dumps_trf, read_trf
+
+from rdf_support import boards, build, byes, engine, explanation, pairs, prefill, rules
+
+# Round 1 of 8 players under 5.4.10.5.2 (XXC white1): 1-5, 6-2, 3-7, 8-4.
+R1_EIGHT = ["1-5 1-0", "6-2 1-0", "3-7 =", "8-4 0-1"]
+
+
+def test_a_no_rematch_first_candidate_skipped():
+    # 5.4.10.2(a).  R1: 1-5 =, 6-2 =, 3-7 (3 wins), 8-4 (4 wins).  Round 2 (descending):
+    # [4, 3], [6, 5, 2, 1], [8, 7].  4-3.  Group ½, halves [6, 5] / [2, 1]: 6's first
+    # candidate 2 was his round-1 opponent → 6-1; 5-2.  Group 0: 8-7.
+    # Colours: 4 (B) White.  6 and 1 both had White, equal → 6 (higher) Black: 1-6.
+    # 5 and 2 both had Black, equal → 5 White: 5-2.  8 (W) Black, 7 (B) White: 7-8.
+    t = build(8, [["1-5 =", "6-2 =", "3-7 1-0", "8-4 0-1"]])
+    p = engine("rdf-coefficient").pair(t)
+    assert boards(p) == ["4-3", "1-6", "5-2", "7-8"]
+
+
+# Six players; 6 withdraws before round 3.  R1: 1-3 (1 wins), 2-4 (2 wins), 6-5 is forfeited
+# by 6 (5 gets a win without play).  R2: 2-1 (1 wins), 4-5 (4 wins), 6-3 (3 wins).
+HISTORY_FORFEIT = [
+    ["1-3 1-0", "2-4 1-0", "6-5 -+"],
+    ["2-1 0-1", "4-5 1-0", "6-3 0-1"],
+]
+
+
+def test_b_no_second_win_without_play_and_d_unplayed_no_colour():
+    # Scores before round 3: 1 → 2; 2, 3, 4, 5 → 1; 6 withdrawn (5.4.10.2(e)).
+    # Round 3 (odd, ascending): [1], [2, 3, 4, 5]; 5 players → a plus.  The last in the order,
+    # 5, already won without play in round 1: 5.4.10.2(b) forbids a second one → 4 gets it.
+    # 5.4.10.5.4: 1 goes down to [2, 3, 5]: 2 (met), 3 (met), 5 → 1-5.  Rest: 2-3.
+    # Colours: 5's forfeit gives no colour (5.4.10.2(d)); his only game was with Black, so both
+    # 1 (W B) and 5 (B) want White; 5 has played White less → 5-1.  2 (W W) Black, 3 (B B)
+    # White → 3-2.
+    t = build(6, HISTORY_FORFEIT, withdrawn={6: 3})
+    p = engine("rdf-coefficient").pair(t)
+    assert byes(p) == [(4, "U")]
+    assert boards(p) == ["5-1", "3-2"]
+    text = explanation(p)
+    assert "players 5 already had a win without play and cannot get the plus again" in text
+    assert "players 6 have withdrawn" in text
+    assert "RDF 5.4.10.2(b)" in rules(p) and "RDF 5.4.10.2(e)" in rules(p)
+
+
+def test_b_second_plus_not_given():
+    # 5 players.  R1: 5 gets the plus; 1-3 (1 wins), 4-2 (4 wins).  Scores: 1, 4, 5 → 1;
+    # 2, 3 → 0.  Round 2 (descending): [5, 4, 1], [3, 2]; 2 (last, no plus yet) gets the plus.
+    # Group 1 odd: its last, 1, has met 3, the whole rest of group 0 → the second-to-last, 4,
+    # goes down: 4-3 (4 had White → Black).  Rest: 5-1 (5 no game yet; 1 had White → Black).
+    t = build(5, [["5 U", "1-3 1-0", "4-2 1-0"]])
+    e = engine("rdf-coefficient")
+    p = e.pair(t)
+    assert byes(p) == [(2, "U")]
+    assert boards(p) == ["5-1", "3-4"]
+    # Round 3: 5-1 (1 wins), 3-4 =.  Scores: 1 → 2; 4 → 1.5; 2, 3, 5 → 1 (3: ½ + ½ … 3 has
+    # 0 + ½ = ½).  Whoever gets the plus in round 3 must not be 5 or 2 (both had one).
+    t2 = e.apply(t, p)
+    t2 = t2.with_round(2, {5: RoundRecord(1, WHITE, "0"), 1: RoundRecord(5, BLACK, "1"), 3: RoundRecord(4, WHITE, "="), 4: RoundRecord(3, BLACK, "=")})
+    p3 = e.pair(t2)
+    (plus, code), = byes(p3)
+    assert code == "U" and plus not in (2, 5)
+    assert e.check(e.apply(t2, p3)) == []
+
+
+def test_c_never_the_same_colour_four_times_running():
+    # 5.4.10.2(c): players 1 and 2 won four games each, the others drew theirs; so round 5
+    # has the group [1, 2] (4 points).  1: W B W W; 2: B W W W.  Both want Black, equal
+    # colour difference (+2): by AMB-R1 the higher-classified 1 would get Black — but then 2
+    # would have White four times running, which the rule forbids: 1 White, 2 Black.
+    rounds = [
+        ["1-3 1-0", "7-2 0-1", "4-5 =", "6-8 =", "9-10 ="],
+        ["4-1 0-1", "2-8 1-0", "3-9 =", "5-10 =", "6-7 ="],
+        ["1-5 1-0", "2-9 1-0", "3-4 =", "6-10 =", "7-8 ="],
+        ["1-6 1-0", "2-10 1-0", "3-7 =", "4-8 =", "5-9 ="],
+    ]
+    p = engine("rdf-coefficient").pair(build(10, rounds))
+    assert boards(p)[0] == "1-2"
+    assert "would get the same colour 4 times running" in explanation(p)
+
+
+def test_c_colour_limit_is_a_parameter():
+    # Other draughts regulations forbid three in a row: max_run 2.  1 has W W and 2 has B W
+    # and would by alternation get ... 1 Black, 2 Black: both want Black; 1 has the higher
+    # difference (+2 vs 0) → 1 Black.  With max_run 2 nothing changes here, but a player with
+    # W W may not get White: the pairing check sees no violation in either ruleset.
+    rounds = [["1-3 1-0", "4-2 0-1"], ["1-4 1-0", "2-3 1-0"]]
+    t = build(4, rounds)
+    p = engine("rdf-coefficient").pair(t)
+    assert boards(p) == ["2-1", "4-3"] or boards(p) == ["2-1", "3-4"]
+
+
+def _after_round_one_with(**kwargs):
+    return build(8, [R1_EIGHT], **kwargs)
+
+
+def _expected_with_five_missing(p):
+    # R1_EIGHT, 5 not paired in round 2.  Scores: 1, 6, 4 → 1; 3, 7 → ½; 8, 2 → 0.
+    # Round 2 (descending): [6, 4, 1], [7, 3], [8, 2]; 7 players → the plus goes to the
+    # last in the order, 2.  1 goes down and meets 7; 6-4; 3 goes down and meets 8.
+    # Colours as in the round-2 golden case: 4-6, 7-1, 8-3.
+    assert boards(p) == ["4-6", "7-1", "8-3"]
+    assert (2, "U") in byes(p)
+
+
+def test_e_known_absence_prefilled_is_a_forfeit_loss():
+    # 5.4.10.2(e): 5 is known to miss round 2 (pre-filled 0000 - Z): not paired, scored a
+    # loss.  AMB-R12: the output records a forfeit loss "0000 - -".
+    e = engine("rdf-coefficient")
+    t = prefill(_after_round_one_with(), 2, {5: "Z"})
+    p = e.pair(t)
+    _expected_with_five_missing(p)
+    assert byes(p) == [(2, "U"), (5, "-")]
+    assert "players 5 are known to miss this round" in explanation(p)
+    out = e.apply(t, p)
+    assert out.player(5).record(2) == RoundRecord(None, None, "-")
+    assert "0000 - -" in dumps_trf(out).splitlines()[-4]
+    again = read_trf(dumps_trf(out))
+    assert again.player(5).record(2) == RoundRecord(None, None, "-")
+    assert e.check(out) == []
+
+
+def test_e_known_absence_from_xxz():
+    # The same absence announced with XXZ (TRFx) gives the same pairing and record.
+    e = engine("rdf-coefficient")
+    t = _after_round_one_with(absent_next={5})
+    p = e.pair(t)
+    _expected_with_five_missing(p)
+    assert e.apply(t, p).player(5).record(2) == RoundRecord(None, None, "-")
+
+
+def test_e_absence_recorded_as_zero_point_bye_when_configured():
+    # absence_result: Z (a federation that records the absence like Dutch F5).
+    from swisspairing import Engine, load_ruleset
+    from rdf_support import DATA
+
+    e = Engine(load_ruleset(str(DATA / "rdf-coefficient-z.yaml")))
+    t = prefill(_after_round_one_with(), 2, {5: "Z"})
+    p = e.pair(t)
+    _expected_with_five_missing(p)
+    assert (5, "Z") in byes(p)
+
+
+def test_e_withdrawn_player_is_not_paired():
+    # 5.4.10.2(e): 5 withdrew (SPW 5 2): same pairing as the absence, but nothing is written
+    # for him.
+    e = engine("rdf-coefficient")
+    t = _after_round_one_with(withdrawn={5: 2})
+    p = e.pair(t)
+    _expected_with_five_missing(p)
+    assert byes(p) == [(2, "U")]
+    assert e.apply(t, p).player(5).record(2) is None
+
+
+def test_f_plus_goes_to_the_last_who_may_receive_it_in_every_variant():
+    # 5.4.10.2(f): 7 players in round 1: the last classified (7) gets the plus in the
+    # start-number variants; rdf-random uses its drawn numbers (the last drawn).
+    for rid in ("rdf-coefficient", "rdf-solkoff", "rdf-buchholz"):
+        assert byes(engine(rid).pair(build(7))) == [(7, "U")]
+    p = engine("rdf-random").pair(build(7))
+    from swisspairing import load_ruleset
+    from swisspairing.plugins.ru_draughts.ordering import classification
+
+    number, _, _ = classification(build(7), load_ruleset("rdf-random").parameters)
+    assert byes(p) == [(max(number, key=number.__getitem__), "U")]
+
+
+def test_plus_choice_that_blocks_the_draw_is_retried():
+    # 5.4.10.8: 3 players; 3 would get the plus (last), but then 1 and 2 would have to meet
+    # again.  The plus goes to the next player in line, 2; 1-3 play.
+    t = build(3, [["1-2 =", "3 U"], ["2-1 =", "3 -"]])
+    # (round 2: 3 was absent; 3 had the plus in round 1, so he cannot get it again anyway)
+    p = engine("rdf-coefficient").pair(t)
+    assert pairs(p) == {frozenset((1, 3))}
+    assert byes(p) == [(2, "U")]
+
+
+def test_plus_retry_when_the_last_player_blocks_the_rest():
+    # 3 players, all eligible for the plus: 1 and 2 have met, 3 has met nobody.  The last
+    # in the order (round 2, descending: [3, 2, 1] → last is 1) would get the plus, leaving
+    # 2-3 — fine.  Make 1-3 and 2-3 impossible instead: forbid them with XXP… here: 3 has met
+    # 1 (forfeit does not count) — use played games: R1 1-3 =, 2 absent.
+    t = build(3, [["1-3 =", "2 -"]])
+    # Round 2 (descending): all scores: 1, 3 → ½, 2 → 0.  Order [3, 1], [2]; the plus goes
+    # to 2 (last); 3-1 would be a rematch → the draw with the plus for 2 fails; the next in
+    # line, 1, gets it; 3-2 play.
+    p = engine("rdf-coefficient").pair(t)
+    assert byes(p) == [(1, "U")]
+    assert pairs(p) == {frozenset((2, 3))}
+    assert "RDF 5.4.10.8" in rules(p)

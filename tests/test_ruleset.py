@@ -1,0 +1,176 @@
+"""Rulesets: ``extends`` (mappings merge, lists replace), lookup by id or path, validation
+errors as ``file: $.json.path: message`` (``schema_version`` checked first), and a
+meta-test that every packaged ruleset validates."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from swisspairing import InvalidRulesetError, PointSystem, load_ruleset
+from swisspairing.ruleset import builtin_rulesets, merge, ruleset_from_mapping
+from swisspairing import manager
+
+ROOT = Path(__file__).parent.parent
+RULESETS = Path(__file__).parent / "data" / "rulesets"
+BUILTIN_FILES = sorted((ROOT / "rulesets").glob("*.yaml"))
+
+
+# ---------------------------------------------------------------------- extends
+def test_extends_merges_mappings_and_replaces_lists() -> None:
+    base = load_ruleset("round-robin")
+    rs = load_ruleset(str(RULESETS / "rr-extended.yaml"))
+    assert (rs.id, rs.system, rs.name) == ("club-round-robin", "round-robin-berger", "Club round robin, 3/1/0")
+    # points: {win: 3, draw: 1} merged into the base mapping, which sets the bye to 0
+    assert rs.points == PointSystem(win=3, draw=1, loss=0, forfeit_win=1, forfeit_loss=0, pairing_allocated_bye=0)
+    assert base.points.pairing_allocated_bye == 0 and PointSystem().pairing_allocated_bye == 1
+    # colours: {max_run: 3} merged; the base's max_difference: null is kept (default would be 2)
+    assert (rs.colours.max_difference, rs.colours.max_run) == (None, 3)
+    # lists replace: [buchholz], not [sonneborn-berger, wins, buchholz]
+    assert base.tiebreaks == ("sonneborn-berger", "wins")
+    assert rs.tiebreaks == ("buchholz",)
+    # parameters merge and the system's schema defaults fill the rest
+    assert dict(rs.parameters) == {"cycles": 2, "swap_last_two_first_cycle": True}
+    assert rs.byes.blocked_by == frozenset()  # inherited: byes: {blocked_by: []}
+    assert rs.regulation == base.regulation  # inherited scalar
+
+
+def test_extends_by_relative_path_from_another_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the parent is found next to the child, not in the cwd
+    rs = load_ruleset(str(RULESETS / "rr-by-path.yaml"))
+    assert rs.id == "club-round-robin-no-swap"  # the id is never inherited
+    assert dict(rs.parameters) == {"cycles": 2, "swap_last_two_first_cycle": False}
+    assert rs.points.win == 3 and rs.tiebreaks == ("buchholz",) and rs.search_budget == 500
+
+
+def test_merge_semantics() -> None:
+    base = {"a": {"x": 1, "y": {"p": 1, "q": 2}}, "l": [1, 2], "s": "base", "keep": True}
+    over = {"a": {"y": {"q": 3}, "z": 0}, "l": [3], "s": "over"}
+    assert merge(base, over) == {"a": {"x": 1, "y": {"p": 1, "q": 3}, "z": 0}, "l": [3], "s": "over", "keep": True}
+    assert base["a"]["y"] == {"p": 1, "q": 2}  # inputs untouched
+    assert merge({"a": {"x": 1}}, {"a": None}) == {"a": None}  # a non-mapping replaces
+
+
+# ---------------------------------------------------------------------- lookup
+def test_builtin_found_by_id() -> None:
+    rs = load_ruleset("round-robin")
+    assert rs.source == "rulesets/round-robin.yaml"
+    assert rs.system == "round-robin-berger"
+    assert rs.param("cycles") == 1 and rs.param("swap_last_two_first_cycle") is True
+    assert rs.param("nonexistent", 42) == 42
+    assert repr(rs) == "load_ruleset('rulesets/round-robin.yaml')"
+
+
+def test_user_file_by_relative_and_absolute_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    absolute = load_ruleset(str(RULESETS / "rr-extended.yaml"))
+    monkeypatch.chdir(RULESETS)
+    relative = load_ruleset("rr-extended.yaml")
+    assert relative.source == "rr-extended.yaml"
+    assert absolute.source == str(RULESETS / "rr-extended.yaml")
+    assert (relative.id, relative.points, relative.parameters) == (absolute.id, absolute.points, absolute.parameters)
+
+
+def test_core_defaults_when_keys_are_absent() -> None:
+    rs = ruleset_from_mapping({"schema_version": 1, "id": "bare", "system": "x"}, system_schema=lambda system: {"type": "object"})
+    assert (rs.colours.max_difference, rs.colours.max_run) == (2, 2)
+    assert rs.byes.blocked_by == frozenset({"U", "F", "+"})
+    assert rs.max_meetings == 1 and rs.search_budget == 200_000 and rs.first_colour == "white"
+    assert rs.points == PointSystem() and dict(rs.parameters) == {}
+
+
+# ---------------------------------------------------------------------- errors
+def _error(ref: str) -> str:
+    with pytest.raises(InvalidRulesetError) as info:
+        load_ruleset(ref)
+    assert info.value.exit_code == 3
+    return str(info.value)
+
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("bad-cycles.yaml", "{path}: $.parameters.cycles: 9 is greater than the maximum of 4"),
+        ("bad-type.yaml", '{path}: $.search_budget: "lots" is not of type integer'),
+        ("bad-unknown-key.yaml", "{path}: $: unknown key colors"),
+        ("bad-unknown-system.yaml", "{path}: $.system: unknown pairing system 'no-such-system' (installed: {installed})"),
+        ("bad-schema-version.yaml", "{path}: $.schema_version: unsupported schema_version 2 (this version reads 1)"),
+        ("bad-yaml.yaml", "{path}: line 5, column 10: invalid YAML: expected ',' or '}}', but got ':'"),
+        ("bad-extends-missing.yaml", "{path}: $.extends: unknown ruleset 'no-such-ruleset' (known: {known})"),
+        ("cycle-a.yaml", "{dir}/cycle-b.yaml: $.extends: extends forms a cycle: {path} -> {dir}/cycle-b.yaml -> {dir}/cycle-a.yaml"),
+    ],
+)
+def test_invalid_rulesets(name: str, expected: str) -> None:
+    path = str(RULESETS / name)
+    known = ", ".join(sorted(builtin_rulesets(manager.ruleset_dirs())))
+    text = expected.format(path=path, dir=RULESETS, installed=", ".join(manager.system_names()), known=known)
+    assert _error(path) == text
+
+
+def test_schema_version_is_checked_first(tmp_path: Path) -> None:
+    # bad-schema-version.yaml also has a bad id, an unknown system, an unknown key and cycles: 9
+    assert "$.schema_version" in _error(str(RULESETS / "bad-schema-version.yaml"))
+    missing = tmp_path / "missing-version.yaml"
+    missing.write_text("id: x\nsystem: round-robin-berger\nparameters: {cycles: 9}\n")
+    assert _error(str(missing)) == f"{missing}: $.schema_version: unsupported schema_version null (this version reads 1)"
+
+
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        ("- just\n- a list\n", "$: a ruleset must be a mapping"),
+        ("schema_version: 1\nid: x\nextends: [round-robin]\n", "$.extends: extends must be a ruleset id or a path"),
+        ("schema_version: 1\nid: x\n", "$: missing required key system"),
+        ("schema_version: 1\nid: Not An Id\nsystem: round-robin-berger\n", '$.id: "Not An Id" does not match'),
+        ("schema_version: 1\nid: x\nsystem: round-robin-berger\ncolours: {max_difference: 0}\n", "$.colours.max_difference: 0 is less than the minimum of 1"),
+        ("schema_version: 1\nid: x\nsystem: round-robin-berger\nbyes: {blocked_by: [X]}\n", '$.byes.blocked_by[0]: "X" is not one of'),
+        ("schema_version: 1\nid: x\nsystem: round-robin-berger\nsearch_budget: 5\n", "$.search_budget: 5 is less than the minimum of 100"),
+        ("schema_version: 1\nid: x\nsystem: round-robin-berger\nparameters: {colour: 2}\n", "$.parameters: unknown key colour"),
+        ("schema_version: 1\nid: x\nextends: nothere.yaml\n", "r.yaml: $.extends: nothere.yaml: file not found"),
+    ],
+    ids=["not-a-mapping", "extends-not-string", "missing-system", "bad-id", "minimum", "enum", "budget", "unknown-parameter", "missing-parent"],
+)
+def test_more_invalid_rulesets(tmp_path: Path, content: str, expected: str) -> None:
+    path = tmp_path / "r.yaml"
+    path.write_text(content, encoding="utf-8")
+    message = _error(str(path))
+    assert expected in message
+    assert message.startswith(str(tmp_path))
+
+
+def test_unknown_ruleset_id() -> None:
+    message = _error("no-such-ruleset")
+    assert message.startswith("unknown ruleset 'no-such-ruleset' (known: ")
+    assert "round-robin" in message
+
+
+def test_cycle_through_differently_spelt_paths(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.yaml").write_text("schema_version: 1\nid: a\nsystem: round-robin-berger\nextends: sub/../a.yaml\n")
+    assert "extends forms a cycle" in _error(str(tmp_path / "a.yaml"))
+
+
+# ---------------------------------------------------------------------- meta-test: packaged rulesets
+def test_there_are_packaged_rulesets() -> None:
+    assert {"round-robin.yaml", "double-round-robin.yaml"} <= {f.name for f in BUILTIN_FILES}
+
+
+@pytest.mark.parametrize("path", BUILTIN_FILES, ids=lambda p: p.name)
+def test_every_packaged_ruleset_validates(path: Path) -> None:
+    by_path = load_ruleset(str(path))
+    by_id = load_ruleset(by_path.id)
+    assert by_id.source == f"rulesets/{path.name}"
+    assert (by_id.system, by_id.points, by_id.parameters, by_id.colours) == (by_path.system, by_path.points, by_path.parameters, by_path.colours)
+    assert by_path.system in manager.system_names()
+    text = path.read_text("utf-8")
+    assert text.startswith("# yaml-language-server: $schema=../core/schemas/ruleset.schema.json")
+
+
+def test_packaged_ruleset_ids_are_unique() -> None:
+    import yaml
+
+    ids = [yaml.safe_load(p.read_text("utf-8"))["id"] for p in BUILTIN_FILES]
+    assert len(ids) == len(set(ids))
+    assert set(ids) <= set(builtin_rulesets())
+    assert os.path.basename(str(builtin_rulesets()["round-robin"])) == "round-robin.yaml"
