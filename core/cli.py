@@ -21,6 +21,7 @@ from .model import Tournament
 from .output import format_pairs, format_table, render_events, write_atomic
 from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
 from .io import load_tournament
+from .teams import format_match_pairs, format_match_table
 from .trf import dumps_trf
 
 __all__ = ["main"]
@@ -100,6 +101,7 @@ def _add_report_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[
             r.add_argument("--after-round", type=int, default=None, metavar="N", help=_(N_("count the rounds up to N only (default: all recorded)")))
             r.add_argument("--tiebreaks", default=None, metavar="ID,ID", help=_(N_("comma-separated tiebreak ids instead of the ruleset's")))
             r.add_argument("--seed", type=int, default=None, help=_(N_("seed for the drawing of lots (default: derived from the file)")))
+            r.add_argument("--players", action="store_true", help=_(N_("rank the players of a team event individually")))
 
 
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
@@ -143,13 +145,16 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     ruleset, tournament = _load(args)
     engine = Engine(ruleset)
     pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
+    team_round = bool(pairing.matches or pairing.team_byes)  # team events: matches by team number
     if args.pairs:
-        write_atomic(args.pairs, format_pairs(pairing))
+        write_atomic(args.pairs, format_match_pairs(pairing) if team_round else format_pairs(pairing))
     if args.output:
         write_atomic(args.output, dumps_trf(engine.apply(tournament, pairing)))
     if not args.pairs and not args.output or args.explain:
         ctx_scores = {n: s.score for n, s in engine.context(tournament, explain=False).states.items()}
-        if not args.pairs and not args.output:
+        if not args.pairs and not args.output and team_round:
+            out.write(format_match_table(pairing, tournament, tournament.point_system or ruleset.points, ruleset, locale))
+        elif not args.pairs and not args.output:
             out.write(format_table(pairing, tournament, ctx_scores, locale))
         if args.explain:
             out.write("\n" + gettext(N_("Explanation"), locale) + "\n")
@@ -232,7 +237,13 @@ def _standings_for(args: argparse.Namespace) -> tuple[Ruleset, Tournament, Any]:
 
     ruleset, tournament = _load(args)
     ids = [t.strip() for t in args.tiebreaks.split(",") if t.strip()] if args.tiebreaks else None
-    standings = compute_standings(tournament, ruleset, after_round=args.after_round, tiebreaks=ids, seed=args.seed)
+    team = False if args.players else None
+    if args.players and ids is None:  # the ruleset's team tiebreaks do not apply to players
+        from .standings import available_tiebreaks
+
+        known = available_tiebreaks(ruleset)
+        ids = [t for t in ruleset.tiebreaks if t in known and not known[t].team]
+    standings = compute_standings(tournament, ruleset, after_round=args.after_round, tiebreaks=ids, seed=args.seed, team=team)
     return ruleset, tournament, standings
 
 

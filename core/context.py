@@ -75,6 +75,7 @@ class RoundContext:
             for i, a in enumerate(members):
                 for b in members[i + 1 :]:
                     self._forbidden.add(frozenset((a, b)))
+        self._colour_cache: dict[tuple[int, Colour], bool] = {}
         self._club: dict[int, str] = {}
         if ruleset.forbidden.same_club:
             self._club = {p.number: p.club for p in tournament.players if p.club}
@@ -136,6 +137,13 @@ class RoundContext:
 
     def colour_allowed(self, number: int, colour: Colour) -> bool:
         """Whether giving ``colour`` keeps the player within the ruleset's colour limits (B2)."""
+        key = (number, colour)
+        ok = self._colour_cache.get(key)
+        if ok is None:
+            ok = self._colour_cache[key] = self._colour_allowed(number, colour)
+        return ok
+
+    def _colour_allowed(self, number: int, colour: Colour) -> bool:
         st = self.states[number]
         limits = self.ruleset.colours
         if limits.max_difference is not None:

@@ -219,10 +219,20 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
 
 # ---------------------------------------------------------------------- checking
 @hookimpl(trylast=True)
+def swiss_colour_exempt(number: int, context: RoundContext) -> bool:
+    """Nobody is exempt from the colour limits unless the system says so."""
+    return False
+
+
+@hookimpl(trylast=True)
 def swiss_check_round(tournament: Tournament, round_number: int, context: RoundContext) -> list[Violation]:
     """The generic absolute criteria: no rematch beyond ``max_meetings``, no forbidden pair,
     colour limits, at most one pairing-allocated bye per round and none to a player already
-    blocked from it, every participant paired."""
+    blocked from it, every participant paired.  Skipped when a team system's check (called
+    earlier) marked the round as a team event (``context.data["team_event"]``): its players'
+    board games follow the team's rules instead."""
+    if context.data.get("team_event"):
+        return []
     out: list[Violation] = []
     rnd = round_number
     after = player_states(tournament, context.point_system, rnd + 1)
@@ -241,6 +251,8 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
     for p in tournament.players:
         rec = p.record(rnd)
         if rec is None or rec.colour is None or not (rec.is_played or rec.is_pending):
+            continue
+        if context.engine.hook.swiss_colour_exempt(number=p.number, context=context):
             continue
         st = after[p.number]
         cols = list(st.played_colours)

@@ -124,6 +124,13 @@ def swiss_order_boards(pairings: Sequence["Pairing"], context: "RoundContext") -
 # ---------------------------------------------------------------------------
 
 
+@hookspec(firstresult=True)
+def swiss_colour_exempt(number: int, context: "RoundContext") -> bool | None:
+    """Whether the colour limits do not bind ``number`` in this round (e.g. Dutch-1992 B-note:
+    topscorers in the last round).  Used by checking.  Stops at first non-None result.
+    """
+
+
 @hookspec
 def swiss_check_round(tournament: "Tournament", round_number: int, context: "RoundContext") -> "Iterable[Violation] | None":
     """Return the violations of the absolute criteria in the pairing of ``round_number``.  Collected."""

@@ -133,50 +133,63 @@ def has_matching_of_size(vertices: Sequence[T], adjacent: Callable[[T, T], bool]
 
 def bipartite_saturates(left: Sequence[T], right: Iterable[T], allowed: Callable[[int, T], bool]) -> bool:
     """Whether every ``left[i]`` can be matched to a distinct ``right`` vertex ``r`` with
-    ``allowed(i, r)`` (Kuhn's augmenting paths after a greedy start)."""
+    ``allowed(i, r)`` (Kuhn's augmenting paths after a greedy start).
+
+    ``allowed`` is evaluated lazily and at most once per pair, so a dense graph costs little
+    more than one scan per left vertex."""
     rights = list(right)
-    if len(rights) < len(left):
+    nl, nr = len(left), len(rights)
+    if nr < nl:
         return False
-    adj = [[j for j, r in enumerate(rights) if allowed(i, r)] for i in range(len(left))]
-    if any(not a for a in adj):
-        return False
-    match_r = [-1] * len(rights)
-    match_l = [-1] * len(left)
-    for i in sorted(range(len(left)), key=lambda i: len(adj[i])):
-        for j in adj[i]:
-            if match_r[j] == -1:
+    memo: dict[tuple[int, int], bool] = {}
+
+    def ok(i: int, j: int) -> bool:
+        v = memo.get((i, j))
+        if v is None:
+            v = memo[(i, j)] = allowed(i, rights[j])
+        return v
+
+    match_r = [-1] * nr
+    match_l = [-1] * nl
+    start = 0
+    for i in range(nl):
+        for step in range(nr):
+            j = (start + step) % nr
+            if match_r[j] == -1 and ok(i, j):
                 match_r[j] = i
                 match_l[i] = j
+                start = j + 1
                 break
 
-    def augment(i: int, seen: list[bool]) -> bool:
-        stack = [(i, iter(adj[i]))]
-        path: list[tuple[int, int]] = []
+    def augment(root: int) -> bool:
+        seen = [False] * nr
+        # iterative DFS over alternating paths
+        stack: list[tuple[int, int]] = [(root, 0)]
+        via: list[int] = []
         while stack:
-            u, it = stack[-1]
-            advanced = False
-            for j in it:
-                if seen[j]:
+            u, j0 = stack[-1]
+            for j in range(j0, nr):
+                if seen[j] or not ok(u, j):
                     continue
                 seen[j] = True
+                stack[-1] = (u, j + 1)
                 if match_r[j] == -1:
-                    path.append((u, j))
-                    for (lu, rj) in path:
+                    via.append(j)
+                    # flip the path
+                    for (lu, _), rj in zip(stack, via):
                         match_r[rj] = lu
                         match_l[lu] = rj
                     return True
-                path.append((u, j))
-                stack.append((match_r[j], iter(adj[match_r[j]])))
-                advanced = True
+                via.append(j)
+                stack.append((match_r[j], 0))
                 break
-            if not advanced:
+            else:
                 stack.pop()
-                if path:
-                    path.pop()
+                if via:
+                    via.pop()
         return False
 
-    for i in range(len(left)):
-        if match_l[i] == -1 and not augment(i, [False] * len(rights)):
+    for i in range(nl):
+        if match_l[i] == -1 and not augment(i):
             return False
     return True
-

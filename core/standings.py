@@ -12,8 +12,8 @@ events ``match-points`` unless the ruleset starts with ``game-points`` (PL-team 
 final table by game points, then match points — a sort key of its own, distinct from the
 pairing order of PL-team 4, AMB-P11).  Team standings always show match and game points.
 
-Team results come from :func:`team_results`: the team model of ``swisspairing.teams`` when it
-is installed, else the minimal derivation documented there.
+Team results come from the team model (:func:`swisspairing.teams.team_results`); the team
+tiebreaks only see :data:`~swisspairing.tiebreaks.TeamResults`.
 """
 
 from __future__ import annotations
@@ -35,9 +35,6 @@ from .tiebreaks import (
 )
 
 __all__ = ["Standings", "StandingsRow", "compute_standings", "available_tiebreaks", "team_results", "rank_groups"]
-
-_EPS = 1e-9
-
 
 @dataclass(frozen=True, slots=True)
 class StandingsRow:
@@ -116,74 +113,12 @@ def available_tiebreaks(ruleset: Any = None, *, extra_plugins: Sequence[Any] = (
 
 # ---------------------------------------------------------------------- team results
 def team_results(tournament: Tournament, point_system: PointSystem, after_round: int, ruleset: Any = None) -> dict[int, list[TeamRound | None]]:
-    """Each team's matches up to ``after_round``, as :data:`~swisspairing.tiebreaks.TeamResults`.
+    """Each team's matches up to ``after_round``, as :data:`~swisspairing.tiebreaks.TeamResults`:
+    the team model's :func:`swisspairing.teams.team_results` (matches derived from the board
+    games; match points, byes and unplayed matches scored by the ruleset's team parameters)."""
+    from .teams import team_results as derive
 
-    Uses ``swisspairing.teams.team_results(tournament, point_system, after_round, ruleset)``
-    when that module provides it.  Otherwise a minimal derivation: a team's players' games of
-    a round against players of one other team form the match; game points are the sum of the
-    board points; match points 2/1/0 by comparing game points (``parameters.match_points``
-    ``{win, draw, loss}`` of the ruleset overrides); a round without opponent team is a bye
-    worth ``parameters.bye_match_points`` (default: a draw's match points) and the game points
-    its players were credited; a match with no game played over the board is not *played*.
-    """
-    try:
-        from . import teams as _teams  # type: ignore[attr-defined]
-    except ImportError:
-        _teams = None
-    fn: Callable[..., Any] | None = getattr(_teams, "team_results", None) if _teams is not None else None
-    if fn is not None:
-        return fn(tournament, point_system, after_round, ruleset)  # type: ignore[no-any-return]
-    return _derive_team_results(tournament, point_system, after_round, ruleset)
-
-
-def _derive_team_results(tournament: Tournament, ps: PointSystem, after: int, ruleset: Any) -> dict[int, list[TeamRound | None]]:
-    params: Mapping[str, Any] = getattr(ruleset, "parameters", {}) or {}
-    mp_table = params.get("match_points") or {}
-    mp_win = float(mp_table.get("win", 2))
-    mp_draw = float(mp_table.get("draw", 1))
-    mp_loss = float(mp_table.get("loss", 0))
-    bye_mp = float(params.get("bye_match_points", mp_draw))
-    team_of: dict[int, int] = {}
-    for team in tournament.teams:
-        for n in team.roster:
-            team_of[n] = team.number
-    out: dict[int, list[TeamRound | None]] = {}
-    for team in tournament.teams:
-        rounds: list[TeamRound | None] = []
-        for r in range(1, after + 1):
-            gp = 0.0
-            opps: set[int] = set()
-            played = False
-            any_record = False
-            for n in team.roster:
-                if n not in tournament:
-                    continue
-                rec = tournament.player(n).record(r)
-                if rec is None:
-                    continue
-                any_record = True
-                gp += ps.points(rec)
-                if rec.opponent is not None and rec.opponent in team_of:
-                    opps.add(team_of[rec.opponent])
-                    played = played or rec.is_played
-            if not any_record:
-                rounds.append(None)
-                continue
-            if len(opps) == 1:
-                rounds.append(TeamRound(opps.pop(), 0.0, gp, played))
-            else:
-                rounds.append(TeamRound(None, bye_mp, gp, False))
-        out[team.number] = rounds
-    # match points by comparing the two teams' game points
-    for t, rounds in out.items():
-        for i, tr in enumerate(rounds):
-            if tr is None or tr.opponent is None:
-                continue
-            other = out.get(tr.opponent, [])
-            theirs = other[i].game_points if i < len(other) and other[i] is not None else 0.0  # type: ignore[union-attr]
-            mp = mp_win if tr.game_points > theirs + _EPS else mp_loss if tr.game_points < theirs - _EPS else mp_draw
-            rounds[i] = TeamRound(tr.opponent, mp, tr.game_points, tr.played)
-    return out
+    return derive(tournament, point_system, after_round, ruleset)
 
 
 # ---------------------------------------------------------------------- ranking

@@ -291,6 +291,26 @@ def test_hook_swiss_check_round() -> None:
     assert [v.render() for v in found] == ["[audit] round 1 looked at", "[audit] round 2 looked at", "[audit] round 3 looked at"]
 
 
+def test_hook_swiss_colour_exempt() -> None:
+    """A player the system exempts from the colour limits is not reported by ``check``."""
+    t = read_trf("\n".join([
+        "XXR 4",
+        line001(1, "3.0", "0002 w 1", "0003 w 1", "0004 w 1"),
+        line001(2, "0.0", "0001 b 0", "0004 b 0", "0003 b 0"),
+        line001(3, "2.0", "0004 w 1", "0001 b 0", "0002 w 1"),
+        line001(4, "1.0", "0003 b 0", "0002 w 1", "0001 b 0"),
+    ]) + "\n")
+
+    class ExemptPlayerOne:
+        @hookimpl
+        def swiss_colour_exempt(self, number, context):
+            return number == 1
+
+    found = [v.render() for v in core_engine().check(t)]
+    assert any("player 1: 3 games in a row" in v for v in found)
+    assert not any("player 1:" in v for v in (x.render() for x in core_engine(ExemptPlayerOne()).check(t)))
+
+
 # ---------------------------------------------------------------------- meta-test
 def _hookspecs() -> dict[str, Any]:
     return {

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
@@ -256,6 +255,18 @@ def test_cli_errors(cli, tmp_path):
     assert r.code == 3
     r = cli("standings", OPEN, "--ruleset", OPEN_RS, "-o", str(tmp_path / "no" / "dir.txt"))
     assert r.code == 5
+
+
+def test_players_of_a_team_event(cli):
+    # --players ranks the 16 board players individually; the crosstable then works too.
+    r = cli("standings", TEAM, "--ruleset", TEAM_RS, "--players", "--format", "json")
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    assert not data["team"] and len(data["rows"]) == 16 and [c["id"] for c in data["columns"]] == ["points"]
+    # Carstens (3): 1 + ½ + 1, Nagel (14): 1 + ½ + 1, Petersen (16): ½ + 1 + 1 share the top
+    assert [(x["number"], x["place"], x["values"]["points"]) for x in data["rows"][:4]] == [(3, "1-3", 2.5), (14, "1-3", 2.5), (16, "1-3", 2.5), (1, "4", 2)]
+    r = cli("crosstable", TEAM, "--ruleset", TEAM_RS, "--players")
+    assert r.code == 0, r.err
 
 
 def test_cli_tiebreaks_seed_and_after_round(cli):

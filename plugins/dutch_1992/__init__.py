@@ -154,3 +154,9 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
         return (-context.score(hi), -(context.score(p.white) + context.score(p.black)), context.rank[hi])
 
     return sorted(pairings, key=key)
+
+
+@hookimpl
+def swiss_colour_exempt(number: int, context: RoundContext) -> bool:
+    """B-note (AMB-D3): B2 does not bind topscorers when the last round is paired."""
+    return dutch_round(context).topscorer.get(number, False)

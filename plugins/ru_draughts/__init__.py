@@ -55,7 +55,7 @@ from swisspairing import (
 from swisspairing import defaults as _core
 
 from . import colours as _colours
-from .groups import RULES, GroupRule, group_outcomes
+from .groups import RULES, Feasibility, GroupRule, group_outcomes
 from .ordering import classification, order_info, pairing_order
 
 SYSTEM = "ru-draughts"
@@ -151,6 +151,7 @@ def group_rule(context: RoundContext) -> GroupRule:
 _PLUS_EXCLUDED = "ru_draughts.plus_excluded"
 _PLUS_CHOICE = "ru_draughts.plus_choice"
 _PLUS_SEARCH = "ru_draughts.plus_search"
+_GUARD = "ru_draughts.feasibility"
 
 
 def _known_absences(context: RoundContext) -> tuple[list[int], list[int], list[int]]:
@@ -280,7 +281,12 @@ def swiss_assign_bye(candidates: Sequence[int], context: RoundContext) -> ByeCho
 def swiss_build_brackets(ranked: Sequence[int], context: RoundContext) -> list[Bracket]:
     """Score groups (очковые группы), highest score first, each in the pairing order
     (RDF 5.4.10.5.3, 5.4.10.4: "the drawing starts with the most points")."""
-    return _core.swiss_build_brackets(ranked=ranked, context=context)
+    brackets = _core.swiss_build_brackets(ranked=ranked, context=context)
+    bye_eligible = None
+    if context.data.get(_PLUS_SEARCH) and len(ranked) % 2 == 1:
+        bye_eligible = context.can_receive_bye
+    context.data[_GUARD] = Feasibility(brackets, _compat(context), bye_eligible)
+    return brackets
 
 
 def _compat(context: RoundContext) -> Any:
@@ -315,7 +321,8 @@ def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterator[Brac
                 bracket.index,
             )
     bye_needed = bool(context.data.get(_PLUS_SEARCH)) and bracket.is_last and len(bracket) % 2 == 1
-    return group_outcomes(bracket, context, group_rule(context), _compat(context), order_event=order_event, bye_needed=bye_needed)
+    guard = context.data.get(_GUARD)
+    return group_outcomes(bracket, context, group_rule(context), _compat(context), order_event=order_event, bye_needed=bye_needed, guard=guard)
 
 
 @hookimpl

@@ -39,7 +39,7 @@ from swisspairing import Bracket, BracketOutcome, Event, N_, RoundContext
 
 from .matching import augment, has_perfect_matching, maximum_matching
 
-__all__ = ["GroupRule", "group_outcomes", "pair_even", "RULES"]
+__all__ = ["GroupRule", "Feasibility", "group_outcomes", "pair_even", "RULES"]
 
 Compat = Callable[[int, int], bool]
 
@@ -47,8 +47,9 @@ Compat = Callable[[int, int], bool]
 #: before the exact search takes over.
 SEARCH_STEPS_PER_PLAYER = 40
 SEARCH_STEPS_FIXED = 200
-#: Leftover sets examined per group when a group cannot be paired completely (AMB-R6).
-FALLBACK_SETS = 2000
+#: Leftover sets examined per group when a group cannot be paired completely (AMB-R6);
+#: beyond them only "the whole group moves down" is left.
+FALLBACK_SETS = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +345,74 @@ def pair_even(players: Sequence[int], kind: str, compat: Compat, graph: "_Graph 
     return res2
 
 
+# ---------------------------------------------------------------------- between groups
+class Feasibility:
+    """Whether all the players below a group, together with those it moves down, can still
+    be paired completely — an exact test (5.4.10.8) that lets the engine skip, once it has
+    started to backtrack between groups, every choice of a group with which the lower groups
+    cannot be completed anyway.  Skipping such choices never changes the pairing found: the
+    engine takes the first choice with which the lower groups can be paired.
+
+    Active only after the first backtracking (:attr:`hard`), and only for at most
+    :data:`LIMIT` players below (beyond that the engine's own search is left alone).
+    """
+
+    LIMIT = 800
+
+    def __init__(self, brackets: Sequence[Bracket], compat: Compat, bye_eligible: Callable[[int], bool] | None = None) -> None:
+        self.hard = False
+        """Set once a group had to give a second choice or had none."""
+        self.compat = compat
+        self.bye_eligible = bye_eligible
+        self.below: dict[int, list[int]] = {}
+        acc: list[int] = []
+        for b in reversed(list(brackets)):
+            self.below[b.index] = list(acc)
+            acc = list(b.residents) + acc
+        self._base: dict[int, list[list[int]]] = {}
+        self._memo: dict[tuple[int, frozenset[int]], bool] = {}
+
+    def mark_hard(self) -> None:
+        self.hard = True
+
+    def ok(self, index: int, moved_down: Sequence[int]) -> bool:
+        """Whether the groups below ``index`` can be paired with ``moved_down`` coming down."""
+        key = (index, frozenset(moved_down))
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        base = self.below.get(index, [])
+        if len(base) + len(moved_down) > self.LIMIT:
+            return True
+        compat = self.compat
+        if index not in self._base:
+            adj: list[list[int]] = [[] for _ in base]
+            for i in range(len(base)):
+                for j in range(i + 1, len(base)):
+                    if compat(base[i], base[j]):
+                        adj[i].append(j)
+                        adj[j].append(i)
+            self._base[index] = adj
+        verts = base + list(moved_down)
+        adj = [list(a) for a in self._base[index]] + [[] for _ in moved_down]
+        for k, m in enumerate(moved_down):
+            i = len(base) + k
+            for j in range(i):
+                if compat(m, verts[j]):
+                    adj[i].append(j)
+                    adj[j].append(i)
+        if self.bye_eligible is not None:
+            d = len(verts)
+            adj.append([])
+            for i, p in enumerate(verts):
+                if self.bye_eligible(p):
+                    adj[i].append(d)
+                    adj[d].append(i)
+        result = has_perfect_matching(adj)
+        self._memo[key] = result
+        return result
+
+
 # ---------------------------------------------------------------------- a whole group
 def group_outcomes(
     bracket: Bracket,
@@ -353,6 +422,7 @@ def group_outcomes(
     *,
     order_event: Event | None = None,
     bye_needed: bool = False,
+    guard: Feasibility | None = None,
 ) -> Iterator[BracketOutcome]:
     """Every acceptable pairing of the group, lazily, in the order the rule prefers them."""
     moved = list(bracket.moved_down)
@@ -454,6 +524,9 @@ def group_outcomes(
             graph()
         return res
 
+    def below_ok(down: tuple[int, ...]) -> bool:
+        return guard is None or is_last or not guard.hard or guard.ok(idx, down)
+
     # ---- phase A: the group paired as its rule wants (cost 0)
     yielded_down: set[frozenset[int]] = set()
     for xpairs in assign(0, frozenset()):
@@ -461,15 +534,19 @@ def group_outcomes(
         rest = [r for r in residents if r not in used]
         pairs = [(x, y) for x, y, _ in xpairs]
         if len(rest) % 2 == 0:
+            if not below_ok(()):
+                break
             even = pair_rest(rest)
             if even is not None:
                 # every complete pairing of an even group moves nobody down: one is enough
                 yield BracketOutcome(tuple(pairs + even.pairs), (), events_for(xpairs, None, [], even), 0)
+                if guard is not None:
+                    guard.mark_hard()
                 break
             continue
         tried: list[int] = []
         for f in floater_order(rest):
-            if frozenset((f,)) in yielded_down:
+            if frozenset((f,)) in yielded_down or not below_ok((f,)):
                 tried.append(f)
                 continue
             sub = [r for r in rest if r != f]
@@ -479,8 +556,12 @@ def group_outcomes(
                 continue
             yielded_down.add(frozenset((f,)))
             yield BracketOutcome(tuple(pairs + even.pairs), (f,), events_for(xpairs, f, list(tried), even), 0)
+            if guard is not None:
+                guard.mark_hard()
             tried.append(f)
 
+    if guard is not None:
+        guard.mark_hard()
     if is_last:
         return  # nothing can move below the lowest group: the engine re-pairs the group above
 
@@ -502,6 +583,9 @@ def group_outcomes(
                 if budget < 0:
                     break
             down_set = {players[i] for i in leftover}
+            down = tuple(players[i] for i in sorted(leftover))
+            if not below_ok(down):
+                continue
             rest_players = [p for p in players if p not in down_set]
             if rest_players and not graph().perfect(rest_players):
                 continue
@@ -510,7 +594,6 @@ def group_outcomes(
             result = _pair_completely(rest_moved, rest_res, rule, compat, graph())
             if result is None:  # pragma: no cover - guaranteed by the oracle
                 continue
-            down = tuple(players[i] for i in sorted(leftover))
             ev: tuple[Event, ...] = ()
             if explain:
                 ev = (

@@ -53,19 +53,23 @@ def test_b_second_plus_not_given():
     # 2, 3 → 0.  Round 2 (descending): [5, 4, 1], [3, 2]; 2 (last, no plus yet) gets the plus.
     # Group 1 odd: its last, 1, has met 3, the whole rest of group 0 → the second-to-last, 4,
     # goes down: 4-3 (4 had White → Black).  Rest: 5-1 (5 no game yet; 1 had White → Black).
-    t = build(5, [["5 U", "1-3 1-0", "4-2 1-0"]])
     e = engine("rdf-coefficient")
+    t = build(5, [["5 U", "1-3 1-0", "4-2 1-0"]])
     p = e.pair(t)
     assert byes(p) == [(2, "U")]
     assert boards(p) == ["5-1", "3-4"]
-    # Round 3: 5-1 (1 wins), 3-4 =.  Scores: 1 → 2; 4 → 1.5; 2, 3, 5 → 1 (3: ½ + ½ … 3 has
-    # 0 + ½ = ½).  Whoever gets the plus in round 3 must not be 5 or 2 (both had one).
-    t2 = e.apply(t, p)
-    t2 = t2.with_round(2, {5: RoundRecord(1, WHITE, "0"), 1: RoundRecord(5, BLACK, "1"), 3: RoundRecord(4, WHITE, "="), 4: RoundRecord(3, BLACK, "=")})
-    p3 = e.pair(t2)
-    (plus, code), = byes(p3)
-    assert code == "U" and plus not in (2, 5)
-    assert e.check(e.apply(t2, p3)) == []
+    # Round 2 results: 1 beats 5, 3 beats 4.  Scores: 1 → 2; 2, 3, 4, 5 → 1.
+    # Round 3 (ascending): [1], [2, 3, 4, 5].  The last, 5, had the plus in round 1
+    # (5.4.10.2(b), AMB-R5): the plus goes to 4.  1 goes down and meets the first of
+    # [2, 3, 5] he has not met, 2; then 3-5.
+    # Colours: 1 (W B) and 2 (B, then the plus) want White; 2 has played it less → 2-1.
+    # 3 (B W) and 5 (plus, then W) want Black; 5 has played it less → 3-5.
+    t3 = build(5, [["5 U", "1-3 1-0", "4-2 1-0"], ["2 U", "5-1 0-1", "3-4 1-0"]])
+    p3 = e.pair(t3)
+    assert byes(p3) == [(4, "U")]
+    assert boards(p3) == ["2-1", "3-5"]
+    assert "players 5 already had a win without play" in explanation(p3)
+    assert e.check(e.apply(t3, p3)) == []
 
 
 def test_c_never_the_same_colour_four_times_running():
@@ -85,14 +89,25 @@ def test_c_never_the_same_colour_four_times_running():
 
 
 def test_c_colour_limit_is_a_parameter():
-    # Other draughts regulations forbid three in a row: max_run 2.  1 has W W and 2 has B W
-    # and would by alternation get ... 1 Black, 2 Black: both want Black; 1 has the higher
-    # difference (+2 vs 0) → 1 Black.  With max_run 2 nothing changes here, but a player with
-    # W W may not get White: the pairing check sees no violation in either ruleset.
-    rounds = [["1-3 1-0", "4-2 0-1"], ["1-4 1-0", "2-3 1-0"]]
-    t = build(4, rounds)
+    # Other draughts regulations forbid three equal colours in a row (colours.max_run: 2).
+    # R1: 1-4, 2-5, 3-6 (White wins each); R2: 1-6 (1 wins), 2-4 (2 wins), 5-3 (3 wins).
+    # Scores: 1, 2, 3 → 2; 4, 5, 6 → 0.  Round 3 (ascending): [1, 2, 3], [4, 5, 6].
+    rounds = [["1-4 1-0", "2-5 1-0", "3-6 1-0"], ["1-6 1-0", "2-4 1-0", "5-3 0-1"]]
+    t = build(6, rounds)
+    # RDF limit (no 4 in a row): the last of group 2, 3, goes down and meets 4; 1-2 (both
+    # W W: 1, the higher, gets Black, 2 White a third time — allowed); 5-6.
+    # Colours: 4 (B B) has played White less than 3 (W B) → 4-3; 6 (B B) White → 6-5.
     p = engine("rdf-coefficient").pair(t)
-    assert boards(p) == ["2-1", "4-3"] or boards(p) == ["2-1", "3-4"]
+    assert boards(p) == ["2-1", "4-3", "6-5"]
+    # max_run 2: 1 and 2 (W W each) can no longer meet; with 3 going down, [1, 2] cannot be
+    # paired, so the second-to-last, 2, goes down (5.4.10.5.4): 1-3; 2 meets 4 (met), 5 (met),
+    # 6.  Rest 4-5.  Colours: 1 must have Black → 3-1; 2 must have Black → 6-2; 4 (B B) must
+    # have White → 4-5.
+    from swisspairing import Engine, load_ruleset
+    from rdf_support import DATA
+
+    p2 = Engine(load_ruleset(str(DATA / "rdf-coefficient-run2.yaml"))).pair(t)
+    assert boards(p2) == ["3-1", "6-2", "4-5"]
 
 
 def _after_round_one_with(**kwargs):
@@ -170,26 +185,13 @@ def test_f_plus_goes_to_the_last_who_may_receive_it_in_every_variant():
     assert byes(p) == [(max(number, key=number.__getitem__), "U")]
 
 
-def test_plus_choice_that_blocks_the_draw_is_retried():
-    # 5.4.10.8: 3 players; 3 would get the plus (last), but then 1 and 2 would have to meet
-    # again.  The plus goes to the next player in line, 2; 1-3 play.
-    t = build(3, [["1-2 =", "3 U"], ["2-1 =", "3 -"]])
-    # (round 2: 3 was absent; 3 had the plus in round 1, so he cannot get it again anyway)
-    p = engine("rdf-coefficient").pair(t)
-    assert pairs(p) == {frozenset((1, 3))}
-    assert byes(p) == [(2, "U")]
-
-
-def test_plus_retry_when_the_last_player_blocks_the_rest():
-    # 3 players, all eligible for the plus: 1 and 2 have met, 3 has met nobody.  The last
-    # in the order (round 2, descending: [3, 2, 1] → last is 1) would get the plus, leaving
-    # 2-3 — fine.  Make 1-3 and 2-3 impossible instead: forbid them with XXP… here: 3 has met
-    # 1 (forfeit does not count) — use played games: R1 1-3 =, 2 absent.
+def test_plus_retry_when_the_plus_leaves_a_rematch():
+    # 5.4.10.8: R1: 1-3 =, 2 absent (scored a loss).  Round 2 (descending): [3, 1] (½),
+    # [2] (0).  The plus would go to the last, 2 — but then 3-1 would be a rematch.  The draw
+    # is repeated affecting as few players as possible: the next in line, 1, gets the plus;
+    # 3-2 play (3 had Black → White).
     t = build(3, [["1-3 =", "2 -"]])
-    # Round 2 (descending): all scores: 1, 3 → ½, 2 → 0.  Order [3, 1], [2]; the plus goes
-    # to 2 (last); 3-1 would be a rematch → the draw with the plus for 2 fails; the next in
-    # line, 1, gets it; 3-2 play.
     p = engine("rdf-coefficient").pair(t)
     assert byes(p) == [(1, "U")]
-    assert pairs(p) == {frozenset((2, 3))}
-    assert "RDF 5.4.10.8" in rules(p)
+    assert boards(p) == ["3-2"]
+    assert "with the plus for players 2 the others could not all be paired" in explanation(p)

@@ -1,0 +1,404 @@
+"""Event files: a readable YAML/JSON description of a team event for leagues that keep no TRF.
+
+::
+
+    # yaml-language-server: $schema=…/event.schema.json (``swisspairing.event.EVENT_SCHEMA``)
+    name: A-Klasa KPZSzach 2005/06
+    rounds: 9                    # rounds of the event (TRFx XXR)
+    boards: 6                    # boards per match
+    initial_colour: white        # board 1 of the first team in round 1 (else the ruleset decides)
+    teams:                       # start numbers: by descending rating sum (PL-team 2) unless
+      - name: Hetman Bydgoszcz   # every team gives "number"
+        club: Hetman             # teams of one club never meet where the ruleset says so
+        players:                 # board order: the named list first, reserves after
+          - {name: "Nowak, Jan", rating: 1850, sex: m}
+          - "Kowalski, Piotr"    # a name alone is enough
+      - name: Hetman Bydgoszcz II
+        club: Hetman
+        registered: false        # no named list: last start numbers, no rating (PL-team 2)
+    results:                     # one entry per round played (or paired), round 1 first
+      - matches:
+          - white: Hetman Bydgoszcz        # the team with White on board 1 (name or number)
+            black: Wieża Toruń
+            boards: ["1-0", "½-½", "0-1", "+-", "1-0", "0-1"]
+            # optional line-ups (roster positions from 1, or names); default: the roster
+            white_lineup: [1, 2, 3, 4, 5, 7]
+        pause: Hetman Bydgoszcz II         # the pausing team, if any
+    absent_next: []              # teams that will not play the next round
+
+Board results are written with the player of the ``white`` team on the left, whatever
+colour that board has (boards alternate, AMB-P5): ``1-0``, ``0-1``, ``½-½`` (also ``=``,
+``1/2-1/2``, ``0.5-0.5``), ``+-``, ``-+``, ``--`` (both forfeit); leaving out ``boards``
+records a paired match without results yet.
+
+:func:`load_event` builds a :class:`~swisspairing.model.Tournament`: players numbered team by
+team in start-number order and board order, one :class:`~swisspairing.model.Team` per team,
+the board games as the players' round records and a pause as ``U`` for the pausing team's
+line-up.  Every error names the file and the JSON path (``league.yaml:
+$.results[0].matches[1].boards[3]: unknown board result '2-0'``), exit code 3.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import replace
+from typing import Any, Mapping
+
+import yaml
+
+from .errors import InvalidInputError
+from .i18n import N_
+from .model import BLACK, WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
+from .teams import board_colour, order_by_rating_sum
+
+__all__ = ["load_event", "read_event", "event_from_mapping", "InvalidEventError", "EVENT_SCHEMA"]
+
+
+class InvalidEventError(InvalidInputError):
+    """An event file is malformed or inconsistent; ``where`` names the file and the JSON path."""
+
+
+_TEAM_REF = {"type": ["string", "integer"], "description": "A team, by name or by start number."}
+_PLAYER = {
+    "oneOf": [
+        {"type": "string", "minLength": 1},
+        {
+            "type": "object",
+            "required": ["name"],
+            "additionalProperties": False,
+            "properties": {
+                "name": {"type": "string", "minLength": 1},
+                "rating": {"type": "integer", "minimum": 0, "maximum": 9999},
+                "sex": {"enum": ["m", "w", ""]},
+                "title": {"type": "string", "maxLength": 3},
+                "federation": {"type": "string", "maxLength": 3},
+                "fide_id": {"type": ["string", "integer"]},
+                "birth_date": {"type": ["string", "integer"]},
+            },
+        },
+    ]
+}
+_LINEUP = {"type": "array", "items": {"type": ["string", "integer"]}, "description": "Roster positions (from 1) or names, board 1 first."}
+
+#: JSON Schema (Draft 2020-12) of an event file.
+EVENT_SCHEMA: Mapping[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "swisspairing team event",
+    "type": "object",
+    "required": ["teams"],
+    "additionalProperties": False,
+    "properties": {
+        "name": {"type": "string"},
+        "rounds": {"type": "integer", "minimum": 1},
+        "boards": {"type": "integer", "minimum": 1, "maximum": 99},
+        "initial_colour": {"enum": ["white", "black"]},
+        "teams": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["name"],
+                "additionalProperties": False,
+                "properties": {
+                    "name": {"type": "string", "minLength": 1},
+                    "number": {"type": "integer", "minimum": 1, "maximum": 9999},
+                    "club": {"type": "string"},
+                    "registered": {"type": "boolean"},
+                    "withdrawn_from": {"type": "integer", "minimum": 1},
+                    "players": {"type": "array", "items": _PLAYER},
+                },
+            },
+        },
+        "results": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "round": {"type": "integer", "minimum": 1},
+                    "matches": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["white", "black"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "white": _TEAM_REF,
+                                "black": _TEAM_REF,
+                                "boards": {"type": "array", "items": {"type": ["string", "null"]}},
+                                "white_lineup": _LINEUP,
+                                "black_lineup": _LINEUP,
+                            },
+                        },
+                    },
+                    "pause": {"anyOf": [_TEAM_REF, {"type": "array", "items": _TEAM_REF}]},
+                },
+            },
+        },
+        "absent_next": {"type": "array", "items": _TEAM_REF},
+    },
+}
+
+_DRAW = {"½-½", "=", "1/2-1/2", "0.5-0.5", ",5-,5", "1/2", "½", "0,5-0,5"}
+_RESULTS: dict[str, tuple[str, str]] = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+    "--": ("-", "-"),
+    "+:-": ("+", "-"),
+    "-:+": ("-", "+"),
+    "1:0": ("1", "0"),
+    "0:1": ("0", "1"),
+    **{d: ("=", "=") for d in _DRAW},
+}
+
+
+def _err(source: str, path: str, message: str, **args: Any) -> InvalidEventError:
+    return InvalidEventError(message, where=f"{source}: {path}", **args)
+
+
+def _validate(data: Any, source: str) -> None:
+    import jsonschema
+
+    from .ruleset import _schema_error  # the same wording as ruleset errors
+
+    validator = jsonschema.Draft202012Validator(EVENT_SCHEMA)
+    errors = sorted(validator.iter_errors(data), key=lambda e: (list(e.absolute_path), e.validator))
+    if errors:
+        best = jsonschema.exceptions.best_match(errors) or errors[0]
+        exc = _schema_error(source, best)
+        raise InvalidEventError(exc.message, where=exc.where, **exc.args_)
+
+
+def read_event(text: str, *, filename: str = "<event>", point_system: PointSystem | None = None) -> Tournament:
+    """Parse an event file's text (YAML, which includes JSON)."""
+    try:
+        data = yaml.safe_load(text) if not filename.lower().endswith(".json") else json.loads(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        where = f"{filename}: line {mark.line + 1}, column {mark.column + 1}" if mark else filename
+        raise InvalidEventError(N_("invalid YAML: {problem}"), where=where, problem=problem) from None
+    except json.JSONDecodeError as exc:
+        raise InvalidEventError(
+            N_("invalid JSON: {problem}"), where=f"{filename}: line {exc.lineno}, column {exc.colno}", problem=exc.msg
+        ) from None
+    if not isinstance(data, dict):
+        raise InvalidEventError(N_("an event file must be a mapping"), where=f"{filename}: $")
+    return event_from_mapping(data, source=filename, point_system=point_system)
+
+
+def load_event(path: str | os.PathLike[str], point_system: PointSystem | None = None) -> Tournament:
+    """Read an event file (``.yaml``, ``.yml`` or ``.json``, UTF-8)."""
+    name = os.fspath(path)
+    with open(name, encoding="utf-8") as fh:
+        text = fh.read()
+    return read_event(text, filename=name, point_system=point_system)
+
+
+def _parse_result(raw: str | None, source: str, path: str) -> tuple[str, str]:
+    if raw is None or not str(raw).strip():
+        return (" ", " ")
+    key = str(raw).strip().replace(" ", "").replace("–", "-")
+    if key in _RESULTS:
+        return _RESULTS[key]
+    raise _err(source, path, N_("unknown board result {value!r}"), value=str(raw))
+
+
+def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", point_system: PointSystem | None = None) -> Tournament:
+    """Validate an event mapping and build the :class:`Tournament` (see the module docs).
+
+    ``point_system`` is accepted for symmetry with TRF loading; event files have no points
+    fields to check (scores are always derived from the board results)."""
+    _validate(data, source)
+    teams_in: list[Mapping[str, Any]] = list(data["teams"])
+    boards: int | None = data.get("boards")
+    if boards is None:
+        for rnd in data.get("results", ()):
+            for m in rnd.get("matches", ()):
+                if m.get("boards") is not None:
+                    boards = len(m["boards"])
+                    break
+            if boards is not None:
+                break
+    # ---------------------------------------------------------------- teams and numbers
+    names: dict[str, int] = {}
+    for i, t in enumerate(teams_in):
+        if t["name"] in names:
+            raise _err(source, f"$.teams[{i}].name", N_("team name {name!r} is used twice"), name=t["name"])
+        names[t["name"]] = i
+    numbered = [("number" in t) for t in teams_in]
+    if any(numbered) and not all(numbered):
+        i = numbered.index(False)
+        raise _err(source, f"$.teams[{i}]", N_("either every team or no team gives its start number"))
+
+    def registered(t: Mapping[str, Any]) -> bool:
+        return bool(t.get("registered", bool(t.get("players"))))
+
+    def rating(p: Any) -> int:
+        return int(p.get("rating", 0)) if isinstance(p, Mapping) else 0
+
+    if all(numbered) and teams_in:
+        seen: dict[int, int] = {}
+        for i, t in enumerate(teams_in):
+            if t["number"] in seen:
+                raise _err(source, f"$.teams[{i}].number", N_("start number {number} is used twice"), number=t["number"])
+            seen[t["number"]] = i
+        order = sorted(range(len(teams_in)), key=lambda i: teams_in[i]["number"])
+        team_number = {i: teams_in[i]["number"] for i in order}
+    else:
+        sums = [(sum(rating(p) for p in t.get("players", [])[: boards or len(t.get("players", []))]), registered(t)) for t in teams_in]
+        order = order_by_rating_sum(sums)
+        team_number = {i: k + 1 for k, i in enumerate(order)}
+    # ---------------------------------------------------------------- players
+    players: list[Player] = []
+    roster: dict[int, list[int]] = {}
+    next_number = 1
+    for i in order:
+        t = teams_in[i]
+        entries = list(t.get("players", []))
+        if not entries:  # no named list and no reserves known: placeholders so boards can be recorded
+            entries = [{"name": "", "_placeholder": k} for k in range(1, (boards or 1) + 1)]
+        numbers = []
+        for p in entries:
+            if isinstance(p, str):
+                p = {"name": p}
+            name = p["name"] if "_placeholder" not in p else f"{t['name']} {p['_placeholder']}"
+            players.append(
+                Player(
+                    number=next_number,
+                    name=name,
+                    sex=p.get("sex", ""),
+                    title=p.get("title", ""),
+                    rating=int(p.get("rating", 0)),
+                    federation=p.get("federation", ""),
+                    fide_id=str(p.get("fide_id", "")),
+                    birth_date=str(p.get("birth_date", "")),
+                    club=t.get("club", ""),
+                    withdrawn_from=t.get("withdrawn_from"),
+                )
+            )
+            numbers.append(next_number)
+            next_number += 1
+        roster[i] = numbers
+    teams = tuple(
+        Team(
+            number=team_number[i],
+            name=teams_in[i]["name"],
+            roster=tuple(roster[i]),
+            club=teams_in[i].get("club", ""),
+            registered=registered(teams_in[i]),
+        )
+        for i in order
+    )
+    by_number = {team_number[i]: i for i in order}
+
+    def team_ref(ref: Any, path: str) -> int:
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            if ref not in by_number:
+                raise _err(source, path, N_("team {team} does not exist"), team=ref)
+            return by_number[ref]
+        if ref not in names:
+            raise _err(source, path, N_("unknown team {team!r}"), team=ref)
+        return names[ref]
+
+    def player_ref(team: int, ref: Any, path: str) -> int:
+        members = roster[team]
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            if not 1 <= ref <= len(members):
+                raise _err(source, path, N_("team {team!r} has no player at position {position}"), team=teams_in[team]["name"], position=ref)
+            return members[ref - 1]
+        for n in members:
+            if players[n - 1].name == ref:
+                return n
+        raise _err(source, path, N_("team {team!r} has no player {player!r}"), team=teams_in[team]["name"], player=ref)
+
+    # ---------------------------------------------------------------- rounds
+    results = list(data.get("results", []))
+    records: dict[int, list[RoundRecord]] = {p.number: [] for p in players}
+    for r, rnd in enumerate(results, start=1):
+        base = f"$.results[{r - 1}]"
+        if "round" in rnd and rnd["round"] != r:
+            raise _err(source, f"{base}.round", N_("rounds must be listed in order: expected round {expected}"), expected=r)
+        busy: dict[int, str] = {}
+        this: dict[int, RoundRecord] = {}
+
+        def take(team: int, path: str) -> None:
+            if team in busy:
+                raise _err(source, path, N_("team {team!r} already plays in round {round} ({first})"), team=teams_in[team]["name"], round=r, first=busy[team])
+            busy[team] = path
+
+        for m_i, match in enumerate(rnd.get("matches", [])):
+            mpath = f"{base}.matches[{m_i}]"
+            w = team_ref(match["white"], f"{mpath}.white")
+            b = team_ref(match["black"], f"{mpath}.black")
+            if w == b:
+                raise _err(source, f"{mpath}.black", N_("a team cannot play against itself"))
+            take(w, f"{mpath}.white")
+            take(b, f"{mpath}.black")
+            results_row = match.get("boards")
+            count = len(results_row) if results_row is not None else boards
+            if count is None:
+                raise _err(source, f"{mpath}", N_("the number of boards is unknown: give boards"))
+            if boards is not None and results_row is not None and len(results_row) != boards:
+                raise _err(source, f"{mpath}.boards", N_("{count} board results, but matches have {boards} boards"), count=len(results_row), boards=boards)
+            lineups = []
+            for side, team in (("white", w), ("black", b)):
+                refs = match.get(f"{side}_lineup")
+                if refs is None:
+                    lineup = roster[team][:count]
+                else:
+                    lineup = [player_ref(team, ref, f"{mpath}.{side}_lineup[{k}]") for k, ref in enumerate(refs)]
+                    if len(set(lineup)) != len(lineup):
+                        raise _err(source, f"{mpath}.{side}_lineup", N_("a player is listed twice"))
+                if len(lineup) < count:
+                    raise _err(
+                        source,
+                        f"{mpath}.{side}_lineup" if refs is not None else f"{mpath}.{side}",
+                        N_("team {team!r} has {players} players for {boards} boards"),
+                        team=teams_in[team]["name"],
+                        players=len(lineup),
+                        boards=count,
+                    )
+                lineups.append(lineup[:count])
+            for k in range(count):
+                raw = results_row[k] if results_row is not None else None
+                rw, rb = _parse_result(raw, source, f"{mpath}.boards[{k}]")
+                pw, pb = lineups[0][k], lineups[1][k]
+                cw: Colour = board_colour(k + 1, WHITE)
+                this[pw] = RoundRecord(pb, cw, rw)
+                this[pb] = RoundRecord(pw, cw.opposite, rb)
+        pauses = rnd.get("pause")
+        if pauses is not None:
+            for p_i, ref in enumerate(pauses if isinstance(pauses, list) else [pauses]):
+                path = f"{base}.pause[{p_i}]" if isinstance(pauses, list) else f"{base}.pause"
+                team = team_ref(ref, path)
+                take(team, path)
+                for n in roster[team][: boards or len(roster[team])]:
+                    this[n] = RoundRecord(None, None, "U")
+        for n, recs in records.items():
+            recs.append(this.get(n, RoundRecord(None, None, "Z")))
+    # trailing rounds without a game are no entry at all (a reserve who has not played)
+    final_players = []
+    for p in players:
+        recs = records[p.number]
+        while recs and recs[-1] == RoundRecord(None, None, "Z"):
+            recs.pop()
+        final_players.append(replace(p, rounds=tuple(recs)))
+    absent: set[int] = set()
+    for a_i, ref in enumerate(data.get("absent_next", [])):
+        absent.update(roster[team_ref(ref, f"$.absent_next[{a_i}]")])
+    colour = data.get("initial_colour")
+    return Tournament(
+        players=tuple(final_players),
+        name=data.get("name", ""),
+        teams=teams,
+        total_rounds=data.get("rounds"),
+        initial_colour=None if colour is None else (WHITE if colour == "white" else BLACK),
+        point_system=None,
+        absent_next=frozenset(absent),
+        # TRF16 has no club column: written as swisspairing SPC records (see swisspairing.teams)
+        header=tuple(("SPC", f"SPC {t.number:4d} {t.club}") for t in teams if t.club),
+    )

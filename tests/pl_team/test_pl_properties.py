@@ -1,0 +1,83 @@
+"""Property tests over seeded whole-league simulations (6–40 teams, 5–11 rounds).
+
+Every round: every team plays once or pauses (PL-team 3, 5); no two teams meet twice
+(PL-team 5); no team pauses twice while another has not paused (PL-team 3, an unplayed match
+counting as a pause); teams of one club never meet (PL-team 2); board-1 colours never three
+times in a row and never more than two more of one colour (PL-team 19); the board games are
+the matches expanded with alternating colours (AMB-P5); the same input gives the same pairing.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from swisspairing import Engine, load_ruleset
+from swisspairing.teams import TeamScoring, team_records
+
+RULESET = "kpzszach-a-klasa-2005"
+
+
+def _check_round(before, pairing, ruleset) -> None:
+    teams = {t.number: t for t in before.teams}
+    rnd = pairing.round
+    # every team plays once or pauses
+    seen = [m.white for m in pairing.matches] + [m.black for m in pairing.matches] + [b.player for b in pairing.team_byes]
+    assert sorted(seen) == sorted(teams)
+    assert len(pairing.team_byes) == len(teams) % 2
+    scoring = TeamScoring.from_ruleset(ruleset)
+    records = team_records(before, scoring, ruleset.points, rnd - 1)
+    met = {t: {r.opponent for r in recs if r is not None and r.played} for t, recs in records.items()}
+    paused = {t for t, recs in records.items() if any(r is not None and r.counts_as_pause for r in recs)}
+    colours = {t: [r.colour for r in recs if r is not None and r.colour is not None] for t, recs in records.items()}
+    for m in pairing.matches:
+        a, b = m.white, m.black
+        assert b not in met[a], f"round {rnd}: {a} and {b} meet again"
+        assert teams[a].club != teams[b].club, f"round {rnd}: {a} and {b} are of one club"
+        for t, c in ((a, "w"), (b, "b")):
+            hist = [x.value for x in colours[t]] + [c]
+            assert abs(hist.count("w") - hist.count("b")) <= 2, f"round {rnd}: team {t} colours {hist}"
+            assert not (len(hist) >= 3 and len(set(hist[-3:])) == 1), f"round {rnd}: team {t} colours {hist}"
+    for bye in pairing.team_byes:
+        if bye.player in paused:
+            assert paused >= set(teams), f"round {rnd}: team {bye.player} pauses twice"
+    # boards: the expansion of the matches (board 1 as the match, then alternating)
+    board_iter = iter(pairing.boards)
+    for m in pairing.matches:
+        w_roster, b_roster = teams[m.white].roster, teams[m.black].roster
+        for k in range(scoring.boards):
+            board = next(board_iter)
+            w_player = board.white if board.white in w_roster else board.black
+            b_player = board.black if w_player == board.white else board.white
+            assert w_player == w_roster[k] and b_player == b_roster[k]
+            assert (board.white == w_player) == (k % 2 == 0)
+    assert next(board_iter, None) is None
+
+
+@settings(max_examples=12, deadline=None)
+@given(teams=st.integers(6, 40), rounds=st.integers(5, 11), seed=st.integers(0, 10_000))
+def test_league_properties(league, teams, rounds, seed):
+    rounds = min(rounds, teams - 1 - (teams % 2 == 0 and teams < 10))  # enough opponents left to pair
+    ruleset = load_ruleset(RULESET)
+    league(teams, rounds, seed, on_round=lambda before, pairing: _check_round(before, pairing, ruleset))
+
+
+def test_thirty_teams_nine_rounds_end_to_end(league):
+    """The size of the real A-Klasa: a 30-team, 9-round league plays through."""
+    ruleset = load_ruleset(RULESET)
+    result = league(30, 9, 2005, on_round=lambda before, pairing: _check_round(before, pairing, ruleset))
+    assert result.tournament.rounds_recorded == 9
+    assert Engine(ruleset).check(result.tournament) == []
+
+
+def test_odd_league_pauses_rotate(league):
+    """Eleven teams, nine rounds: nine different teams pause (PL-team 3)."""
+    result = league(11, 9, 7)
+    pauses = [p.team_byes[0].player for _, p in result.rounds]
+    assert len(set(pauses)) == 9
+
+
+def test_deterministic(league):
+    a = league(17, 6, 42)
+    b = league(17, 6, 42)
+    assert [(p.matches, p.team_byes, p.boards) for _, p in a.rounds] == [(p.matches, p.team_byes, p.boards) for _, p in b.rounds]
