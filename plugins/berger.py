@@ -26,7 +26,7 @@ who is free in the table gets no bye.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from swisspairing import (
     Bye,
@@ -255,3 +255,19 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
                 )
             )
     return out
+
+
+@hookimpl
+def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> list[Pairing]:
+    """Boards in the order of the Berger table's round (RR-Berger 3), for publication."""
+    order = _numbering(context.tournament)
+    rounds = schedule(len(order), *_options(context))
+    if not 1 <= context.round_number <= len(rounds):
+        return list(pairings)
+    index = {p: i + 1 for i, p in enumerate(order)}
+    board = {frozenset(pair): k for k, pair in enumerate(rounds[context.round_number - 1])}
+
+    def key(p: Pairing) -> int:
+        return board.get(frozenset((index.get(p.white, 0), index.get(p.black, 0))), len(board))
+
+    return sorted(pairings, key=key)

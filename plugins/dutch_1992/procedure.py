@@ -149,18 +149,23 @@ class DutchRound:
         return x_value((self.preference(n, level) for n in players), len(players))
 
     # ------------------------------------------------------------------ stages
-    def levels(self, p: int, x0: int) -> Iterator[tuple[Level, str, str]]:
-        """The stages of C9–C11 and the B-note: ``(level, rule, message)``."""
+    def levels(self, p: int, x0: int) -> Iterator[tuple[Level, list[tuple[str, str, dict[str, object]]]]]:
+        """The stages of C9–C11 and the B-note, each with every relaxation in force:
+        ``(level, [(rule, message, args), …])``."""
         level = Level()
-        yield level, "", ""
+        notes: list[tuple[str, str, dict[str, object]]] = []
+        yield level, list(notes)
         for flag, rule in self.relaxations:
             level = replace(level, **{flag: False})
-            yield level, f"{RULES} {rule}", _RELAX_MESSAGES[flag]
+            notes.append((f"{RULES} {rule}", _RELAX_MESSAGES[flag], {}))
+            yield level, list(notes)
         for extra in range(1, max(0, p - x0) + 1):
             level = replace(level, extra_x=extra)
-            yield level, f"{RULES} C11", N_("X is raised to {x}")
+            yield level, notes + [(f"{RULES} C11", N_("X is raised to {x}"), {"x": min(p, x0 + extra)})]
         if any(self.topscorer.values()):
-            yield replace(level, exempt=True), f"{RULES} B-note", N_("B2, B5 and B6 are not applied to topscorers in the last round")
+            level = replace(level, exempt=True)
+            notes = notes + [(f"{RULES} B-note", N_("B2, B5 and B6 are not applied to topscorers in the last round"), {})]
+            yield level, notes
 
 
 def dutch_round(context: RoundContext) -> DutchRound:
@@ -448,7 +453,7 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
                 residents.remove(r)
                 c1_down.append(r)
         if c1_down:
-            head.append(Event(f"{RULES} C1", N_("players {players} have no possible opponent in this bracket and move down"), {"players": c1_down}, idx))
+            head.append(Event(f"{RULES} C1", N_("no possible opponent in this bracket for {players}: moved down"), {"players": c1_down}, idx))
 
     players = ctx.ranked(moved + residents)
     n = len(players)
@@ -456,16 +461,17 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
     heterogeneous = bool(moved) and 2 * len(moved) < n
     stuck = [m for m in moved if m in _c1_players_without_opponent(dr, players)]
     if stuck:
-        head.append(Event(f"{RULES} C1", N_("moved-down players {players} have no possible opponent here: the bracket above is re-paired first (C12)"), {"players": stuck}, idx))
+        head.append(Event(f"{RULES} C1", N_("no possible opponent here for the moved-down {players}: the bracket above is re-paired first (C12)"), {"players": stuck}, idx))
 
     if heterogeneous:
         p0 = len(moved)
-        head.append(Event(f"{RULES} A6", N_("heterogeneous bracket with {n} players; S1 = moved-down players {s1}; P = {p}"), {"n": n, "s1": moved, "p": p0}, idx))
+        head.append(Event(f"{RULES} A6", N_("heterogeneous bracket ({n}): S1 = moved-down {s1}; P = {p}"), {"n": n, "s1": moved, "p": p0}, idx))
     else:
         p0 = n // 2
         if moved:
-            head.append(Event(f"{RULES} A3", N_("at least half of the {n} players came from higher brackets: treated as homogeneous"), {"n": n}, idx))
-        head.append(Event(f"{RULES} A6", N_("homogeneous bracket with {n} players; S1 = {s1}; S2 = {s2}; P = {p}"), {"n": n, "s1": players[:p0], "s2": players[p0:], "p": p0}, idx))
+            head.append(Event(f"{RULES} A3", N_("at least half of the bracket ({n}) came from higher brackets: treated as homogeneous"), {"n": n}, idx))
+        if n:
+            head.append(Event(f"{RULES} A6", N_("homogeneous bracket ({n}): S1 = {s1}; S2 = {s2}; P = {p}"), {"n": n, "s1": players[:p0], "s2": players[p0:], "p": p0}, idx))
 
     budget_per_stage = dr.stage_limit
     seen: set[frozenset[int]] = set()  # sets of players left over already offered
@@ -478,7 +484,8 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
             p_events.append(Event(f"{RULES} C14", N_("P is lowered to {p}"), {"p": p}, idx))
         if p == 0:
             left = ctx.ranked(players)
-            yield BracketOutcome((), tuple(ctx.ranked(left + c1_down)), tuple(head + p_events + [_moves(left + c1_down, idx, ctx)]), cost)
+            down = ctx.ranked(left + c1_down)
+            yield BracketOutcome((), tuple(down), tuple(head + p_events + ([_moves(down, idx, ctx, is_last)] if down else [])), cost)
             return
         if heterogeneous:
             rest_size = n - 2 * p
@@ -487,11 +494,9 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
             rem_ps = [p]
         for rem_p in rem_ps:
             x0 = dr.x_of(players, Level())
-            for level, rule, message in dr.levels(p if not heterogeneous else max(p, rem_p), x0):
+            for level, notes in dr.levels(p if not heterogeneous else max(p, rem_p), x0):
                 level_events = list(p_events)
-                if rule:
-                    args = {"x": min(p, x0 + level.extra_x)} if "C11" in rule else {}
-                    level_events.append(Event(rule, message, args, idx))
+                level_events += [Event(rule, message, args, idx) for rule, message, args in notes]
                 if heterogeneous and rem_p < (n - 2 * p) // 2:
                     level_events.append(Event(f"{RULES} C14", N_("remainder group: P is lowered to {p}"), {"p": rem_p}, idx))
                 budget = [budget_per_stage]
@@ -517,5 +522,5 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
 
 def _moves(players: Sequence[int], idx: int, ctx: RoundContext, is_last: bool = False) -> Event:
     if is_last:
-        return Event(f"{RULES} A5", N_("player {players} is left over and gets the bye"), {"players": list(players)}, idx)
-    return Event(f"{RULES} A3", N_("players {players} move down to the next bracket"), {"players": list(players)}, idx)
+        return Event(f"{RULES} A5", N_("left over, gets the bye: {players}"), {"players": list(players)}, idx)
+    return Event(f"{RULES} A3", N_("moved down to the next bracket: {players}"), {"players": list(players)}, idx)

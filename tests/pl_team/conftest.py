@@ -95,7 +95,7 @@ def simulate_league(n: int, rounds: int, seed: int, *, ruleset: str = RULESET, c
     return League(t, history)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def league() -> Callable[..., League]:
     """``league(n, rounds, seed)`` → :class:`League`."""
     return simulate_league
