@@ -8,7 +8,7 @@ from typing import Callable
 
 import pytest
 
-from swisspairing import Engine, Player, RoundPairing, RoundRecord, Team, Tournament, WHITE, BLACK, load_ruleset
+from swisspairing import Engine, NoValidPairingError, Player, RoundPairing, RoundRecord, Team, Tournament, WHITE, BLACK, load_ruleset
 
 RULESET = "kpzszach-a-klasa-2005"
 
@@ -20,6 +20,8 @@ class League:
     tournament: Tournament
     rounds: list[tuple[Tournament, RoundPairing]]
     """(tournament before the round, pairing) per round."""
+    stuck: Tournament | None = None
+    """With ``stop_when_stuck``: the tournament whose next round had no valid pairing."""
 
 
 def make_teams(n: int, seed: int, boards: int = 6, *, clubs: bool = True, unregistered: int = 1) -> Tournament:
@@ -41,10 +43,16 @@ def make_teams(n: int, seed: int, boards: int = 6, *, clubs: bool = True, unregi
     club_of = {}
     for pos, i in enumerate(order):
         club_of[pos + 1] = club_names[pos]
-    if clubs:  # second teams: team k joins the club of an earlier team
+    if clubs:  # second teams: about a fifth of the teams join the club of a first team
+        firsts = list(range(1, n + 1))
         for k in range(2, n + 1):
-            if rng.random() < 0.2:
-                club_of[k] = club_of[rng.randint(1, k - 1)]
+            if rng.random() < 0.2 and k in firsts:
+                options = [f for f in firsts if f < k]
+                if options:
+                    first = rng.choice(options)
+                    club_of[k] = club_of[first]
+                    firsts.remove(first)
+                    firsts.remove(k)
     number = 1
     for pos, i in enumerate(order):
         roster = []
@@ -76,8 +84,18 @@ def play(t: Tournament, pairing: RoundPairing, rng: random.Random, *, forfeit_ra
     return t.with_round(pairing.round, records)
 
 
-def simulate_league(n: int, rounds: int, seed: int, *, ruleset: str = RULESET, clubs: bool = True, on_round: Callable[[Tournament, RoundPairing], None] | None = None) -> League:
-    """Play a whole league through the engine."""
+def simulate_league(
+    n: int,
+    rounds: int,
+    seed: int,
+    *,
+    ruleset: str = RULESET,
+    clubs: bool = True,
+    on_round: Callable[[Tournament, RoundPairing], None] | None = None,
+    stop_when_stuck: bool = False,
+) -> League:
+    """Play a whole league through the engine (with ``stop_when_stuck`` a round that cannot
+    be paired ends the league instead of raising :class:`NoValidPairingError`)."""
     engine = Engine(load_ruleset(ruleset))
     rng = random.Random(seed)
     t = make_teams(n, seed, engine.ruleset.param("boards", 6), clubs=clubs)
@@ -86,7 +104,12 @@ def simulate_league(n: int, rounds: int, seed: int, *, ruleset: str = RULESET, c
     t = replace(t, total_rounds=rounds, point_system=engine.ruleset.points)
     history = []
     for rnd in range(1, rounds + 1):
-        pairing = engine.pair(t, seed=seed * 100 + rnd, explain=False)
+        try:
+            pairing = engine.pair(t, seed=seed * 100 + rnd, explain=False)
+        except NoValidPairingError:
+            if not stop_when_stuck:
+                raise
+            return League(t, history, stuck=t)
         history.append((t, pairing))
         if on_round is not None:
             on_round(t, pairing)
