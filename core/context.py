@@ -69,6 +69,8 @@ class RoundContext:
         """Number of rounds of the event, if known."""
         self.data: dict[str, Any] = {}
         """Scratch space for the system's plugin (e.g. cached preferences)."""
+        self.drawn_colour: Colour | None = None
+        """The first-round colour, once drawn by lot (recorded by the engine)."""
         self._forbidden: set[frozenset[int]] = set()
         for group in (*tournament.forbidden_pairs, *ruleset.forbidden.pairs):
             members = sorted(group)
@@ -119,7 +121,8 @@ class RoundContext:
         if choice == "black":
             return BLACK
         if choice == "lot":
-            return WHITE if random.Random(self.seed ^ 0x5EED).random() < 0.5 else BLACK
+            self.drawn_colour = WHITE if random.Random(self.seed ^ 0x5EED).random() < 0.5 else BLACK
+            return self.drawn_colour
         return WHITE
 
     # ------------------------------------------------------------------ absolute criteria

@@ -159,6 +159,7 @@ class Engine:
             return []
         budget = [self.ruleset.search_budget]
         failed: set[tuple[int, frozenset[int]]] = set()
+        solved: dict[tuple[int, frozenset[int]], list[BracketOutcome]] = {}
         retries: dict[int, int] = {}
 
         def leftover_ok(down: tuple[int, ...]) -> bool:
@@ -170,6 +171,16 @@ class Engine:
             key = (i, frozenset(carried))
             if key in failed:
                 return None
+            if key in solved:  # the same players below: the same answer (no re-search)
+                return solved[key]
+            result = _solve(i, carried)
+            if result is None:
+                failed.add(key)
+            else:
+                solved[key] = result
+            return result
+
+        def _solve(i: int, carried: tuple[int, ...]) -> list[BracketOutcome] | None:
             bracket = replace(brackets[i], moved_down=tuple(carried), is_last=i == n - 1)
             seen: set[frozenset[int]] = set()
             fallback: tuple[BracketOutcome, list[BracketOutcome]] | None = None
@@ -203,7 +214,6 @@ class Engine:
                     fallback = (outcome, rest)
             if fallback is not None:
                 return [fallback[0], *fallback[1]]
-            failed.add(key)
             return None
 
         try:

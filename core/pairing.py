@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .explain import Event
+from .model import Colour
 
 __all__ = ["Pairing", "Bye", "RoundPairing", "Violation"]
 
@@ -64,6 +65,9 @@ class RoundPairing:
     (:attr:`boards` then holds the board games of the players)."""
     team_byes: tuple[Bye, ...] = ()
     """Team events: the pausing teams by team number (:attr:`byes` holds their players)."""
+    drawn_colour: "Colour | None" = field(default=None, compare=False)
+    """The first-round colour drawn by lot for this pairing, if one was drawn (written to the
+    TRF as ``XXC`` so that later rounds use the same draw)."""
 
     def opponent(self, player: int) -> int | None:
         """The opponent of ``player`` this round (``None`` for a bye or absence)."""
