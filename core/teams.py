@@ -36,12 +36,12 @@ header records, which the TRF writer keeps.  Event files give ``club`` directly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .errors import InvalidInputError
 from .i18n import N_, gettext
-from .model import BLACK, WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
+from .model import WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
 from .pairing import Bye, Pairing, RoundPairing
 
 if TYPE_CHECKING:
@@ -204,10 +204,12 @@ def order_by_rating_sum(entries: Sequence[tuple[int, bool]]) -> list[int]:
     return sorted(range(len(entries)), key=lambda i: (not entries[i][1], -entries[i][0] if entries[i][1] else 0, i))
 
 
-def lineup(tournament: Tournament, team: Team, round_number: int, boards: int) -> list[int]:
+def lineup(tournament: Tournament, team: Team, round_number: int, boards: int, present: set[int] | None = None) -> list[int]:
     """The players who sit on boards 1, 2, … of the team in a round to be paired: the roster
-    in board order without players who are withdrawn or absent, at most ``boards``."""
-    present = {p.number for p in tournament.participants(round_number)}
+    in board order without players who are withdrawn or absent, at most ``boards``
+    (``present``: the round's participants, when already known)."""
+    if present is None:
+        present = {p.number for p in tournament.participants(round_number)}
     return [n for n in team.roster if n in present][:boards]
 
 
@@ -447,15 +449,16 @@ def expand_round(
     scoring = TeamScoring.from_ruleset(context.ruleset)
     by_number = {t.number: t for t in tournament.teams}
     rnd = context.round_number
+    present = set(context.participants)
     boards: list[Pairing] = []
     byes: list[Bye] = []
     for match in matches:
-        white = lineup(tournament, by_number[match.white], rnd, scoring.boards)
-        black = lineup(tournament, by_number[match.black], rnd, scoring.boards)
+        white = lineup(tournament, by_number[match.white], rnd, scoring.boards, present)
+        black = lineup(tournament, by_number[match.black], rnd, scoring.boards, present)
         for k, (a, b) in enumerate(zip(white, black), start=1):
             boards.append(Pairing(a, b) if board_colour(k, WHITE) is WHITE else Pairing(b, a))
     for team in pauses:
-        for n in lineup(tournament, by_number[team], rnd, scoring.boards):
+        for n in lineup(tournament, by_number[team], rnd, scoring.boards, present):
             byes.append(Bye(n, "U"))
     return RoundPairing(
         rnd,

@@ -411,7 +411,7 @@ def _r18_first_round_colours(ctx: RoundContext, pairs: Sequence[tuple[int, int]]
         colour = drawn if place[upper] % 2 == 1 else drawn.opposite
         m = Pairing(upper, lower) if colour is WHITE else Pairing(lower, upper)
         out.append(
-            (m, Event("PL-team 18", N_("team {team} (number {place} of the start list) gets {colour} on board 1; the colour drawn for team 1 is {drawn}"), {"team": upper, "place": place[upper], "colour": colour_term(colour), "drawn": colour_term(drawn)}))
+            (m, Event("PL-team 18", N_("match {white}-{black}: team {team} (number {place} of the start list) gets {colour} on board 1; the colour drawn for team 1 is {drawn}"), {"white": m.white, "black": m.black, "team": upper, "place": place[upper], "colour": colour_term(colour), "drawn": colour_term(drawn)}))
         )
     return out
 
@@ -432,24 +432,24 @@ def _r20_allocate(ctx: RoundContext, a: int, b: int) -> tuple[Pairing, Event]:
     if need_a is not None or need_b is not None:
         colour_a = need_a if need_a is not None else need_b.opposite  # type: ignore[union-attr]
         who = a if need_a is not None else b
-        rule, msg = "PL-team 20b", N_("team {team} must get {colour} on board 1 (PL-team 19)")
+        rule, msg = "PL-team 20b", N_("match {white}-{black}: team {team} must get {colour} on board 1 (PL-team 19)")
         args: dict[str, Any] = {"team": who, "colour": colour_term(colour_a if who == a else colour_a.opposite)}
     elif sa.colour_difference != sb.colour_difference:
         colour_a = BLACK if sa.colour_difference > sb.colour_difference else WHITE
         heavier = a if sa.colour_difference > sb.colour_difference else b
-        rule, msg = "PL-team 20a", N_("team {team} has had more Whites on board 1 and gets Black")
+        rule, msg = "PL-team 20a", N_("match {white}-{black}: team {team} has had more Whites than Blacks on board 1 and gets Black")
         args = {"team": heavier}
     elif sa.played_colours != sb.played_colours and (alt := alternation_colour(sa, sb)) is not None:
         colour_a = alt
-        rule, msg = "PL-team 20a", N_("equal colour balance: colours alternate from the latest round in which the two teams had different colours; team {team} gets {colour}")
+        rule, msg = "PL-team 20a", N_("match {white}-{black}: equal colour balance; colours alternate from the latest round in which the two teams had different colours, team {team} gets {colour}")
         args = {"team": a, "colour": colour_term(colour_a)}
     else:
         last = sa.last_colour
         colour_a = last.opposite if last is not None else ctx.initial_colour()
-        rule, msg = "PL-team 20c", N_("identical colour histories: the higher-ranked team {team} gets the change of colour, {colour}")
+        rule, msg = "PL-team 20c", N_("match {white}-{black}: identical colour histories; the higher-ranked team {team} gets the change of colour, {colour}")
         args = {"team": a, "colour": colour_term(colour_a)}
     pairing = Pairing(a, b) if colour_a is WHITE else Pairing(b, a)
-    return pairing, Event(rule, msg, args)
+    return pairing, Event(rule, msg, {"white": pairing.white, "black": pairing.black, **args})
 
 
 # ====================================================================== the procedure
@@ -480,8 +480,13 @@ class _R6Procedure:
         self.rs = ctx.ruleset
         self.budget = self.rs.search_budget
         self._ok: dict[tuple[int, int], bool] = {}
+        self._feasible: dict[frozenset[int], bool] = {}
         self._history = {t: _float_history(ctx, t) for t in ranked} if self.rs.param("transfer_history", "all-rounds") == "all-rounds" else {t: set() for t in ranked}
         self.failed: set[tuple[Any, ...]] = set()
+        self.second_transfer = False
+        """PL-team 14: whether a team transferred earlier in this round may be transferred on
+        (only when no pairing exists otherwise: first it goes back to its own group, whose
+        next row transfers another team)."""
         self.retries: dict[int, int] = {}
         groups = _r5_groups(ctx, ranked)
         self.group_index = {mp: i for i, (mp, _) in enumerate(groups)}
@@ -500,7 +505,12 @@ class _R6Procedure:
         return v
 
     def feasible(self, teams: Sequence[int]) -> bool:
-        return has_matching_of_size(list(teams), self.ok, len(teams) // 2)
+        """Whether ``teams`` can be paired completely at all (a maximum-matching test)."""
+        key = frozenset(teams)
+        v = self._feasible.get(key)
+        if v is None:
+            v = self._feasible[key] = has_matching_of_size(list(teams), self.ok, len(teams) // 2)
+        return v
 
     def tick(self) -> None:
         self.budget -= 1
@@ -509,8 +519,9 @@ class _R6Procedure:
 
     def _r14_barred(self, team: int, direction: str, incoming: Sequence[int], level: int) -> bool:
         """PL-team 14 (AMB-P4): ``level`` 0 bars a team transferred that way earlier in this
-        round (an incoming team) or in an earlier round; level 1 only the former; level 2
-        nothing (last resort before other fallbacks)."""
+        round (an incoming team) or in an earlier round; level 1 only the former (the group
+        relaxes the earlier rounds when no row remains); level 2 nothing (only in the second
+        pass of :meth:`run`, when no pairing exists without it)."""
         if level >= 2:
             return False
         if team in incoming:
@@ -558,7 +569,7 @@ class _R6Procedure:
                 yield _Outcome(pairs, (), (head, *head_in, *(blocked if row > 1 else ()), ev))
                 break
         else:
-            for level in (0, 1, 2):
+            for level in (0, 1, 2) if self.second_transfer else (0, 1):
                 firsts: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
                 for f in order:
                     if frozenset((f,)) in tried or self._r14_barred(f, direction, incoming, level) or (level > 0 and not self._r14_barred(f, direction, incoming, level - 1)):
@@ -579,7 +590,10 @@ class _R6Procedure:
                         events.append(Event("AMB-P4", N_("no other row remains: a team transferred {direction} in an earlier round is transferred again"), {"direction": dir_term}, bracket))
                     elif level == 2:
                         events.append(Event("AMB-P4", N_("no other row remains: team {team} is transferred {direction} a second time in this round"), {"team": f, "direction": dir_term}, bracket))
-                    events.append(Event(table_rule, N_("row {row} of the order of trial: {pairs}; team {team} is transferred {direction}"), {"row": row, "pairs": _fmt_pairs(pairs), "team": f, "direction": dir_term}, bracket))
+                    if pairs:
+                        events.append(Event(table_rule, N_("row {row} of the order of trial: {pairs}; team {team} is transferred {direction}"), {"row": row, "pairs": _fmt_pairs(pairs), "team": f, "direction": dir_term}, bracket))
+                    else:
+                        events.append(Event("PL-team 9", N_("team {team} is alone in its group and is transferred {direction}"), {"team": f, "direction": dir_term}, bracket))
                     yield _Outcome(pairs, (f,), tuple(events))
         # PL-team 11 (even) / AMB-P10: transfer more teams, the middle ones first
         for size in ((2,) if n % 2 == 0 else (3,)):
@@ -617,8 +631,12 @@ class _R6Procedure:
         if not teams:
             return _Outcome((), (), (head,))
         events = [head]
-        if above or below:
-            events.append(Event("PL-team 13", N_("teams {above} come from above and teams {below} from below"), {"above": list(above) or "-", "below": list(below) or "-"}, bracket))
+        if above and below:
+            events.append(Event("PL-team 15", N_("teams {above} come from above and teams {below} from below"), {"above": list(above), "below": list(below)}, bracket))
+        elif above:
+            events.append(Event("PL-team 13", N_("teams {teams} come from above; the group is paired from the top"), {"teams": list(above)}, bracket))
+        elif below:
+            events.append(Event("PL-team 13", N_("teams {teams} come from below; the group is paired from the top"), {"teams": list(below)}, bracket))
         if not self.feasible(teams):
             return None
         if above and below:
@@ -691,6 +709,10 @@ class _R6Procedure:
             return None
 
         result = solve_top(0, (), frozenset(all_teams))
+        if result is None:  # PL-team 14, AMB-P4: allow a second transfer in one round
+            self.second_transfer = True
+            self.failed.clear()
+            result = solve_top(0, (), frozenset(all_teams))
         if result is None:
             raise _SearchExhausted
         return result
@@ -916,9 +938,10 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
     for t in paused:
         if _pauses(tctx, t) and any(_pauses(tctx, o) == 0 for o in tctx.participants if o != t):
             out.append(Violation(round_number, "PL-team 3", N_("team {team} pauses a second time"), (("team", t),)))
-    for t in tctx.participants:
-        if this.get(t) is None:
-            out.append(Violation(round_number, "PL-team 3", N_("team {team} neither plays nor pauses"), (("team", t),)))
+    present = {p.number for p in tournament.participants(round_number)}
+    for team in tournament.teams:
+        if this.get(team.number) is None and any(n in present for n in team.roster):
+            out.append(Violation(round_number, "PL-team 3", N_("team {team} neither plays nor pauses"), (("team", team.number),)))
     for t, r in sorted(this.items()):
         if r is None or r.opponent is None or t > r.opponent:
             continue

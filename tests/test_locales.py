@@ -58,7 +58,7 @@ def test_catalogue_is_complete(lang: str) -> None:
     for template in pot:
         if not template.id:
             continue
-        msg = po.get(template.id)
+        msg = po.get(template.id, context=template.context)
         if msg is None or not (msg.string if isinstance(msg.string, str) else all(msg.string)):
             missing.append(template.id)
             continue

@@ -478,7 +478,10 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
     for p in range(p0, -1, -1):
         if is_last and not heterogeneous and n - 2 * p > 1:
             break  # the lowest bracket pairs everybody but the bye, or C13 applies
-        cost = (p0 - p) if heterogeneous else 0
+        # C1/C12: a moved-down player without any possible opponent here makes every
+        # outcome cost > 0, so the engine first re-pairs the bracket above to move a
+        # different player down (also when A3 treats this bracket as homogeneous).
+        cost = ((p0 - p) if heterogeneous else 0) + len(stuck)
         p_events: list[Event] = []
         if p < p0:
             p_events.append(Event(f"{RULES} C14", N_("P is lowered to {p}"), {"p": p}, idx))

@@ -35,6 +35,7 @@ classification are in :mod:`.ordering`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterator, Mapping, Sequence
 
 from swisspairing import (
@@ -56,7 +57,7 @@ from swisspairing import defaults as _core
 
 from . import colours as _colours
 from .groups import RULES, Feasibility, GroupRule, group_outcomes
-from .ordering import classification, order_info, pairing_order
+from .ordering import NOTES, classification, order_info, pairing_order
 
 SYSTEM = "ru-draughts"
 
@@ -191,17 +192,17 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     head: list[Event] = []
     if enabled:
         if withdrawn:
-            head.append(Event("RDF 5.4.10.2(e)", N_("players {players} have withdrawn and are not paired any more"), {"players": withdrawn}))
+            head.append(Event("RDF 5.4.10.2(e)", N_("withdrawn, no longer paired: {players}"), {"players": withdrawn}))
         if absent:
             head.append(
                 Event(
                     "RDF 5.4.10.2(e)",
-                    N_("players {players} are known to miss this round: they are not paired and are scored a loss"),
+                    N_("known to miss this round, not paired and scored a loss: {players}"),
                     {"players": absent},
                 )
             )
         if other:
-            head.append(Event("RDF 5.4.10.2(e)", N_("players {players} have a result entered in advance for this round and are not paired"), {"players": other}))
+            head.append(Event("RDF 5.4.10.2(e)", N_("result entered in advance for this round, not paired: {players}"), {"players": other}))
         if context.round_number == 1:
             head.extend(_classification_events(context))
     excluded: list[int] = []
@@ -219,16 +220,18 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
             excluded.append(choice)
             if len(excluded) >= PLUS_RETRIES:
                 context.data[_PLUS_SEARCH] = True
+    if enabled:
+        head.extend(context.data.get(NOTES, ()))
     if excluded and enabled:
         head.append(
             Event(
                 "RDF 5.4.10.8",
-                N_("with the plus for players {players} the others could not all be paired, so the plus goes to the next player in line"),
+                N_("with the plus for one of {players} the others could not all be paired, so the plus goes to the next player in line"),
                 {"players": excluded},
             )
         )
     byes = result.byes + tuple(Bye(n, absence_result) for n in absent)
-    return RoundPairing(result.round, result.boards, byes, tuple(head) + result.events)
+    return replace(result, byes=byes, events=tuple(head) + result.events)
 
 
 def _classification_events(context: RoundContext) -> list[Event]:
@@ -236,15 +239,16 @@ def _classification_events(context: RoundContext) -> list[Event]:
     number, tied, unrated = classification(context.tournament, params)
     order = sorted(number, key=number.__getitem__)
     method = params.get("classification", "rating-lot")
-    if params.get("variant") == "random" or method == "lot":
-        return [Event("RDF 5.4.10.4" if params.get("variant") == "random" else "RDF 5.4.10.5.1", N_("the numbers were drawn by lot before the tournament: {order}"), {"order": order})]
+    rule = "RDF 5.4.10.4" if params.get("variant") == "random" else "RDF 5.4.10.5.1"
     if method == "start-number":
-        return [Event("RDF 5.4.10.5.1", N_("the start numbers are the classification numbers"), {})]
+        return [Event(rule, N_("the start numbers are the classification numbers"), {})]
+    if method == "lot":
+        return [Event(rule, N_("the numbers were drawn by lot before the tournament: {order}"), {"order": order})]
     events = [Event("RDF 5.4.10.5.1", N_("classification by rating: {order}"), {"order": order})]
     if tied:
-        events.append(Event("RDF 5.4.10.5.1", N_("players {players} have equal ratings and were ordered by lot"), {"players": [n for n in order if n in set(tied)]}))
+        events.append(Event("RDF 5.4.10.5.1", N_("equal ratings, ordered by lot: {players}"), {"players": [n for n in order if n in set(tied)]}))
     if unrated:
-        events.append(Event("RDF 5.4.10.5.1", N_("players {players} have no rating and were placed last, ordered by lot"), {"players": unrated}))
+        events.append(Event("RDF 5.4.10.5.1", N_("no rating, placed last and ordered by lot: {players}"), {"players": unrated}))
     return events
 
 
@@ -271,7 +275,7 @@ def swiss_assign_bye(candidates: Sequence[int], context: RoundContext) -> ByeCho
             continue
         context.data[_PLUS_CHOICE] = n
         if blocked:
-            context.explanation.add("RDF 5.4.10.2(b)", N_("players {players} already had a win without play and cannot get the plus again"), players=blocked)
+            context.explanation.add("RDF 5.4.10.2(b)", N_("already had a win without play, so no plus again: {players}"), players=blocked)
         context.explanation.add("RDF 5.4.10.2(f)", N_("odd number of players: player {player}, the last in the order who may receive it, gets the plus"), player=n)
         return ByeChoice(n)
     raise NoValidPairingError(N_("nobody may receive the plus: every remaining player already had a win without play (RDF 5.4.10.2(b))"))

@@ -94,7 +94,10 @@ def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
     if context.round_number == 1:
         colour_a = _round_one_colour(a, context)
         rule = _first_round_rule(context)
-        reason = N_("player {player} gets {colour} by the parity of his number in the order (the first board's colour is drawn by lot)")
+        if context.ruleset.param("variant", "coefficient") == "random":
+            reason = N_("player {player} gets {colour}: in round 1 the odd numbers play White")
+        else:
+            reason = N_("player {player} gets {colour} by the parity of his number in the order (the first board's colour is drawn by lot)")
         subject = a
     elif la is None and lb is None:
         colour_a = _round_one_colour(a, context)

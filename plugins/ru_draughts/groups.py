@@ -22,7 +22,11 @@ the first one with which every lower group can be paired and otherwise asks for 
 (backtracking between groups, 5.4.10.8).  When no complete pairing of the group exists, the
 fewest possible players move down to the next group, lowest-ranked first, with a cost > 0
 (AMB-R6, 5.4.10.8: "a repeated draw must affect the smallest number of participants"); so the
-engine first looks for another choice in the group above.
+engine first looks for another choice in the group above.  Nothing can move below the lowest
+group: when it cannot be completed, the engine re-pairs the group above (other players come
+down, then more of them, up to the whole group: the merge of AMB-R6).  Once the engine has
+started to backtrack, :class:`Feasibility` tells it in advance which choices leave the lower
+groups impossible to complete, so that it skips them (the result is the same, found faster).
 
 A bounded chronological search is tried first; if it runs long, the same search continues
 with an exact feasibility oracle (:mod:`.matching`), which finds the same pairing — the
@@ -31,7 +35,7 @@ first complete one in the rule's order — in polynomial time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Callable, Iterator, Sequence
 
@@ -78,6 +82,8 @@ RULES: dict[str, GroupRule] = {
     "fold": GroupRule("fold", False, False, "fold", "RDF 5.4.10.7.4", "RDF 5.4.10.7.5"),
     # 5.4.10.7 with the federation's choice buchholz_floater: last (AMB-R7 reversed)
     "fold-last-down": GroupRule("fold-last-down", True, True, "fold", "RDF 5.4.10.7.4", "RDF 5.4.10.7.5"),
+    # 5.4.10.4 with AMB-R11: the group's order is the lot; the player left over (the last
+    # drawn) joins the next group and meets the first one drawn there he may meet
     "lot": GroupRule("lot", True, True, "next", "RDF 5.4.10.4", "RDF 5.4.10.4"),
 }
 
@@ -159,7 +165,7 @@ def _candidate_factory(kind: str, n: int) -> tuple[_Free, Callable[[_Free, int],
 
 
 # ---------------------------------------------------------------------- even groups
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class EvenResult:
     """A complete pairing of an even group, and how much backtracking it took."""
 
@@ -341,7 +347,8 @@ def pair_even(players: Sequence[int], kind: str, compat: Compat, graph: "_Graph 
         graph = _Graph(players, compat)
     res2 = _exact(players, kind, graph)
     if res2 is not None and explain:
-        res2.greedy, res2.stuck = _greedy(players, kind, compat)
+        greedy, stuck = _greedy(players, kind, compat)
+        res2 = replace(res2, greedy=greedy, stuck=stuck)
     return res2
 
 
@@ -414,6 +421,137 @@ class Feasibility:
 
 
 # ---------------------------------------------------------------------- a whole group
+Pairs = list[tuple[int, int]]
+
+
+class _Group:
+    """One score group being paired: the rule's steps, each in its order of trial."""
+
+    def __init__(self, bracket: Bracket, rule: GroupRule, compat: Compat, explain: bool, order_event: Event | None) -> None:
+        self.moved = list(bracket.moved_down)
+        """Players who came down from the groups above, in pairing order."""
+        self.residents = list(bracket.residents)
+        """The group's own players, in pairing order."""
+        self.players = self.moved + self.residents
+        self.rule = rule
+        self.compat = compat
+        self.explain = explain
+        self.index = bracket.index
+        self.order_event = order_event
+        self._graph: _Graph | None = None
+
+    # -- the exact oracle, built once the group turns out to be hard
+    @property
+    def hard(self) -> bool:
+        return self._graph is not None
+
+    def graph(self) -> _Graph:
+        if self._graph is None:
+            self._graph = _Graph(self.players, self.compat)
+        return self._graph
+
+    # -- step 1: players who came down (5.4.10.5.4 / 5.4.10.7.4 / 5.4.10.4)
+    def descended(self, i: int, used: frozenset[int]) -> Iterator[list[tuple[int, int, list[int]]]]:
+        """Opponents for the players who came down, each in the rule's order of trial:
+        ``(player, opponent, players tried before)``."""
+        moved = self.moved
+        if i == len(moved):
+            yield []
+            return
+        x = moved[i]
+        if x in used:
+            yield from self.descended(i + 1, used)
+            return
+        free = [r for r in self.residents if r not in used]
+        order = free if self.rule.descended_meets_top else free[::-1]
+        order += [y for y in moved[i + 1 :] if y not in used]  # another who came down: last resort
+        skipped: list[int] = []
+        for y in order:
+            if not self.compat(x, y):
+                skipped.append(y)
+                continue
+            now = used | {x, y}
+            if self.hard:
+                rest = [p for p in self.players if p not in now]
+                rest_res = [r for r in self.residents if r not in now]
+                ok = self.graph().perfect(rest) if len(rest) % 2 == 0 else self.graph().perfect(rest, dummy_to=rest_res)
+                if not ok:
+                    skipped.append(y)
+                    continue
+            for tail in self.descended(i + 1, now):
+                yield [(x, y, list(skipped)), *tail]
+            skipped.append(y)
+        self.graph()  # this player found no opponent: switch to the exact oracle
+
+    # -- step 3: the even rest (5.4.10.5.5 / 5.4.10.7.5 / 5.4.10.4)
+    def pair_rest(self, rest: list[int]) -> EvenResult | None:
+        g = self._graph
+        if g is not None and not g.perfect(rest):
+            return None
+        res = pair_even(rest, self.rule.even, self.compat, g, explain=self.explain)
+        if res is None:
+            self.graph()
+        return res
+
+    def pair_all(self, moved: list[int], residents: list[int]) -> Pairs | None:
+        """Everybody given paired: those who came down first, then the even rule (exact)."""
+        return _pair_completely(moved, residents, self.rule, self.compat, self.graph())
+
+    # -- the explanation
+    def _head(self) -> list[Event]:
+        oe = self.order_event
+        return [Event(oe.rule, oe.message, oe.args, self.index)] if oe is not None else []
+
+    def events(self, xpairs: list[tuple[int, int, list[int]]], floater: int | None, tried: list[int], even: EvenResult | None) -> tuple[Event, ...]:
+        if not self.explain:
+            return ()
+        rule, idx = self.rule, self.index
+        ev = self._head()
+        for x, y, skipped in xpairs:
+            if skipped:
+                ev.append(Event(rule.odd_rule, N_("player {player} came down from the group above; he cannot meet {skipped} and meets player {opponent}"), {"player": x, "opponent": y, "skipped": skipped}, idx))
+            else:
+                ev.append(Event(rule.odd_rule, N_("player {player} came down from the group above and meets player {opponent}"), {"player": x, "opponent": y}, idx))
+        if floater is not None:
+            if tried:
+                ev.append(Event(rule.odd_rule, N_("odd group: the draw cannot be completed if {skipped} goes down, so player {player} goes down to the next group"), {"player": floater, "skipped": tried}, idx))
+            else:
+                ev.append(Event(rule.odd_rule, N_("odd group: player {player} goes down to the next group"), {"player": floater}, idx))
+        if even is not None and even.pairs:
+            ev.append(Event(rule.even_rule, N_("the rest of the group is paired: {pairs}"), {"pairs": _fmt_pairs(even.pairs)}, idx))
+        if even is not None and even.broken:
+            ev.append(
+                Event(
+                    rule.even_rule,
+                    N_("player {player} had no admissible opponent left, so the last formed pairs were broken and re-paired: {pairs}"),
+                    {"player": even.stuck, "pairs": _fmt_pairs(even.broken)},
+                    idx,
+                )
+            )
+        return tuple(ev)
+
+    def events_down(self, pairs: Pairs, down: tuple[int, ...]) -> tuple[Event, ...]:
+        if not self.explain:
+            return ()
+        ev = self._head()
+        ev.append(Event("RDF 5.4.10.8", N_("the group cannot be paired completely; moving down to the next group, as few as possible and the lowest-ranked first (AMB-R6): {players}"), {"players": list(down)}, self.index))
+        if pairs:
+            ev.append(Event(self.rule.even_rule, N_("the rest of the group is paired: {pairs}"), {"pairs": _fmt_pairs(pairs)}, self.index))
+        return tuple(ev)
+
+    def events_plus(self, pairs: Pairs) -> tuple[Event, ...]:
+        if not self.explain:
+            return ()
+        ev = self._head()
+        if pairs:
+            ev.append(Event(self.rule.even_rule, N_("the rest of the group is paired: {pairs}"), {"pairs": _fmt_pairs(pairs)}, self.index))
+        return tuple(ev)
+
+
+def _fmt_pairs(pairs: Sequence[tuple[int, int]]) -> list[str]:
+    return [f"{a}-{b}" for a, b in pairs]
+
+
 def group_outcomes(
     bracket: Bracket,
     context: RoundContext,
@@ -424,140 +562,48 @@ def group_outcomes(
     bye_needed: bool = False,
     guard: Feasibility | None = None,
 ) -> Iterator[BracketOutcome]:
-    """Every acceptable pairing of the group, lazily, in the order the rule prefers them."""
-    moved = list(bracket.moved_down)
-    residents = list(bracket.residents)
-    players = moved + residents
-    explain = context.explanation.enabled
-    idx = bracket.index
-    state = {"graph": None}
+    """Every acceptable pairing of the group, lazily, in the order the rule prefers them
+    (see the module docstring).  ``bye_needed``: this is the lowest group and must leave the
+    plus over (only after the up-front choices of the plus failed)."""
+    g = _Group(bracket, rule, compat, context.explanation.enabled, order_event)
     is_last = bracket.is_last
 
-    def graph() -> _Graph:
-        if state["graph"] is None:
-            state["graph"] = _Graph(players, compat)
-        return state["graph"]  # type: ignore[return-value]
-
-    def hard() -> bool:
-        return state["graph"] is not None
-
-    eligible = (lambda p: context.can_receive_bye(p)) if (is_last and bye_needed) else (lambda p: True)
-
-    def descended_candidates(x: int, free_res: list[int], free_moved: list[int]) -> list[int]:
-        order = free_res if rule.descended_meets_top else free_res[::-1]
-        return order + [y for y in free_moved if y != x]
-
-    def assign(i: int, used: frozenset[int]) -> Iterator[list[tuple[int, int, list[int]]]]:
-        """Opponents for the players who came down, in the rule's order (step 1)."""
-        if i == len(moved):
-            yield []
-            return
-        x = moved[i]
-        if x in used:
-            yield from assign(i + 1, used)
-            return
-        free_res = [r for r in residents if r not in used]
-        free_moved = [y for y in moved[i + 1 :] if y not in used]
-        skipped: list[int] = []
-        for y in descended_candidates(x, free_res, free_moved):
-            if not compat(x, y):
-                skipped.append(y)
-                continue
-            now = used | {x, y}
-            if hard():
-                rest = [p for p in players if p not in now]
-                rest_res = [r for r in residents if r not in now and eligible(r)]
-                if len(rest) % 2 == 0:
-                    ok = graph().perfect(rest)
-                else:
-                    ok = graph().perfect(rest, dummy_to=rest_res)
-                if not ok:
-                    skipped.append(y)
-                    continue
-            for tail in assign(i + 1, now):
-                yield [(x, y, list(skipped)), *tail]
-            skipped.append(y)
-        if not hard():
-            graph()
-
-    def floater_order(rest: list[int]) -> list[int]:
-        if is_last and bye_needed:
-            # 5.4.10.2(f): the plus goes to the last-classified player who may receive it
-            return [p for p in reversed(rest) if eligible(p)]
-        return rest[::-1] if rule.floater_from_bottom else list(rest)
-
-    def events_for(xpairs: list[tuple[int, int, list[int]]], floater: int | None, skipped_floaters: list[int], even: EvenResult | None) -> tuple[Event, ...]:
-        if not explain:
-            return ()
-        ev: list[Event] = []
-        if order_event is not None:
-            ev.append(Event(order_event.rule, order_event.message, order_event.args, idx))
-        for x, y, skipped in xpairs:
-            if skipped:
-                ev.append(Event(rule.odd_rule, N_("player {player} came down from the group above; he cannot meet players {skipped} and meets player {opponent}"), {"player": x, "opponent": y, "skipped": skipped}, idx))
-            else:
-                ev.append(Event(rule.odd_rule, N_("player {player} came down from the group above and meets player {opponent}"), {"player": x, "opponent": y}, idx))
-        if floater is not None and not (is_last and bye_needed):
-            if skipped_floaters:
-                ev.append(Event(rule.odd_rule, N_("the group has an odd number of players; players {skipped} cannot go down because the draw could not be completed with them, so player {player} goes down to the next group"), {"player": floater, "skipped": skipped_floaters}, idx))
-            else:
-                ev.append(Event(rule.odd_rule, N_("the group has an odd number of players: player {player} goes down to the next group"), {"player": floater}, idx))
-        if even is not None and even.pairs:
-            ev.append(Event(rule.even_rule, N_("the rest of the group is paired: {pairs}"), {"pairs": [f"{a}-{b}" for a, b in even.pairs]}, idx))
-        if even is not None and even.broken:
-            ev.append(
-                Event(
-                    rule.even_rule,
-                    N_("player {player} had no admissible opponent left, so {count} formed pairs were broken and re-paired: {pairs}"),
-                    {"player": even.stuck, "count": len(even.broken), "pairs": [f"{a}-{b}" for a, b in even.broken]},
-                    idx,
-                )
-            )
-        return tuple(ev)
-
-    def pair_rest(rest: list[int]) -> EvenResult | None:
-        g = state["graph"]
-        if g is not None and not g.perfect(rest):
-            return None
-        res = pair_even(rest, rule.even, compat, g, explain=explain)
-        if res is None and g is None:
-            graph()
-        return res
+    if is_last and bye_needed:
+        yield from _lowest_group_with_plus(g, context)
+        return
 
     def below_ok(down: tuple[int, ...]) -> bool:
-        return guard is None or is_last or not guard.hard or guard.ok(idx, down)
+        return guard is None or is_last or not guard.hard or guard.ok(g.index, down)
 
     # ---- phase A: the group paired as its rule wants (cost 0)
-    yielded_down: set[frozenset[int]] = set()
-    for xpairs in assign(0, frozenset()):
+    yielded: set[frozenset[int]] = set()
+    for xpairs in g.descended(0, frozenset()):
         used = {p for x, y, _ in xpairs for p in (x, y)}
-        rest = [r for r in residents if r not in used]
+        rest = [r for r in g.residents if r not in used]
         pairs = [(x, y) for x, y, _ in xpairs]
         if len(rest) % 2 == 0:
             if not below_ok(()):
                 break
-            even = pair_rest(rest)
-            if even is not None:
-                # every complete pairing of an even group moves nobody down: one is enough
-                yield BracketOutcome(tuple(pairs + even.pairs), (), events_for(xpairs, None, [], even), 0)
-                if guard is not None:
-                    guard.mark_hard()
-                break
-            continue
+            even = g.pair_rest(rest)
+            if even is None:
+                continue
+            # every complete pairing of an even group moves nobody down: one is enough
+            yield BracketOutcome(tuple(pairs + even.pairs), (), g.events(xpairs, None, [], even), 0)
+            break
+        # step 2: the odd rest sends one player down, in the rule's order of trial
         tried: list[int] = []
-        for f in floater_order(rest):
-            if frozenset((f,)) in yielded_down or not below_ok((f,)):
+        for f in rest[::-1] if rule.floater_from_bottom else rest:
+            if frozenset((f,)) in yielded or not below_ok((f,)):
                 tried.append(f)
                 continue
-            sub = [r for r in rest if r != f]
-            even = pair_rest(sub)
+            even = g.pair_rest([r for r in rest if r != f])
             if even is None:
                 tried.append(f)
                 continue
-            yielded_down.add(frozenset((f,)))
-            yield BracketOutcome(tuple(pairs + even.pairs), (f,), events_for(xpairs, f, list(tried), even), 0)
+            yielded.add(frozenset((f,)))
+            yield BracketOutcome(tuple(pairs + even.pairs), (f,), g.events(xpairs, f, list(tried), even), 0)
             if guard is not None:
-                guard.mark_hard()
+                guard.mark_hard()  # the engine asks for another choice: it is backtracking
             tried.append(f)
 
     if guard is not None:
@@ -566,41 +612,45 @@ def group_outcomes(
         return  # nothing can move below the lowest group: the engine re-pairs the group above
 
     # ---- phase B (AMB-R6, 5.4.10.8): as few players as possible move down, lowest-ranked first
-    parity = len(players) % 2
-    budget = FALLBACK_SETS
+    players = g.players
     n = len(players)
-    order = list(range(n))
-    for size in range(parity, n + 1, 2):
-        if size == 0:
-            continue
+    parity = n % 2
+    budget = FALLBACK_SETS
+    for size in range(max(parity, 1), n + 1, 2) if parity else range(2, n + 1, 2):
         if budget <= 0 and size < n:
             continue
-        for leftover in combinations(reversed(order), size):
-            if size == parity and all(i >= len(moved) for i in leftover):
+        for leftover in combinations(range(n - 1, -1, -1), size):
+            if size == parity and all(i >= len(g.moved) for i in leftover):
                 continue  # an ordinary floater: phase A already tried it
             if size < n:
                 budget -= 1
                 if budget < 0:
                     break
-            down_set = {players[i] for i in leftover}
             down = tuple(players[i] for i in sorted(leftover))
             if not below_ok(down):
                 continue
-            rest_players = [p for p in players if p not in down_set]
-            if rest_players and not graph().perfect(rest_players):
+            gone = set(down)
+            rest = [p for p in players if p not in gone]
+            if rest and not g.graph().perfect(rest):
                 continue
-            rest_moved = [p for p in moved if p not in down_set]
-            rest_res = [p for p in residents if p not in down_set]
-            result = _pair_completely(rest_moved, rest_res, rule, compat, graph())
+            result = g.pair_all([p for p in g.moved if p not in gone], [p for p in g.residents if p not in gone])
             if result is None:  # pragma: no cover - guaranteed by the oracle
                 continue
-            ev: tuple[Event, ...] = ()
-            if explain:
-                ev = (
-                    *((Event(order_event.rule, order_event.message, order_event.args, idx),) if order_event is not None else ()),
-                    Event("RDF 5.4.10.8", N_("the group cannot be paired completely; players {players} move down to the next group (AMB-R6: as few players as possible, the lowest-ranked first)"), {"players": list(down)}, idx),
-                )
-            yield BracketOutcome(tuple(result), down, ev, cost=max(1, size - parity))
+            yield BracketOutcome(tuple(result), down, g.events_down(result, down), cost=max(1, size - parity))
+
+
+def _lowest_group_with_plus(g: _Group, context: RoundContext) -> Iterator[BracketOutcome]:
+    """The lowest group leaves the plus over (5.4.10.2(f), AMB-R4): the last player of the
+    group who may receive it, then the one above him, …  Players who came down from above
+    are candidates too (they rank above the group's own players)."""
+    for c in [p for p in reversed(g.players) if context.can_receive_bye(p)]:
+        rest = [p for p in g.players if p != c]
+        if rest and not g.graph().perfect(rest):
+            continue
+        result = g.pair_all([m for m in g.moved if m != c], [r for r in g.residents if r != c])
+        if result is None:  # pragma: no cover - guaranteed by the oracle
+            continue
+        yield BracketOutcome(tuple(result), (c,), g.events_plus(result), 0)
 
 
 def _pair_completely(moved: list[int], residents: list[int], rule: GroupRule, compat: Compat, graph: _Graph) -> list[tuple[int, int]] | None:

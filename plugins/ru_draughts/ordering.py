@@ -4,7 +4,8 @@
   classification number — rated players by rating, descending, equal ratings by lot; then
   the unrated players by lot.  The number stays with the player for the whole tournament.
 - RDF 5.4.10.4: the random-lot variant uses no classification; a lot before the tournament
-  gives the numbers (parameter ``classification: lot``).
+  gives the numbers (parameter ``classification: lot``); from round 2 the order inside each
+  score group is drawn by lot with the round's seed (AMB-R11).
 - RDF 5.4.10.5.3: inside score groups by classification number, ascending when an odd round
   is paired and descending when an even one is (AMB-R2: the round being paired).
 - RDF 5.4.10.6.2: from round 3, inside score groups by truncated Solkoff (Buchholz cut 1),
@@ -24,7 +25,7 @@ import inspect
 import random
 from typing import Any, Mapping, Sequence
 
-from swisspairing import N_, RoundContext, Term, Tournament
+from swisspairing import Event, N_, RoundContext, Term, Tournament
 from swisspairing.context import stable_seed
 from swisspairing.tiebreaks import buchholz
 
@@ -33,6 +34,7 @@ __all__ = [
     "pairing_order",
     "coefficients",
     "RDF_MANUAL_DRAW_POLICY",
+    "NOTES",
     "ORDER_RULES",
 ]
 
@@ -40,6 +42,8 @@ __all__ = [
 RDF_MANUAL_DRAW_POLICY = "rdf-manual-draw"
 
 _CACHE = "ru_draughts.order"
+#: ``context.data`` key of round-level explanation events recorded while ordering.
+NOTES = "ru_draughts.notes"
 
 #: Rule cited for the order inside score groups, by variant.
 ORDER_RULES = {
@@ -54,6 +58,7 @@ CLASSIFICATION_DESC = Term(N_("classification number, descending"))
 TRUNCATED_SOLKOFF = Term(N_("truncated Solkoff coefficient"))
 CURRENT_BUCHHOLZ = Term(N_("current Buchholz coefficient"))
 LOT = Term(N_("lot"))
+DRAWN_NUMBER = Term(N_("number drawn before the tournament"))
 
 
 def classification(tournament: Tournament, parameters: Mapping[str, Any]) -> tuple[dict[int, int], list[int], list[int]]:
@@ -122,6 +127,13 @@ def coefficients(context: RoundContext, cut_lowest: int) -> tuple[dict[int, floa
     return buchholz(t, ps, after, cut_lowest=cut_lowest), True
 
 
+def _number_labels(numbers: Sequence[int], number: Mapping[int, int]) -> dict[int, str]:
+    """``"start number (classification number)"`` when the two differ anywhere."""
+    if all(number[n] == n for n in numbers):
+        return {n: str(n) for n in numbers}
+    return {n: f"{n} ({number[n]})" for n in numbers}
+
+
 def _fmt(value: float) -> str:
     return f"{value:g}"
 
@@ -149,7 +161,7 @@ def pairing_order(numbers: Sequence[int], context: RoundContext) -> list[int]:
     if variant == "random":
         if rnd == 1:
             order = sorted(numbers, key=lambda n: (-score[n], number[n]))
-            criterion = CLASSIFICATION_ASC
+            criterion = DRAWN_NUMBER
         else:
             # RDF 5.4.10.4: inside each score group the order is drawn by lot (seeded)
             rng = random.Random(f"rdf-lot:{context.seed}:{rnd}")
@@ -157,16 +169,15 @@ def pairing_order(numbers: Sequence[int], context: RoundContext) -> list[int]:
             draw = {n: rng.random() for n in base}
             order = sorted(numbers, key=lambda n: (-score[n], draw[n]))
             criterion = LOT
-        labels = {n: str(n) for n in numbers}
+        labels = _number_labels(numbers, number) if rnd == 1 else {n: str(n) for n in numbers}
     else:
         use_coefficient = variant in ("solkoff", "buchholz") and rnd >= from_round
         if use_coefficient:
             cut = 1 if variant == "solkoff" else 0
             coeff, applied = coefficients(context, cut)
             if not applied:
-                context.explanation.add(
-                    "RDF 5.4.10.11",
-                    N_("the manual-draw coefficient rules are not available in this version; coefficients count played games only"),
+                context.data.setdefault(NOTES, []).append(
+                    Event("RDF 5.4.10.11", N_("the manual-draw coefficient rules are not available in this version; coefficients count played games only"))
                 )
             order = sorted(numbers, key=lambda n: (-score[n], -round(coeff.get(n, 0.0), 6), number[n]))  # type: ignore[union-attr]
             criterion = TRUNCATED_SOLKOFF if variant == "solkoff" else CURRENT_BUCHHOLZ
@@ -176,7 +187,7 @@ def pairing_order(numbers: Sequence[int], context: RoundContext) -> list[int]:
             sign = -1 if descending else 1
             order = sorted(numbers, key=lambda n: (-score[n], sign * number[n]))
             criterion = CLASSIFICATION_DESC if descending else CLASSIFICATION_ASC
-            labels = {n: f"{n} ({number[n]})" if number[n] != n else str(n) for n in numbers}
+            labels = _number_labels(numbers, number)
     context.data[_CACHE] = {
         "numbers": tuple(numbers),
         "order": tuple(order),

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from swisspairing import BLACK, WHITE, Engine, Player, RoundRecord, Tournament, load_ruleset
+from swisspairing import BLACK, WHITE, Engine, Player, PointSystem, RoundRecord, Tournament, load_ruleset
 
 #: ``tests/data/ru_draughts``.
 DATA = Path(__file__).parent.parent / "data" / "ru_draughts"
@@ -56,7 +56,8 @@ def build(
         for n, recs in records.items():
             if len(recs) < r:
                 raise ValueError(f"player {n} has no entry in round {r}")
-    plist = [replace(p, rounds=tuple(records[p.number])) for p in plist]
+    ps = PointSystem()
+    plist = [replace(p, rounds=tuple(records[p.number]), points=sum(ps.points(r) for r in records[p.number])) for p in plist]
     if withdrawn:
         plist = [replace(p, withdrawn_from=withdrawn[p.number]) if p.number in withdrawn else p for p in plist]
     return Tournament(

@@ -3,9 +3,9 @@ AMB-R4/R5, AMB-R12.  Every expected pairing is derived by hand; the steps are in
 
 from __future__ import annotations
 
-from swisspairing import BLACK, WHITE, RoundRecord, dumps_trf, read_trf
+from swisspairing import RoundRecord, dumps_trf, read_trf
 
-from rdf_support import boards, build, byes, engine, explanation, pairs, prefill, rules
+from rdf_support import boards, build, byes, engine, explanation, prefill, rules
 
 # Round 1 of 8 players under 5.4.10.5.2 (XXC white1): 1-5, 6-2, 3-7, 8-4.
 R1_EIGHT = ["1-5 1-0", "6-2 1-0", "3-7 =", "8-4 0-1"]
@@ -43,8 +43,8 @@ def test_b_no_second_win_without_play_and_d_unplayed_no_colour():
     assert byes(p) == [(4, "U")]
     assert boards(p) == ["5-1", "3-2"]
     text = explanation(p)
-    assert "players 5 already had a win without play and cannot get the plus again" in text
-    assert "players 6 have withdrawn" in text
+    assert "already had a win without play, so no plus again: 5" in text
+    assert "withdrawn, no longer paired: 6" in text
     assert "RDF 5.4.10.2(b)" in rules(p) and "RDF 5.4.10.2(e)" in rules(p)
 
 
@@ -68,7 +68,7 @@ def test_b_second_plus_not_given():
     p3 = e.pair(t3)
     assert byes(p3) == [(4, "U")]
     assert boards(p3) == ["2-1", "3-5"]
-    assert "players 5 already had a win without play" in explanation(p3)
+    assert "already had a win without play, so no plus again: 5" in explanation(p3)
     assert e.check(e.apply(t3, p3)) == []
 
 
@@ -131,7 +131,7 @@ def test_e_known_absence_prefilled_is_a_forfeit_loss():
     p = e.pair(t)
     _expected_with_five_missing(p)
     assert byes(p) == [(2, "U"), (5, "-")]
-    assert "players 5 are known to miss this round" in explanation(p)
+    assert "known to miss this round, not paired and scored a loss: 5" in explanation(p)
     out = e.apply(t, p)
     assert out.player(5).record(2) == RoundRecord(None, None, "-")
     assert "0000 - -" in dumps_trf(out).splitlines()[-4]
@@ -194,4 +194,4 @@ def test_plus_retry_when_the_plus_leaves_a_rematch():
     p = engine("rdf-coefficient").pair(t)
     assert byes(p) == [(1, "U")]
     assert boards(p) == ["3-2"]
-    assert "with the plus for players 2 the others could not all be paired" in explanation(p)
+    assert "with the plus for one of 2 the others could not all be paired" in explanation(p)

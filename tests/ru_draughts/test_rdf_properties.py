@@ -16,10 +16,10 @@ from rdf_simulation import run
 VARIANTS = ["rdf-random", "rdf-coefficient", "rdf-solkoff", "rdf-buchholz"]
 
 
-@settings(max_examples=12)
+@settings(max_examples=20)
 @given(
     ruleset=st.sampled_from(VARIANTS),
-    players=st.integers(min_value=8, max_value=40),
+    players=st.one_of(st.integers(min_value=8, max_value=40), st.integers(min_value=41, max_value=300)),
     rounds=st.integers(min_value=5, max_value=15),
     seed=st.integers(min_value=0, max_value=10**6),
 )
