@@ -7,6 +7,9 @@ branch at once instead of enumerating every completion of it.
 - :func:`max_matching_size` — general graphs (Edmonds' blossom algorithm, O(V³)), with a
   greedy start that usually settles the question without the blossom phase.
 - :func:`bipartite_saturates` — whether every left vertex can be matched (augmenting paths).
+- :func:`augment`, :func:`maximum_matching`, :func:`has_perfect_matching` — the blossom
+  primitives on index graphs (``adj`` lists, an ``active`` mask, a ``mate`` list), for
+  searches that grow or shrink a matching incrementally (RDF group backtracking).
 """
 
 from __future__ import annotations
@@ -14,7 +17,14 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable, Hashable, Iterable, Sequence, TypeVar
 
-__all__ = ["max_matching_size", "has_matching_of_size", "bipartite_saturates"]
+__all__ = [
+    "max_matching_size",
+    "has_matching_of_size",
+    "bipartite_saturates",
+    "augment",
+    "maximum_matching",
+    "has_perfect_matching",
+]
 
 T = TypeVar("T", bound=Hashable)
 
@@ -34,71 +44,98 @@ def _greedy(vertices: Sequence[int], adj: list[list[int]]) -> list[int]:
     return mate
 
 
-def _edmonds(n: int, adj: list[list[int]], mate: list[int]) -> list[int]:
-    """Edmonds' blossom algorithm (classic O(V³) formulation) starting from ``mate``."""
-    for root in range(n):
-        if mate[root] != -1:
-            continue
-        used = [False] * n
-        parent = [-1] * n
-        base = list(range(n))
-        used[root] = True
-        q = deque([root])
-        found = -1
+def augment(root: int, adj: Sequence[Sequence[int]], mate: list[int], active: Sequence[bool]) -> bool:
+    """Look for an augmenting path from the exposed vertex ``root``; apply it to ``mate``.
 
-        def lca(a: int, b: int) -> int:
-            seen = [False] * n
-            while True:
-                a = base[a]
-                seen[a] = True
-                if mate[a] == -1:
+    Returns whether one was found (``mate`` is unchanged otherwise).  Edmonds' algorithm:
+    breadth-first search over alternating paths, contracting odd cycles (blossoms).
+    """
+    n = len(adj)
+    parent = [-1] * n
+    base = list(range(n))
+    used = [False] * n
+    used[root] = True
+    queue = deque([root])
+
+    def lca(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != b:
+            blossom[base[v]] = True
+            blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    while queue:
+        v = queue.popleft()
+        for to in adj[v]:
+            if not active[to] or base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                cur = lca(v, to)
+                blossom = [False] * n
+                mark_path(v, cur, to, blossom)
+                mark_path(to, cur, v, blossom)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = cur
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    u = to
+                    while u != -1:
+                        pv = parent[u]
+                        ppv = mate[pv]
+                        mate[u] = pv
+                        mate[pv] = u
+                        u = ppv
+                    return True
+                nxt = mate[to]
+                used[nxt] = True
+                queue.append(nxt)
+    return False
+
+
+def maximum_matching(adj: Sequence[Sequence[int]], active: Sequence[bool] | None = None) -> list[int]:
+    """A maximum matching of the active vertices, as a ``mate`` list."""
+    n = len(adj)
+    act = [True] * n if active is None else list(active)
+    mate = [-1] * n
+    for v in range(n):  # greedy start
+        if act[v] and mate[v] == -1:
+            for w in adj[v]:
+                if act[w] and mate[w] == -1 and w != v:
+                    mate[v] = w
+                    mate[w] = v
                     break
-                a = parent[mate[a]]
-            while True:
-                b = base[b]
-                if seen[b]:
-                    return b
-                b = parent[mate[b]]
-
-        def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
-            while base[v] != b:
-                blossom[base[v]] = True
-                blossom[base[mate[v]]] = True
-                parent[v] = child
-                child = mate[v]
-                v = parent[mate[v]]
-
-        while q and found == -1:
-            v = q.popleft()
-            for to in adj[v]:
-                if base[v] == base[to] or mate[v] == to:
-                    continue
-                if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                    cur = lca(v, to)
-                    blossom = [False] * n
-                    mark_path(v, cur, to, blossom)
-                    mark_path(to, cur, v, blossom)
-                    for i in range(n):
-                        if blossom[base[i]]:
-                            base[i] = cur
-                            if not used[i]:
-                                used[i] = True
-                                q.append(i)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if mate[to] == -1:
-                        found = to
-                        break
-                    used[mate[to]] = True
-                    q.append(mate[to])
-        v = found
-        while v != -1:
-            pv = parent[v]
-            ppv = mate[pv]
-            mate[v] = pv
-            mate[pv] = v
-            v = ppv
+    for v in range(n):
+        if act[v] and mate[v] == -1:
+            augment(v, adj, mate, act)
     return mate
+
+
+def has_perfect_matching(adj: Sequence[Sequence[int]], active: Sequence[bool] | None = None) -> bool:
+    """Whether every active vertex can be matched."""
+    n = len(adj)
+    act = [True] * n if active is None else list(active)
+    mate = maximum_matching(adj, act)
+    return all(mate[v] != -1 for v in range(n) if act[v])
 
 
 def max_matching_size(vertices: Sequence[T], adjacent: Callable[[T, T], bool], *, need: int | None = None) -> int:
@@ -118,7 +155,10 @@ def max_matching_size(vertices: Sequence[T], adjacent: Callable[[T, T], bool], *
         return size
     if size == n // 2:
         return size
-    mate = _edmonds(n, adj, mate)
+    active = [True] * n
+    for v in range(n):
+        if mate[v] == -1:
+            augment(v, adj, mate, active)
     return sum(1 for m in mate if m != -1) // 2
 
 

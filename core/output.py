@@ -15,10 +15,13 @@ __all__ = ["format_pairs", "format_table", "write_atomic"]
 
 def format_pairs(pairing: RoundPairing) -> str:
     """The JaVaFo/bbpPairings pairs format: the number of pairs, then ``white black`` per
-    line by start number, the bye as ``N 0``."""
-    lines = [str(len(pairing.boards) + len(pairing.byes))]
+    line by start number, the pairing-allocated bye as ``N 0``.  Players the pairing only
+    records as absent (a forfeit loss or zero-point bye written for them) are not listed,
+    as JaVaFo does not list absentees."""
+    byes = [b for b in pairing.byes if b.result in ("U", "F")]
+    lines = [str(len(pairing.boards) + len(byes))]
     lines += [f"{b.white} {b.black}" for b in pairing.boards]
-    lines += [f"{b.player} 0" for b in pairing.byes]
+    lines += [f"{b.player} 0" for b in byes]
     return "\n".join(lines) + "\n"
 
 
@@ -41,8 +44,9 @@ def format_table(pairing: RoundPairing, tournament: Tournament, scores: dict[int
         rows.append([str(i), who(b.white), _score(scores.get(b.white, 0)), who(b.black), _score(scores.get(b.black, 0))])
         if b.absent is not None:
             rows[-1][3 if b.absent == b.black else 1] += " (" + _(N_("forfeit")) + ")"
+    labels = {"U": N_("bye"), "F": N_("bye"), "H": N_("half-point bye"), "-": N_("absent"), "Z": N_("absent")}
     for bye in pairing.byes:
-        rows.append(["", who(bye.player), _score(scores.get(bye.player, 0)), _(N_("bye")), ""])
+        rows.append(["", who(bye.player), _score(scores.get(bye.player, 0)), _(labels.get(bye.result, N_("bye"))), ""])
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = [title, ""]
     fmt = lambda r: "  ".join(c.rjust(w) if i in (0, 2, 4) else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()  # noqa: E731

@@ -478,17 +478,13 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
     for p in range(p0, -1, -1):
         if is_last and not heterogeneous and n - 2 * p > 1:
             break  # the lowest bracket pairs everybody but the bye, or C13 applies
-        # C1/C12: a moved-down player without any possible opponent here makes every
-        # outcome cost > 0, so the engine first re-pairs the bracket above to move a
-        # different player down (also when A3 treats this bracket as homogeneous).
-        cost = ((p0 - p) if heterogeneous else 0) + len(stuck)
         p_events: list[Event] = []
         if p < p0:
             p_events.append(Event(f"{RULES} C14", N_("P is lowered to {p}"), {"p": p}, idx))
         if p == 0:
             left = ctx.ranked(players)
             down = ctx.ranked(left + c1_down)
-            yield BracketOutcome((), tuple(down), tuple(head + p_events + ([_moves(down, idx, ctx, is_last)] if down else [])), cost)
+            yield BracketOutcome((), tuple(down), tuple(head + p_events + ([_moves(down, idx, ctx, is_last)] if down else [])), _c12_cost(left, moved))
             return
         if heterogeneous:
             rest_size = n - 2 * p
@@ -513,7 +509,7 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
                         evs = head + level_events + events
                         if down:
                             evs.append(_moves(down, idx, ctx, is_last))
-                        yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), cost)
+                        yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), _c12_cost(left, moved))
                 except SearchLimit:
                     context.explanation.add(
                         f"{RULES} AMB-D14",
@@ -521,6 +517,18 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
                         bracket=idx,
                         limit=budget_per_stage,
                     )
+
+
+def _c12_cost(left: Sequence[int], moved: Sequence[int]) -> int:
+    """The outcome's cost for the engine: the moved-down players it leaves unpaired.
+
+    C1/C12: a moved-down player who finds no opponent here (or is left over because P was
+    lowered, C14) asks for the bracket above to be re-paired so that a different player
+    moves down; the engine does that for every outcome with ``cost > 0``.  Counting the
+    moved-down players actually left over also covers brackets that A3 treats as
+    homogeneous (at least half of the players came from above)."""
+    came_down = set(moved)
+    return sum(1 for y in left if y in came_down)
 
 
 def _moves(players: Sequence[int], idx: int, ctx: RoundContext, is_last: bool = False) -> Event:

@@ -29,7 +29,7 @@ started to backtrack, :class:`Feasibility` tells it in advance which choices lea
 groups impossible to complete, so that it skips them (the result is the same, found faster).
 
 A bounded chronological search is tried first; if it runs long, the same search continues
-with an exact feasibility oracle (:mod:`.matching`), which finds the same pairing — the
+with an exact feasibility oracle (:mod:`swisspairing.matching`), which finds the same pairing — the
 first complete one in the rule's order — in polynomial time.
 """
 
@@ -41,7 +41,7 @@ from typing import Callable, Iterator, Sequence
 
 from swisspairing import Bracket, BracketOutcome, Event, N_, RoundContext
 
-from .matching import augment, has_perfect_matching, maximum_matching
+from swisspairing.matching import augment, has_perfect_matching, maximum_matching
 
 __all__ = ["GroupRule", "Feasibility", "group_outcomes", "pair_even", "RULES"]
 

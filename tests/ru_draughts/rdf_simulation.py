@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from swisspairing import Engine, RoundPairing, Tournament, load_ruleset, player_states
+from swisspairing import Engine, NoValidPairingError, RoundPairing, Tournament, load_ruleset, player_states
+from swisspairing.matching import has_perfect_matching
 from swisspairing.simulate import SimulationConfig, simulate
 
-__all__ = ["RDF_CONFIG", "Run", "run", "check_round"]
+__all__ = ["RDF_CONFIG", "Run", "run", "check_round", "pairable"]
 
 #: RDF events: no requested half-point byes (the RDF knows none), some absences, forfeits,
 #: withdrawals and unrated players.
@@ -27,6 +28,8 @@ class Run:
     """The tournament after the last round."""
     pairings: list[RoundPairing] = field(default_factory=list)
     """Every round's pairing."""
+    exhausted: bool = False
+    """The simulation stopped early: a round had no valid pairing at all."""
 
 
 def check_round(engine: Engine, before: Tournament, pairing: RoundPairing) -> None:
@@ -80,15 +83,58 @@ def check_round(engine: Engine, before: Tournament, pairing: RoundPairing) -> No
                 assert not (len(tail) > limit and len(set(tail)) == 1), f"round {rnd}: player {n} gets {colour} {limit + 1} times running"
 
 
-def run(ruleset: str, players: int, rounds: int, seed: int, config: SimulationConfig = RDF_CONFIG) -> Run:
-    """Play a whole tournament under ``ruleset``; every round is checked (:func:`check_round`)."""
-    engine = Engine(load_ruleset(ruleset))
+class _RecordingEngine(Engine):
+    """An engine that remembers the tournament it was last asked to pair."""
+
+    last: tuple[Tournament, dict] | None = None
+
+    def pair(self, tournament: Tournament, **kwargs):  # type: ignore[override]
+        self.last = (tournament, kwargs)
+        return super().pair(tournament, **kwargs)
+
+
+def pairable(engine: Engine, tournament: Tournament, **kwargs) -> bool:
+    """Whether the next round has any pairing at all that keeps the absolute criteria
+    (no rematch, colour limit, the plus only to a player who may have it) — a maximum
+    matching, independent of the RDF procedure."""
+    ctx = engine.context(tournament, **kwargs)
+    rnd = tournament.next_round
+    absent = {p.number for p in tournament.players if (r := p.record(rnd)) is not None and r.opponent is None and r.result == "-"}
+    players = [n for n in ctx.participants if n not in absent]
+    index = {p: i for i, p in enumerate(players)}
+    adj = [[index[b] for b in players if b != a and ctx.compatible(a, b)] for a in players]
+    if len(players) % 2:
+        dummy = len(players)
+        adj.append([])
+        for a in players:
+            if ctx.can_receive_bye(a):
+                adj[index[a]].append(dummy)
+                adj[dummy].append(index[a])
+    return has_perfect_matching(adj)
+
+
+def run(ruleset: str, players: int, rounds: int, seed: int, config: SimulationConfig = RDF_CONFIG, *, allow_exhaustion: bool = False) -> Run:
+    """Play a whole tournament under ``ruleset``; every round is checked (:func:`check_round`).
+
+    With ``allow_exhaustion`` a round for which no pairing exists at all (small fields run
+    out of opponents) ends the simulation early — but only if it really has none
+    (:func:`pairable`); otherwise the failure is an error of the draw."""
+    engine = _RecordingEngine(load_ruleset(ruleset))
     out = Run(tournament=None)  # type: ignore[arg-type]
 
     def on_round(before: Tournament, pairing: RoundPairing) -> None:
         check_round(engine, before, pairing)
         out.pairings.append(pairing)
 
-    out.tournament = simulate(engine, players, rounds, seed, config, on_round=on_round, name=f"RDF {ruleset} {players}/{rounds}/{seed}")
+    try:
+        out.tournament = simulate(engine, players, rounds, seed, config, on_round=on_round, name=f"RDF {ruleset} {players}/{rounds}/{seed}")
+    except NoValidPairingError:
+        assert engine.last is not None
+        t, kwargs = engine.last
+        assert not pairable(engine, t, **kwargs), f"round {t.next_round} can be paired, but the draw found no pairing"
+        if not allow_exhaustion:
+            raise
+        out.tournament = t
+        out.exhausted = True
     assert engine.check(out.tournament) == []
     return out

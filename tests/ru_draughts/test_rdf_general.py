@@ -195,3 +195,27 @@ def test_plus_retry_when_the_plus_leaves_a_rematch():
     assert byes(p) == [(1, "U")]
     assert boards(p) == ["3-2"]
     assert "with the plus for one of 2 the others could not all be paired" in explanation(p)
+
+
+def test_plus_to_a_player_from_the_top_when_nobody_else_can_have_it():
+    # 6 players, 6 withdraws before round 5.  1 won all four games (against 2, 3, 4, 5); the
+    # others drew among themselves:
+    #   R1 1-2, 3-4, 5-6   R2 3-1, 2-5, 4-6   R3 1-4, 6-2, 5-3   R4 5-1, 4-2, 3-6.
+    # Round 5 (odd, ascending): [1] (4 points), [2, 3, 4, 5] (1.5).  Five players: the plus.
+    # 5.4.10.2(f) gives it to the last, 5 — but 1 has met all the others, so the rest cannot
+    # be paired; the same for 4 and 3 (5.4.10.8: the draw is repeated).  Then the plus is left
+    # to the lowest group: 1 comes down into it and is the only one whose plus lets the rest
+    # be paired.  5.4.10.5.5 on [2, 3 | 4, 5]: 2 has met 4 and 5 → the last of the upper half,
+    # 3: 2-3; then 4-5.
+    # Colours: 2 (B W B B) White, 3 (W B B W) Black → 2-3; 4 (B W B W) and 5 (W B W W) both
+    # want Black, 5 has played it less → 4-5.
+    rounds = [
+        ["1-2 1-0", "3-4 =", "5-6 ="],
+        ["3-1 0-1", "2-5 =", "4-6 ="],
+        ["1-4 1-0", "6-2 =", "5-3 ="],
+        ["5-1 0-1", "4-2 =", "3-6 ="],
+    ]
+    p = engine("rdf-coefficient").pair(build(6, rounds, withdrawn={6: 5}))
+    assert byes(p) == [(1, "U")]
+    assert boards(p) == ["2-3", "4-5"]
+    assert "with the plus for one of 5, 4, 3 the others could not all be paired" in explanation(p)

@@ -254,7 +254,7 @@ def test_blossom_matching_against_brute_force():
     import itertools
     import random
 
-    from swisspairing.plugins.ru_draughts.matching import has_perfect_matching, maximum_matching
+    from swisspairing.matching import has_perfect_matching, maximum_matching
 
     def brute(n, edges):
         best = 0
