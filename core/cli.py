@@ -54,7 +54,7 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     """The argument parser, with help texts in ``locale``."""
     _: Callable[[str], str] = lambda s: gettext(s, locale)  # noqa: E731
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--lang", choices=LANGUAGES, default=None, help=_(N_("language of the output (default: from LANG)")))
+    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=_(N_("language of the output (default: from LANG)")))
     parser = _Parser(prog="swisspairing", description=_(N_("Pairs Swiss-system and round-robin tournaments by the federation's written rules.")), parents=[common])
     parser.add_argument("--version", action="version", version=f"swisspairing {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -115,7 +115,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
-    if args.lang:
+    if getattr(args, "lang", None):
         locale = args.lang
     if args.command is None:
         parser.print_help(out)
@@ -126,6 +126,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
     except SwissPairingError as exc:
         print(f"swisspairing: {exc.render(locale)}", file=err)
         return exc.exit_code
+    except BrokenPipeError:  # output piped into e.g. ``head``: not an error of ours
+        return EXIT_OK
     except OSError as exc:
         name = exc.filename or ""
         reason = exc.strerror or str(exc)
@@ -221,7 +223,7 @@ def _cmd_schema(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO)
 
 def _report_locale(args: argparse.Namespace, ruleset: Ruleset, locale: str) -> str:
     """``--lang`` if given, else the ruleset's language, else the environment's."""
-    return args.lang or ruleset.language or locale
+    return getattr(args, "lang", None) or ruleset.language or locale
 
 
 def _emit(args: argparse.Namespace, out: TextIO, text: str) -> int:

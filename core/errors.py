@@ -39,7 +39,9 @@ class SwissPairingError(Exception):
 
     def render(self, locale: str | None = "en") -> str:
         """The message in ``locale``, with its context prefix."""
-        text = gettext(self.message, locale).format(**self.args_)
+        from .explain import render_args
+
+        text = gettext(self.message, locale).format(**render_args(self.args_, locale))
         return f"{self.where}: {text}" if self.where else text
 
 

@@ -12,7 +12,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from .i18n import gettext
 
-__all__ = ["Event", "Explanation", "Term"]
+__all__ = ["Event", "Explanation", "Term", "render_args"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,11 @@ def _render_arg(value: Any, locale: str | None) -> Any:
     return value
 
 
+def render_args(args: Mapping[str, Any], locale: str | None) -> dict[str, Any]:
+    """Placeholder values ready for ``str.format``: terms translated, lists joined."""
+    return {k: _render_arg(v, locale) for k, v in args.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One explained decision."""
@@ -52,8 +57,7 @@ class Event:
 
     def render(self, locale: str | None = None) -> str:
         """``[rule] sentence`` in ``locale``."""
-        args = {k: _render_arg(v, locale) for k, v in self.args.items()}
-        text = gettext(self.message, locale).format(**args)
+        text = gettext(self.message, locale).format(**render_args(self.args, locale))
         return f"[{self.rule}] {text}" if self.rule else text
 
 

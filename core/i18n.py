@@ -111,3 +111,19 @@ def ngettext(singular: str, plural: str, n: int, locale: str | None = None) -> s
 def pgettext(context: str, message: str, locale: str | None = None) -> str:
     """Translation of a term that needs a context to be unambiguous."""
     return translations(normalise_locale(locale)).pgettext(context, message)  # cache by language, not by None
+
+
+def extract_ruleset_names(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
+    """Babel extractor for ruleset YAML files: their ``name`` and ``description`` are shown
+    to users (``swisspairing rulesets``), so they are catalogue messages too."""
+    import yaml
+
+    text = fileobj.read().decode("utf-8")
+    data = yaml.safe_load(text)
+    if not isinstance(data, dict):
+        return
+    for key in ("name", "description"):
+        value = data.get(key)
+        if isinstance(value, str) and value:
+            lineno = next((i for i, line in enumerate(text.splitlines(), 1) if line.startswith(f"{key}:")), 0)
+            yield lineno, None, value, []

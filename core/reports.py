@@ -128,7 +128,8 @@ def _policy_note(standings: Standings, locale: str) -> list[str]:
 
 def _name(row_name: str, withdrawn: bool, locale: str) -> str:
     if withdrawn:
-        return f"{row_name} ({_t(N_('withdrawn'), locale)})"
+        withdrawn_word = N_("withdrawn")
+        return f"{row_name} ({_t(withdrawn_word, locale)})"
     return row_name
 
 

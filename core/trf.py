@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import TextIO
 
 from .errors import InvalidTrfError
+from .explain import Term
 from .i18n import N_
 from .model import (
     BLACK,
@@ -85,7 +86,7 @@ class _Reader:
             return None
         if not _is_digits(raw):
             raise self.error(
-                N_("{field} {value!r} is not a number"), line_no, start, field=field, value=raw
+                N_("{field} {value!r} is not a number"), line_no, start, field=Term(field), value=raw
             )
         return int(raw)
 
@@ -96,18 +97,18 @@ class _Reader:
             return float(raw)
         except ValueError:
             raise self.error(
-                N_("{field} {value!r} is not a number"), line_no, column, field=field, value=raw
+                N_("{field} {value!r} is not a number"), line_no, column, field=Term(field), value=raw
             ) from None
 
     # ------------------------------------------------------------------ 001
     def player(self, text: str, line_no: int) -> tuple[Player, list[int]]:
-        number = self.int_field(text, line_no, 5, 8, "start number")
+        number = self.int_field(text, line_no, 5, 8, N_("start number"))
         if number is None or number == 0:
             raise self.error(N_("missing start number"), line_no, 5)
-        rating = self.int_field(text, line_no, 49, 52, "rating") or 0
+        rating = self.int_field(text, line_no, 49, 52, N_("rating")) or 0
         raw_points = text[80:84].strip()
-        points = self.number(raw_points, line_no, 81, "points") if raw_points else None
-        rank = self.int_field(text, line_no, 86, 89, "rank")
+        points = self.number(raw_points, line_no, 81, N_("points")) if raw_points else None
+        rank = self.int_field(text, line_no, 86, 89, N_("rank"))
         rounds: list[RoundRecord] = []
         columns: list[int] = []
         start = 92
@@ -216,7 +217,7 @@ def read_trf(
             roster: list[tuple[int, int]] = []
             col = 37
             while len(line) >= col:
-                value = rd.int_field(line, line_no, col, col + 3, "team member")
+                value = rd.int_field(line, line_no, col, col + 3, N_("team member"))
                 if value:
                     roster.append((value, col))
                 col += 5

@@ -428,7 +428,7 @@ def _r20_allocate(ctx: RoundContext, a: int, b: int) -> tuple[Pairing, Event]:
     rule, msg = "PL-team 20", ""
     colour_a: Colour
     if need_a is not None and need_b is not None and need_a is need_b:  # pragma: no cover - rows exclude it
-        raise NoValidPairingError(N_("teams {a} and {b} both require {colour} on board 1 (PL-team 20d)"), a=a, b=b, colour=need_a.value)
+        raise NoValidPairingError(N_("teams {a} and {b} both require {colour} on board 1 (PL-team 20d)"), a=a, b=b, colour=colour_term(need_a))
     if need_a is not None or need_b is not None:
         colour_a = need_a if need_a is not None else need_b.opposite  # type: ignore[union-attr]
         who = a if need_a is not None else b

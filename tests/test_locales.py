@@ -31,9 +31,11 @@ def _ids(catalog) -> set[str]:  # type: ignore[no-untyped-def]
 
 def _code_msgids() -> set[str]:
     found: set[str] = set()
-    for folder in ("core", "plugins"):
+    for folder in ("core", "plugins", "rulesets"):
         for _filename, _lineno, message, _comments, _context in extract_from_dir(
-            ROOT / folder, method_map=[("**.py", "python")], keywords={"N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+            ROOT / folder,
+            method_map=[("**.py", "python"), ("**.yaml", "swisspairing.i18n:extract_ruleset_names")],
+            keywords={"N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
         ):
             found.add(message if isinstance(message, str) else message[0])
     return found

@@ -229,6 +229,11 @@ def _homogeneous(
     ctx = dr.ctx
     n = len(players)
     if p == 0:
+        # A remainder of one player (P = 0 by A6, not lowered by C14): he moves down or,
+        # in the lowest bracket, gets the bye, so B5/B6 (and B1b) apply to him as to any
+        # player left over (A5: the bye counts as a downfloat).
+        if n == 1 and not dr.may_move_down(players[0], level, is_last):
+            return
         yield [], list(players), []
         return
     if 2 * p > n:
