@@ -171,9 +171,9 @@ def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) 
     for v in violations:
         out.write(gettext(N_("round {round}"), locale).format(round=v.round) + ": " + v.render(locale) + "\n")
     if violations:
-        out.write(gettext(N_("{count} violations found"), locale).format(count=len(violations)) + "\n")
+        out.write(gettext(N_("violations found: {count}"), locale).format(count=len(violations)) + "\n")
         return EXIT_NO_PAIRING
-    out.write(gettext(N_("no violations found in {rounds} rounds"), locale).format(rounds=tournament.rounds_recorded) + "\n")
+    out.write(gettext(N_("no violations found (rounds checked: {rounds})"), locale).format(rounds=tournament.rounds_recorded) + "\n")
     return EXIT_OK
 
 

@@ -230,7 +230,7 @@ class Engine:
         for i, count in sorted(retries.items()):
             context.explanation.add(
                 "",
-                N_("{count} pairings of this bracket were undone because a lower bracket could not be paired"),
+                N_("pairings of this bracket undone because a lower bracket could not be paired: {count}"),
                 bracket=i,
                 count=count,
             )

@@ -88,9 +88,9 @@ def test_lower_bracket_forces_a_different_pairing_above() -> None:
     pairing = core_engine().pair(t)
     assert pairs_of(pairing) == {frozenset({1, 3}), frozenset({2, 6}), frozenset({4, 5})}
     assert pairing.byes == ()
-    undone = [e for e in pairing.events if "were undone" in e.render()]
+    undone = [e for e in pairing.events if "undone because a lower bracket" in e.render()]
     assert [(e.bracket, e.render()) for e in undone] == [
-        (0, "1 pairings of this bracket were undone because a lower bracket could not be paired")
+        (0, "pairings of this bracket undone because a lower bracket could not be paired: 1")
     ]
     assert "players 2 move down to the next bracket" in [e.render() for e in pairing.events]
 
