@@ -117,17 +117,25 @@ def system_schema(system: str) -> dict[str, Any] | None:
     return schema
 
 
+def _system_manager(name: str) -> pluggy.PluginManager:
+    """A plugin manager holding only the named system (no core defaults), so that its
+    collected hooks answer for it alone."""
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    pm.register(_load_module(name), name=name)
+    return pm
+
+
 def ruleset_dirs() -> list[Any]:
-    """Ruleset directories contributed by every installed system."""
+    """Ruleset directories contributed by every installed system (``swiss_ruleset_dirs``)."""
     dirs: list[Any] = []
     for name in system_entry_points():
         try:
-            module = _load_module(name)
+            pm = _system_manager(name)
         except PluginError:
             continue
-        fn = getattr(module, "swiss_ruleset_dirs", None)
-        if fn is not None:
-            dirs.extend(fn() or ())
+        for part in pm.hook.swiss_ruleset_dirs():
+            dirs.extend(part or ())
     return dirs
 
 
@@ -135,12 +143,14 @@ def systems_info() -> list[dict[str, Any]]:
     """Name, version, description and implemented hooks of each installed system."""
     out = []
     for name, ep in system_entry_points().items():
-        module = _load_module(name)
-        info = {}
-        fn = getattr(module, "swiss_system_info", None)
-        if fn is not None:
-            info = dict(fn() or {})
+        pm = _system_manager(name)
+        info: dict[str, Any] = {}
+        for part in pm.hook.swiss_system_info():
+            info.update(part or {})
         dist = getattr(ep, "dist", None)
+        hooks = sorted(
+            h.name for h in pm.get_hookcallers(pm.get_plugin(name)) or ()
+        )
         out.append(
             {
                 "name": name,
@@ -148,7 +158,7 @@ def systems_info() -> list[dict[str, Any]]:
                 "distribution": dist.name if dist is not None else "",
                 "description": info.get("description", ""),
                 "rules": info.get("rules", ""),
-                "hooks": sorted(h for h in dir(module) if h.startswith("swiss_")),
+                "hooks": hooks,
             }
         )
     return out
