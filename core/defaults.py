@@ -244,7 +244,7 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
         if not context.may_meet(a, b):
             meets = context.states[a].meetings.get(b, 0)
             if meets >= context.ruleset.max_meetings:
-                out.append(Violation(rnd, "B1a", N_("players {a} and {b} meet again"), (("a", a), ("b", b))))
+                out.append(Violation(rnd, "max_meetings", N_("players {a} and {b} meet again"), (("a", a), ("b", b))))
             else:
                 out.append(Violation(rnd, "forbidden", N_("players {a} and {b} may not be paired"), (("a", a), ("b", b))))
     limits = context.ruleset.colours
@@ -260,18 +260,18 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
             cols.append(rec.colour)
         cd = sum(1 for c in cols if c is WHITE) - sum(1 for c in cols if c is BLACK)
         if limits.max_difference is not None and abs(cd) > limits.max_difference and abs(cd) > abs(context.states[p.number].colour_difference):
-            out.append(Violation(rnd, "B2a", N_("player {p}: colour difference {cd}"), (("p", p.number), ("cd", cd))))
+            out.append(Violation(rnd, "colours.max_difference", N_("player {p}: colour difference {cd}"), (("p", p.number), ("cd", cd))))
         if limits.max_run is not None and len(cols) > limits.max_run and len(set(cols[-limits.max_run - 1 :])) == 1:
             out.append(
-                Violation(rnd, "B2b", N_("player {p}: {n} games in a row with {colour}"), (("p", p.number), ("n", limits.max_run + 1), ("colour", colour_term(rec.colour))))
+                Violation(rnd, "colours.max_run", N_("player {p}: {n} games in a row with {colour}"), (("p", p.number), ("n", limits.max_run + 1), ("colour", colour_term(rec.colour))))
             )
     pab = [p.number for p in tournament.players if (r := p.record(rnd)) is not None and r.result == "U"]
     if len(pab) > 1:
-        out.append(Violation(rnd, "A5", N_("more than one pairing-allocated bye: {players}"), (("players", pab),)))
+        out.append(Violation(rnd, "bye", N_("more than one pairing-allocated bye: {players}"), (("players", pab),)))
     for n in pab:
         if not context.can_receive_bye(n):
-            out.append(Violation(rnd, "B1b", N_("player {p} gets a second point without playing"), (("p", n),)))
+            out.append(Violation(rnd, "byes.blocked_by", N_("player {p} gets a second point without playing"), (("p", n),)))
     for n in context.participants:
         if tournament.player(n).record(rnd) is None:
-            out.append(Violation(rnd, "F5", N_("player {p} was not paired"), (("p", n),)))
+            out.append(Violation(rnd, "participants", N_("player {p} was not paired"), (("p", n),)))
     return out

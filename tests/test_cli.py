@@ -237,7 +237,7 @@ def test_check_wrong_table_pairing(cli) -> None:
 def test_check_rematch(cli) -> None:
     result = cli("check", str(DATA / "rr-6-rematch.trf"), "-r", "round-robin")
     assert result.code == 1
-    assert "round 2: [B1a] players 1 and 6 meet again" in result.out.splitlines()
+    assert "round 2: [max_meetings] players 1 and 6 meet again" in result.out.splitlines()
     # round 2 of the table is 6-4, 5-3, 1-2: the boards 6-1 and 4-2 are off the table
     assert "round 2: [RR-Berger 3] players 1 and 6 do not meet with these colours in this round of the table" in result.out
     assert "round 2: [RR-Berger 3] players 2 and 4 do not meet with these colours in this round of the table" in result.out
@@ -257,8 +257,8 @@ def test_check_core_swiss(cli, core_swiss: Path, tmp_path: Path) -> None:
     ]) + "\n")
     result = cli("check", str(bad), "-r", str(core_swiss))
     assert result.code == 1
-    assert "round 3: [B2b] player 1: 3 games in a row with White" in result.out
-    assert "round 3: [B2a] player 1: colour difference 3" in result.out
+    assert "round 3: [colours.max_run] player 1: 3 games in a row with White" in result.out
+    assert "round 3: [colours.max_difference] player 1: colour difference 3" in result.out
     rematch = tmp_path / "rematch.trf"
     rematch.write_text("\n".join([
         "XXR 5",
@@ -270,8 +270,8 @@ def test_check_core_swiss(cli, core_swiss: Path, tmp_path: Path) -> None:
     result = cli("check", str(rematch), "-r", str(core_swiss))
     assert result.code == 1
     assert result.out.splitlines() == [
-        "round 2: [B1a] players 1 and 3 meet again",
-        "round 2: [B1a] players 2 and 4 meet again",
+        "round 2: [max_meetings] players 1 and 3 meet again",
+        "round 2: [max_meetings] players 2 and 4 meet again",
         "violations found: 2",
     ]
 
