@@ -392,11 +392,18 @@ def _heterogeneous(
     bracket: int,
     budget: list[int],
     seen: set[frozenset[int]],
-) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event]]]:
+    first_stages: Sequence[tuple[Level, list[Event]]] = (),
+) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event], list[Event] | None]]:
     """C4–C7 for a heterogeneous bracket: S1 = the P highest moved-down players, S2 = all
     others (C4); S2 transposed (C7) until the moved-down players are paired, then the
     remainder group is paired as a homogeneous group with P = ``rem_p`` (C6).  A remainder
-    that fails makes the moved-down players take their next opponents (C10)."""
+    that fails makes the moved-down players take their next opponents (C10).
+
+    ``first_stages`` (C9 before C10): the remainder of the first pairing of the moved-down
+    players is tried at each of these stages in turn (strict, then B6 and B5 dropped for
+    downfloats) before any moved-down player takes another opponent; the later opponents
+    are tried at ``level``, the last of them (the relaxations stay dropped).  Yields
+    ``(pairs, left over, events, events of the stage used or None for level)``."""
     ctx = dr.ctx
     s1 = list(moved[:p])
     s2 = ctx.ranked(list(moved[p:]) + list(residents))
@@ -418,6 +425,7 @@ def _heterogeneous(
         cost[k] = cost[k - 1] + dr.colour_conflict(s1[k - 1], prefix[-1], level)
         return cost[k] + bound.after(k, prefix[-1]) <= x
 
+    stages: Sequence[tuple[Level, list[Event] | None]] = first_stages or ((level, None),)
     for order in transpositions_pruned(s2, p, ok, feasible):
         chosen = set(order)
         rest = [y for y in s2 if y not in chosen]
@@ -427,8 +435,10 @@ def _heterogeneous(
             head.append(Event(f"{RULES} C7", N_("S2 transposed to {order} (D1)"), {"order": list(order)}, bracket))
         if rest:
             head.append(Event(f"{RULES} C6", N_("moved-down players paired; remainder group {players}"), {"players": rest}, bracket))
-        for rem_pairs, left, events in _homogeneous(dr, rest, rem_p, level, is_last, bracket, budget, seen):
-            yield pairs + rem_pairs, left, head + events
+        for stage_level, stage_events in stages:
+            for rem_pairs, left, events in _homogeneous(dr, rest, rem_p, stage_level, is_last, bracket, budget, seen):
+                yield pairs + rem_pairs, left, head + events, stage_events
+        stages = stages[-1:]  # C10: the next opponents with the criteria dropped so far
 
 
 def _c1_players_without_opponent(dr: DutchRound, players: Sequence[int]) -> list[int]:
@@ -498,20 +508,33 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
             rem_ps = [p]
         for rem_p in rem_ps:
             x0 = dr.x_of(players, Level())
-            for level, notes in dr.levels(p if not heterogeneous else max(p, rem_p), x0):
+            levels = list(dr.levels(p if not heterogeneous else max(p, rem_p), x0))
+            # C9 before C10: in a heterogeneous bracket the stages that only drop B6/B5 for
+            # downfloats concern the remainder group; they are tried for the first pairing
+            # of the moved-down players before those take other opponents.
+            first_down = 1
+            while heterogeneous and first_down < len(levels) and _down_only(levels[first_down][0]):
+                first_down += 1
+            grouped: list[tuple[Level, list[Event]]] = []
+            for i, (level, notes) in enumerate(levels):
                 level_events = list(p_events)
                 level_events += [Event(rule, message, args, idx) for rule, message, args in notes]
                 if heterogeneous and rem_p < (n - 2 * p) // 2:
                     level_events.append(Event(f"{RULES} C14", N_("remainder group: P is lowered to {p}"), {"p": rem_p}, idx))
-                budget = [budget_per_stage]
+                if i < first_down - 1:
+                    grouped.append((level, level_events))
+                    continue
+                first_stages = [*grouped, (level, level_events)] if grouped else []
+                grouped = []
+                budget = [budget_per_stage * max(1, len(first_stages))]
                 try:
                     if heterogeneous:
-                        found = _heterogeneous(dr, moved, [r for r in players if r not in moved], p, rem_p, level, is_last, idx, budget, seen)
+                        found = _heterogeneous(dr, moved, [r for r in players if r not in moved], p, rem_p, level, is_last, idx, budget, seen, first_stages)
                     else:
-                        found = _homogeneous(dr, players, p, level, is_last, idx, budget, seen)
-                    for pairs, left, events in found:
+                        found = ((pr, lf, ev, None) for pr, lf, ev in _homogeneous(dr, players, p, level, is_last, idx, budget, seen))
+                    for pairs, left, events, stage_events in found:
                         down = ctx.ranked(left + c1_down)
-                        evs = head + level_events + events
+                        evs = head + (level_events if stage_events is None else stage_events) + events
                         if down:
                             evs.append(_moves(down, idx, ctx, is_last))
                         yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), _c12_cost(left, moved))
@@ -522,6 +545,11 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
                         bracket=idx,
                         limit=budget_per_stage,
                     )
+
+
+def _down_only(level: Level) -> bool:
+    """Whether ``level`` differs from the strict stage only by C9 (downfloat criteria)."""
+    return level.b6_up and level.b5_up and not level.extra_x and not level.exempt
 
 
 def _c12_cost(left: Sequence[int], moved: Sequence[int]) -> int:

@@ -1,0 +1,159 @@
+"""Dutch-1992 properties over whole simulated tournaments (core/simulate.py).
+
+Seeded events and Hypothesis-chosen ones, with draws, forfeits, requested half-point byes
+(H), announced absences (Z) and withdrawals.  After every round:
+
+- every participant is paired exactly once or is the single bye (A5, F5);
+- no game already played is repeated (B1a; forfeits do not count, F2);
+- nobody gets a second point without playing through the bye (B1b, AMB-D11);
+- no colour difference beyond ±2 and no third equal colour in a row (B2), except for the
+  last-round topscorers (B-note, AMB-D3: ``swiss_colour_exempt``); ``Engine.check`` agrees;
+- the same input gives the same output (determinism);
+- when the engine finds no pairing, a maximum-matching check confirms that none exists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from swisspairing import WHITE, Engine, dumps_trf, load_ruleset
+from swisspairing.errors import NoValidPairingError
+from swisspairing.matching import has_matching_of_size
+from swisspairing.model import Tournament
+from swisspairing.pairing import RoundPairing
+from swisspairing.simulate import SimulationConfig, simulate
+
+RULESET = load_ruleset("fide-dutch-1992")
+
+BUSY = SimulationConfig(draw_rate=0.35, forfeit_rate=0.05, half_bye_rate=0.04, absence_rate=0.03, withdrawal_rate=0.02)
+
+
+class RecordingEngine(Engine):
+    """Remembers the tournament of the last ``pair`` call (to examine a failure)."""
+
+    last: Tournament | None = None
+
+    def pair(self, tournament: Tournament, **kwargs: Any) -> RoundPairing:  # type: ignore[override]
+        self.last = tournament
+        return super().pair(tournament, **kwargs)
+
+
+def pairing_exists(engine: Engine, tournament: Tournament) -> bool:
+    """Maximum matching over the participants with ``context.compatible`` (B1a, B2) and,
+    for an odd number, a bye stand-in adjacent to the players who may have the bye (B1b)."""
+    ctx = engine.context(tournament, explain=False)
+    players: list[int] = list(ctx.participants)
+    if len(players) % 2:
+        players.append(-1)
+
+    def adjacent(a: int, b: int) -> bool:
+        if a == -1 or b == -1:
+            return ctx.can_receive_bye(b if a == -1 else a)
+        return ctx.compatible(a, b)
+
+    return has_matching_of_size(players, adjacent, len(players) // 2)
+
+
+def check_round(engine: Engine, before: Tournament, pairing: RoundPairing) -> None:
+    """The absolute criteria of one paired round, checked independently of the procedure."""
+    rnd = pairing.round
+    ctx = engine.context(before, rnd, explain=False)
+    participants = sorted(ctx.participants)
+    placed = [p for b in pairing.boards for p in (b.white, b.black)] + [y.player for y in pairing.byes]
+    assert sorted(placed) == participants, "A5/F5: everyone paired once, nobody else"
+    assert len(pairing.byes) == len(participants) % 2, "A5: one bye exactly when odd"
+    for bye in pairing.byes:
+        assert bye.result == "U"
+        assert ctx.can_receive_bye(bye.player), f"B1b: second point without play for {bye.player}"
+    exempt = {n: bool(engine.hook.swiss_colour_exempt(number=n, context=ctx)) for n in participants}
+    for board in pairing.boards:
+        a, b = board.white, board.black
+        assert ctx.states[a].meetings.get(b, 0) == 0, f"B1a: {a}-{b} meet again"
+        for player, colour in ((a, WHITE), (b, WHITE.opposite)):
+            if exempt[player]:
+                continue
+            played = [*ctx.states[player].played_colours, colour]
+            cd = played.count(WHITE) - played.count(WHITE.opposite)
+            assert abs(cd) <= 2, f"B2a: player {player} colour difference {cd}"
+            assert not (len(played) >= 3 and played[-1] is played[-2] is played[-3]), f"B2b: player {player}"
+    # determinism: the same tournament and seed give the same pairing
+    again = engine.pair(before, seed=ctx.seed, explain=False)
+    assert again.boards == pairing.boards and again.byes == pairing.byes
+    # the checking hook agrees (it honours the same B-note exemption)
+    after = engine.apply(before, pairing)
+    assert [v for v in engine.check(after) if v.round == rnd] == []
+
+
+def run_event(players: int, rounds: int, seed: int, config: SimulationConfig = BUSY) -> tuple[Tournament | None, RecordingEngine]:
+    """Simulate an event checking every round; on NoValidPairingError prove it genuine."""
+    engine = RecordingEngine(RULESET)
+    checked = []
+
+    def on_round(before: Tournament, pairing: RoundPairing) -> None:
+        check_round(engine, before, pairing)
+        checked.append(pairing.round)
+
+    try:
+        final = simulate(engine, players, rounds, seed, config, on_round=on_round)
+    except NoValidPairingError:
+        assert engine.last is not None
+        assert not pairing_exists(engine, engine.last), (
+            f"no pairing found for round {engine.last.next_round} although a matching exists"
+        )
+        return None, engine
+    assert checked == list(range(1, rounds + 1))
+    return final, engine
+
+
+# --------------------------------------------------------------------------- seeded events
+@pytest.mark.parametrize(
+    ("players", "rounds", "seed"),
+    [(7, 5, 1), (8, 7, 2), (9, 7, 3), (12, 9, 4), (16, 9, 5), (21, 11, 6), (30, 13, 7), (45, 9, 8), (64, 11, 9)],
+)
+def test_simulated_event(players: int, rounds: int, seed: int) -> None:
+    run_event(players, rounds, seed)
+
+
+def test_large_event() -> None:
+    final, _ = run_event(200, 9, 2024)
+    assert final is not None
+
+
+def test_same_seed_same_tournament() -> None:
+    a, _ = run_event(24, 7, 11)
+    b, _ = run_event(24, 7, 11)
+    assert a is not None and b is not None
+    assert dumps_trf(a) == dumps_trf(b)
+
+
+def test_no_pairing_is_confirmed_by_maximum_matching() -> None:
+    """Small fields run out of opponents: 7 players over 7 rounds (seed 0) reach a round in
+    which no pairing satisfies B1/B2/B1b; the engine says so and the matching agrees."""
+    final, engine = run_event(7, 7, 0, SimulationConfig())
+    assert final is None
+    assert engine.last is not None and not pairing_exists(engine, engine.last)
+
+
+# --------------------------------------------------------------------------- Hypothesis
+@settings(max_examples=20)
+@given(
+    players=st.integers(min_value=7, max_value=18),
+    rounds=st.integers(min_value=5, max_value=11),
+    seed=st.integers(min_value=0, max_value=2**31),
+    draws=st.floats(min_value=0.0, max_value=0.6),
+    forfeits=st.floats(min_value=0.0, max_value=0.1),
+    absences=st.floats(min_value=0.0, max_value=0.08),
+)
+def test_any_small_event(players: int, rounds: int, seed: int, draws: float, forfeits: float, absences: float) -> None:
+    config = SimulationConfig(
+        draw_rate=draws,
+        forfeit_rate=forfeits,
+        half_bye_rate=absences,
+        absence_rate=absences,
+        withdrawal_rate=absences / 4,
+    )
+    run_event(players, rounds, seed, config)
