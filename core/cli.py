@@ -149,7 +149,11 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
     team_round = bool(pairing.matches or pairing.team_byes)  # team events: matches by team number
     if args.pairs:
-        write_atomic(args.pairs, format_match_pairs(pairing) if team_round else format_pairs(pairing))
+        text = format_match_pairs(pairing) if team_round else format_pairs(pairing)
+        if args.pairs == "-":
+            out.write(text)
+        else:
+            write_atomic(args.pairs, text)
     if args.output:
         write_atomic(args.output, dumps_trf(engine.apply(tournament, pairing)))
     if not args.pairs and not args.output or args.explain:

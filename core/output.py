@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from typing import Sequence
 
@@ -58,8 +59,18 @@ def format_table(pairing: RoundPairing, tournament: Tournament, scores: dict[int
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same directory and a rename,
-    so a reader never sees a half-written file."""
+    so a reader never sees a half-written file.  ``-`` writes to standard output; a device
+    or pipe is written through, not replaced."""
     path = os.fspath(path)
+    if path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    if os.path.exists(path) and not os.path.isfile(path):
+        # a device or pipe (e.g. /dev/stdout): write through it, never replace it
+        with open(path, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        return
     directory = os.path.dirname(os.path.abspath(path))
     try:  # mkstemp creates the file for its owner only: give it the mode a plain open() would
         mode = os.stat(path).st_mode & 0o7777  # the mode of the file replaced

@@ -411,3 +411,23 @@ def test_invalid_trf_in_a_subprocess_exits_3_without_traceback(tmp_path: Path) -
     assert done.returncode == 3
     assert done.stderr == f"swisspairing: {bad}: line 2, column 92: opponent 99 does not exist\n"
     assert done.stdout == ""
+
+
+def test_pairs_to_standard_output_and_devices(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``-p -`` prints the pairs; a device path is written through, not replaced."""
+    import os
+
+    rr8 = Path(__file__).parent.parent / "examples" / "round-robin-8.trf"
+    res = cli("pair", str(rr8), "--ruleset", "round-robin", "-p", "-")
+    assert res.code == 0 and res.out.splitlines()[0] == "4"  # 8 players: 4 boards, RR-Berger 3
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    import threading
+
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
+    reader.start()
+    assert cli("pair", str(rr8), "--ruleset", "round-robin", "-p", str(fifo)).code == 0
+    reader.join(timeout=10)
+    assert got and got[0].splitlines()[0] == "4"
+    assert fifo.is_fifo()
