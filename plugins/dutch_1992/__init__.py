@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Mapping, Sequence
 
 from swisspairing import (
+    Colour,
     BracketOutcome,
     Event,
     N_,
@@ -133,7 +134,14 @@ def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pair
     if first_round:
         rule = "E-R1"
     if not (context.colour_allowed(a, colour) and context.colour_allowed(b, colour.opposite)):
-        if context.colour_allowed(a, colour.opposite) and context.colour_allowed(b, colour):
+        exempt_a, exempt_b = dr.topscorer.get(a, False), dr.topscorer.get(b, False)
+
+        def keeps_limits(c: Colour) -> bool:
+            """B2 for every player not exempt by the B-note (AMB-D3)."""
+            return (exempt_a or context.colour_allowed(a, c)) and (exempt_b or context.colour_allowed(b, c.opposite))
+
+        fully = context.colour_allowed(a, colour.opposite) and context.colour_allowed(b, colour)
+        if fully or (not keeps_limits(colour) and keeps_limits(colour.opposite)):
             colour = colour.opposite
             rule = "B2"
     white, black = (a, b) if colour is WHITE else (b, a)

@@ -109,7 +109,13 @@ class DutchRound:
             ok = self.ctx.may_meet(a, b) and self.ctx.colours_possible(a, b)
             self._b1b2[key] = ok
         if not ok and exempt and (self.topscorer[a] or self.topscorer[b]):
-            return self.ctx.may_meet(a, b)
+            if not self.ctx.may_meet(a, b):
+                return False
+            if self.topscorer[a] and self.topscorer[b]:
+                return True
+            # only the topscorer is exempt: the other player must still get a colour B2 allows
+            other = b if self.topscorer[a] else a
+            return self.ctx.colour_allowed(other, WHITE) or self.ctx.colour_allowed(other, BLACK)
         return ok
 
     def preference(self, n: int, level: Level) -> Preference:
