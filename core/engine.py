@@ -19,7 +19,7 @@ from .errors import InvalidTournamentError, NoValidPairingError, PluginError
 from .i18n import N_
 from .manager import make_manager
 from .model import BLACK, WHITE, PointSystem, RoundRecord, Tournament
-from .pairing import Bye, Pairing, RoundPairing, Violation
+from .pairing import Pairing, RoundPairing, Violation
 from .ruleset import Ruleset
 
 __all__ = ["Engine", "Bracket", "BracketOutcome", "ByeChoice", "pair_round"]

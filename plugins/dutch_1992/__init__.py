@@ -18,9 +18,8 @@ from __future__ import annotations
 from typing import Any, Iterator, Mapping, Sequence
 
 from swisspairing import (
-    Colour,
     BracketOutcome,
-    Event,
+    Colour,
     N_,
     Pairing,
     PlayerState,
@@ -29,7 +28,6 @@ from swisspairing import (
     hookimpl,
 )
 from swisspairing.brackets import Bracket
-from swisspairing.explain import Term
 
 from .colours import allocate_with_rule
 from .criteria import TITLE_ORDER_1992, TITLE_ORDER_2000S, ranking_key

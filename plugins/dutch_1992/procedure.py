@@ -232,7 +232,6 @@ def _homogeneous(
     S2 = the rest (A6, C4); S2 transposed (C7, D1), then S1/S2 exchanges (C8, D2).
     Yields ``(pairs, left over, events)``; a set of players left over that was yielded
     before (``seen``) is not yielded again, since everything below depends only on it."""
-    ctx = dr.ctx
     n = len(players)
     if p == 0:
         # A remainder of one player (P = 0 by A6, not lowered by C14): he moves down or,
@@ -314,13 +313,11 @@ def _search(dr, players, s1, s2, p, x, level, is_last, bracket, budget, seen, ok
                 return bipartite_saturates(t1[k:], rest, lambda i, r: ok(t1[k + i], r))
             return True
 
-        transposition_no = 0
         for order in transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible):
             chosen = set(order)
             left = [y for y in t2 if y not in chosen]
             key = frozenset(left)
             if key in seen or (down_needed and not all(dr.may_move_down(y, level, is_last) for y in left)):
-                transposition_no += 1
                 continue
             seen.add(key)
             events: list[Event] = []
@@ -335,7 +332,6 @@ def _search(dr, players, s1, s2, p, x, level, is_last, bracket, budget, seen, ok
             if order != tuple(t2[:p]):
                 events.append(Event(f"{RULES} C7", N_("S2 transposed to {order} (D1)"), {"order": list(order)}, bracket))
             yield list(zip(t1, order)), left, events
-            transposition_no += 1
         exchange_no += 1
 
 
