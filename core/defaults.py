@@ -61,8 +61,19 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
 
 @hookimpl(trylast=True)
 def swiss_sort_players(players: Sequence[PlayerState], context: RoundContext) -> list[int]:
-    """Score descending, rating descending, start number ascending."""
-    return [p.number for p in sorted(players, key=lambda p: (-p.score, -p.rating, p.number))]
+    """Score descending, then the ruleset's ``ranking``: by pairing number (start number), or
+    by rating descending (``ratings``, the default here), then name when ``ranking_last`` says
+    so, then start number."""
+    mode = context.ruleset.ranking or "ratings"
+    if mode == "pairing-number":
+        return [p.number for p in sorted(players, key=lambda p: (-p.score, p.number))]
+    by_name = context.ruleset.ranking is not None and context.ruleset.ranking_last == "name"
+
+    def key(p: PlayerState) -> tuple[float, int, str, int]:
+        name = context.player(p.number).name.casefold() if by_name else ""
+        return (-p.score, -p.rating, name, p.number)
+
+    return [p.number for p in sorted(players, key=key)]
 
 
 @hookimpl(trylast=True)

@@ -104,6 +104,15 @@ class Ruleset:
     read by :meth:`swisspairing.tiebreaks.TiebreakPolicy.from_ruleset`)."""
     search_budget: int = 200_000
     """Bracket outcomes the backtracking search may try (AMB-D14)."""
+    ranking: str | None = None
+    """Order within a score group: ``pairing-number`` (the start numbers, i.e. the order the
+    arbiter fixed before round 1 with his rating estimates, AMB-D20) or ``ratings`` (re-sorted
+    every round from the file's ratings, titles and names: rating corrections take effect, F7);
+    ``None`` = the system's default."""
+    ranking_last: str = "name"
+    """Last ranking criterion under ``ranking: ratings`` (Dutch-1992 A2 d: alphabetical "unless
+    it was fixed beforehand that another criterion replaces it"): ``name`` or
+    ``pairing-number``."""
     parameters: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     """System parameters (validated by the system's schema)."""
     source: str = ""
@@ -329,6 +338,8 @@ def ruleset_from_mapping(data: Mapping[str, Any], *, source: str = "<ruleset>", 
         tiebreaks=tuple(data.get("tiebreaks", ())),
         tiebreak_policy=MappingProxyType(dict(data.get("tiebreak_policy", {}))),
         search_budget=data.get("search_budget", 200_000),
+        ranking=data.get("ranking"),
+        ranking_last=data.get("ranking_last", "name"),
         parameters=MappingProxyType(params),
         source=source,
     )

@@ -28,6 +28,7 @@ from swisspairing import (
     hookimpl,
 )
 from swisspairing.brackets import Bracket
+from swisspairing.explain import Term
 
 from .colours import allocate_with_rule
 from .criteria import TITLE_ORDER_1992, TITLE_ORDER_2000S, ranking_key
@@ -86,14 +87,59 @@ def swiss_ruleset_schema() -> Mapping[str, Any]:
     return SCHEMA
 
 
+#: Explanations of the ranking order in force (AMB-D20).
+_RANKING_MESSAGES = {
+    "pairing-number": N_("ranking within each score bracket by pairing number (the start numbers: the order fixed before round 1, A1 estimates included)"),
+    "ratings": N_("ranking within each score bracket by the file's ratings, then titles, then {last} (rating corrections take effect, F7)"),
+}
+
+
+def ranking_mode(context: RoundContext) -> str:
+    """AMB-D20: ``pairing-number`` (default) or ``ratings`` (the ruleset's ``ranking``)."""
+    return context.ruleset.ranking or "pairing-number"
+
+
+def _title_order(context: RoundContext) -> Sequence[str]:
+    return TITLE_ORDER_2000S if context.ruleset.param("title_order", "1992") == "2000s" else TITLE_ORDER_1992
+
+
 @hookimpl
 def swiss_sort_players(players: Sequence[PlayerState], context: RoundContext) -> list[int]:
-    """A2: score, rating, title, name."""
-    order = TITLE_ORDER_2000S if context.ruleset.param("title_order", "1992") == "2000s" else TITLE_ORDER_1992
+    """A2: score, then (AMB-D20) the pairing number, or rating, title and name re-sorted from
+    the file (``ranking: ratings``; A2 d) replaced by the pairing number with
+    ``ranking_last: pairing-number``)."""
+    mode = ranking_mode(context)
+    if not context.data.get("dutch-1992-ranking-explained"):
+        context.data["dutch-1992-ranking-explained"] = True
+        last = Term(N_("name") if context.ruleset.ranking_last == "name" else N_("pairing number"))
+        context.explanation.add(f"{RULES} A2", _RANKING_MESSAGES[mode], last=last)
+        if mode == "pairing-number":
+            _warn_start_order(context)
+    if mode == "pairing-number":
+        return [st.number for st in sorted(players, key=lambda st: (-st.score, st.number))]
+    order = _title_order(context)
+    by_name = context.ruleset.ranking_last == "name"
     return [
         st.number
-        for st in sorted(players, key=lambda st: ranking_key(st.score, context.player(st.number), order))
+        for st in sorted(players, key=lambda st: ranking_key(st.score, context.player(st.number), order, by_name=by_name))
     ]
+
+
+def _warn_start_order(context: RoundContext) -> None:
+    """AMB-D20: the start numbers are taken as the pairing numbers; say so when the rated
+    players' start numbers plainly do not follow their ratings (an alphabetical start list,
+    say), since then ``ranking: ratings`` is what the arbiter wants."""
+    rated = [p for p in sorted(context.tournament.players, key=lambda p: p.number) if p.rating > 0]
+    if len(rated) < 4:
+        return
+    out_of_order = sum(1 for a, b in zip(rated, rated[1:]) if a.rating < b.rating)
+    if 4 * out_of_order > len(rated) - 1:
+        context.explanation.add(
+            f"{RULES} A2",
+            N_("the start numbers do not follow the ratings ({count} of {total} rated neighbours out of order): if they are not the pairing numbers, use ranking: ratings"),
+            count=out_of_order,
+            total=len(rated) - 1,
+        )
 
 
 @hookimpl
@@ -103,11 +149,14 @@ def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterator[Brac
 
 
 def _pairing_number(context: RoundContext, number: int) -> int:
-    """A2: the pairing number, i.e. the position in the order before round 1."""
+    """A2: the pairing number, i.e. the position in the order before round 1 (the start
+    number under ``ranking: pairing-number``, AMB-D20)."""
+    if ranking_mode(context) == "pairing-number":
+        return number
     numbers = context.data.get("dutch-1992-pairing-numbers")
     if numbers is None:
-        order = TITLE_ORDER_2000S if context.ruleset.param("title_order", "1992") == "2000s" else TITLE_ORDER_1992
-        ranked = sorted(context.tournament.players, key=lambda p: ranking_key(0.0, p, order))
+        by_name = context.ruleset.ranking_last == "name"
+        ranked = sorted(context.tournament.players, key=lambda p: ranking_key(0.0, p, _title_order(context), by_name=by_name))
         numbers = context.data["dutch-1992-pairing-numbers"] = {p.number: i + 1 for i, p in enumerate(ranked)}
     return numbers[number]
 

@@ -48,20 +48,21 @@ def normalise_title(title: str) -> str:
     return _TITLE_ALIASES.get(t, t)
 
 
-def ranking_key(score: float, player: Player, title_order: Sequence[str] = TITLE_ORDER_1992) -> tuple:
+def ranking_key(score: float, player: Player, title_order: Sequence[str] = TITLE_ORDER_1992, *, by_name: bool = True) -> tuple:
     """``Dutch-1992 A2``: sort key of the ranking order (ascending key = better rank).
 
     In priority: (a) score, descending; (b) rating, descending; (c) FIDE title in
     ``title_order`` (``AMB-D15``), players without a listed title last; (d) name
     alphabetically (case-insensitive).  The start number is a final tie-break so that the
-    order is total and deterministic.
+    order is total and deterministic.  ``by_name=False``: A2 d) replaced by the pairing
+    number (fixed beforehand, ``ranking_last: pairing-number``).
     """
     title = normalise_title(player.title)
     try:
         title_rank = title_order.index(title)
     except ValueError:
         title_rank = len(title_order)
-    return (-score, -player.rating, title_rank, player.name.casefold(), player.number)
+    return (-score, -player.rating, title_rank, player.name.casefold() if by_name else "", player.number)
 
 
 def is_topscorer(score: float, total_rounds: int | None, max_per_round: float) -> bool:

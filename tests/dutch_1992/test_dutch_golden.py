@@ -51,6 +51,7 @@ RULE_CASES: dict[str, tuple[str, ...]] = {
     "F4": ("f4_round1_even_white1", "f4_round1_odd_bye"),
     "F5": ("f5_absent_and_withdrawn_not_paired",),
     "A7": ("a7_preference_kinds",),
+    "A2 pairing numbers (AMB-D20)": ("a2_pairing_number_unrated_estimate",),
     "B1b (AMB-D11)": ("b1b_no_second_bye",),
     "B5/B6": ("b5_b6_downfloat_avoided", "c9_b6_relaxed_before_b5"),
     "B-note (AMB-D3)": ("b_note_last_round_topscorers",),
@@ -192,3 +193,65 @@ def test_german_float_relaxation_is_a_parameter(tmp_path: Path) -> None:
     rules = {e.rule for e in pairing.events}
     assert "Dutch-1992 C14" in rules and not any("B6" in e.render(None) for e in pairing.events)
     assert [(b.white, b.black) for b in pairing.boards] == [(6, 7), (8, 4), (3, 2), (1, 5)]
+
+
+# --------------------------------------------------------------------------- A2 / AMB-D20
+def test_ranking_by_ratings_resorts_the_unrated_estimate_last(tmp_path: Path) -> None:
+    """AMB-D20 `ranking: ratings`: A2 b) applied to the file's ratings puts the unrated player
+    2 (rating 0) last: S1 = 1 3 4, S2 = 5 6 2; C6 gives 1-5, 3-6, 4-2, and E-R1 (AMB-D4)
+    White for the S1 player on boards 1 and 3, Black on board 2."""
+    ratings = Engine(load_ruleset(_variant(tmp_path, "by-ratings", "ranking: ratings\n")))
+    t = load_trf(DATA / "a2_pairing_number_unrated_estimate.trf")
+    pairing = ratings.pair(t)
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 5), (6, 3), (4, 2)]
+    assert any(e.rule == "Dutch-1992 A2" and "ratings" in e.render("en") for e in pairing.events)
+
+
+def test_ranking_last_criterion_replaces_the_name(tmp_path: Path) -> None:
+    """A2 d) "alphabetically, unless it was fixed beforehand that another criterion replaces
+    it": with equal ratings and no titles, names decide (`ranking_last: name`) or the pairing
+    number does (`ranking_last: pairing-number`)."""
+    text = (DATA / "a2_pairing_number_unrated_estimate.trf").read_text()
+    lines = [line for line in text.splitlines() if not line.startswith("001")]
+    names = ["Zeta", "Eta", "Alpha", "Beta", "Gamma", "Delta"]
+    for i, name in enumerate(names, start=1):
+        lines.append(f"001 {i:>4} m    {name:<32}  2000                             0.0")
+    path = tmp_path / "equal.trf"
+    path.write_text("\n".join(lines) + "\n")
+    t = load_trf(path)
+    by_name = Engine(load_ruleset(_variant(tmp_path, "by-name", "ranking: ratings\n"))).pair(t)
+    # alphabetical: Alpha 3, Beta 4, Delta 6, Eta 2, Gamma 5, Zeta 1 -> S1 3 4 6, S2 2 5 1
+    assert [(b.white, b.black) for b in by_name.boards] == [(3, 2), (5, 4), (6, 1)]
+    by_number = Engine(load_ruleset(_variant(tmp_path, "by-number", "ranking: ratings\nranking_last: pairing-number\n"))).pair(t)
+    assert [(b.white, b.black) for b in by_number.boards] == [(1, 4), (5, 2), (3, 6)]
+
+
+def test_rating_corrections_count_only_when_ranking_by_ratings(tmp_path: Path) -> None:
+    """F7/AMB-D20: a rating corrected during the event changes the order only under
+    `ranking: ratings`; by default the pairing numbers fixed before round 1 stay."""
+    text = (DATA / "a2_pairing_number_unrated_estimate.trf").read_text()
+    # player 6 corrected to 2500 (the file's rating field is the current one)
+    text = text.replace("Player F                          2300", "Player F                          2500")
+    path = tmp_path / "corrected.trf"
+    path.write_text(text)
+    t = load_trf(path)
+    default = Engine(load_ruleset(RULESET)).pair(t)
+    assert [(b.white, b.black) for b in default.boards] == [(1, 4), (5, 2), (3, 6)]
+    ratings = Engine(load_ruleset(_variant(tmp_path, "by-ratings2", "ranking: ratings\n"))).pair(t)
+    # order 6 1 3 4 5 2: S1 6 1 3, S2 4 5 2 -> 6-4, 5-1, 3-2
+    assert [(b.white, b.black) for b in ratings.boards] == [(6, 4), (5, 1), (3, 2)]
+
+
+def test_start_list_not_in_rating_order_is_pointed_out(tmp_path: Path) -> None:
+    """AMB-D20: the start numbers are taken as pairing numbers; an alphabetical start list
+    (ratings out of order) is worth a word in the explanation."""
+    text = (DATA / "a2_pairing_number_unrated_estimate.trf").read_text()
+    lines = [line for line in text.splitlines() if not line.startswith("001")]
+    for i, rating in enumerate([1800, 2400, 1900, 2300, 2000, 2200], start=1):
+        lines.append(f"001 {i:>4} m    Player {i:<25}  {rating}                             0.0")
+    path = tmp_path / "alpha.trf"
+    path.write_text("\n".join(lines) + "\n")
+    pairing = Engine(load_ruleset(RULESET)).pair(load_trf(path))
+    assert any("do not follow the ratings" in e.render("en") for e in pairing.events)
+    quiet = Engine(load_ruleset(RULESET)).pair(load_trf(DATA / "a2_pairing_number_unrated_estimate.trf"))
+    assert not any("do not follow the ratings" in e.render("en") for e in quiet.events)
