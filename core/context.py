@@ -15,6 +15,7 @@ from .model import BLACK, WHITE, Colour, Player, PlayerState, PointSystem, Tourn
 
 if TYPE_CHECKING:
     from .engine import Engine
+    from .feasibility import PairingGraph
     from .ruleset import Ruleset
 
 __all__ = ["RoundContext", "stable_seed"]
@@ -176,6 +177,16 @@ class RoundContext:
             if rec.result in blocked:
                 return False
         return True
+
+    def pairing_graph(self) -> "PairingGraph":
+        """The round's absolute criteria as a graph (who may meet whom, who may take the
+        bye), built once: the engine's feasibility test and "no valid pairing" witness."""
+        graph = self.data.get("core.pairing-graph")
+        if graph is None:
+            from .feasibility import PairingGraph
+
+            graph = self.data["core.pairing-graph"] = PairingGraph(self)
+        return graph
 
     def ranked(self, numbers: Iterable[int]) -> list[int]:
         """``numbers`` in the ranking order."""

@@ -157,6 +157,25 @@ class Engine:
         n = len(brackets)
         if n == 0:
             return []
+        graph = context.pairing_graph()
+        # below[i]: the players of the brackets under bracket i
+        below: list[list[int]] = [[] for _ in range(n)]
+        for i in range(n - 2, -1, -1):
+            below[i] = below[i + 1] + list(brackets[i + 1].residents)
+        everybody = [p for b in brackets for p in (*b.moved_down, *b.residents)]
+        if not graph.completable(everybody, bye=bye_needed):
+            raise _no_pairing(graph, everybody, bye_needed)
+        dead: dict[int, int] = {}
+
+        def completable(i: int, down: Sequence[int]) -> bool:
+            """The players moved down from bracket ``i`` and every lower bracket can still be
+            paired completely under the absolute criteria (a maximum matching): otherwise
+            the outcome is a dead branch and is not descended."""
+            if graph.completable([*down, *below[i]], bye=bye_needed):
+                return True
+            dead[i] = dead.get(i, 0) + 1
+            return False
+
         budget = [self.ruleset.search_budget]
         failed: set[tuple[int, frozenset[int]]] = set()
         solved: dict[tuple[int, frozenset[int]], list[BracketOutcome]] = {}
@@ -180,10 +199,13 @@ class Engine:
                 solved[key] = result
             return result
 
-        def _solve(i: int, carried: tuple[int, ...]) -> list[BracketOutcome] | None:
+        costs: dict[tuple[int, frozenset[int]], int | None] = {}
+
+        streams: dict[tuple[int, frozenset[int]], tuple[list[BracketOutcome], Iterator[BracketOutcome]]] = {}
+
+        def generate(i: int, carried: tuple[int, ...]) -> Iterator[BracketOutcome]:
             bracket = replace(brackets[i], moved_down=tuple(carried), is_last=i == n - 1)
             seen: set[frozenset[int]] = set()
-            fallback: tuple[BracketOutcome, list[BracketOutcome]] | None = None
             for outcome in self.bracket_outcomes(bracket, context):
                 budget[0] -= 1
                 if budget[0] < 0:
@@ -194,27 +216,87 @@ class Engine:
                 seen.add(down)
                 if i == n - 1:
                     if leftover_ok(outcome.moved_down):
-                        return [outcome]
+                        yield outcome
+                elif completable(i, outcome.moved_down):
+                    yield outcome
+
+        def acceptable(i: int, carried: tuple[int, ...]) -> Iterator[BracketOutcome]:
+            """Bracket ``i``'s outcomes in the system's order, each set of moved-down players
+            once, and only those with which the lower brackets can still be completed (in
+            the lowest bracket: those leaving nobody, or one player for the bye).  Produced
+            once per state and replayed (C12 looks at a bracket's first outcome before the
+            bracket is paired)."""
+            key = (i, frozenset(carried))
+            if key not in streams:
+                streams[key] = ([], generate(i, carried))
+            done, live = streams[key]
+            k = 0
+            while True:
+                if k < len(done):
+                    yield done[k]
+                    k += 1
                     continue
-                if fallback is not None and outcome.cost != fallback[0].cost:
-                    break
+                nxt = next(live, None)
+                if nxt is None:
+                    return
+                done.append(nxt)
+
+        def first_cost(i: int, carried: tuple[int, ...]) -> int | None:
+            """C12's question: the cost of bracket ``i``'s first acceptable pairing with
+            ``carried`` moved down into it (0: its moved-down players are all paired)."""
+            key = (i, frozenset(carried))
+            if key in solved:
+                return solved[key][0].cost
+            if key in failed:
+                return None
+            if key not in costs:
+                costs[key] = next((o.cost for o in acceptable(i, carried)), None)
+            return costs[key]
+
+        def _solve(i: int, carried: tuple[int, ...]) -> list[BracketOutcome] | None:
+            pending: list[BracketOutcome] = []
+
+            def settle() -> list[BracketOutcome] | None:
+                """The first fallback with which the brackets below can be paired."""
+                for outcome in pending:
+                    rest = solve(i + 1, outcome.moved_down)
+                    if rest is not None:
+                        return [outcome, *rest]
+                    retries[i] = retries.get(i, 0) + 1
+                pending.clear()
+                return None
+
+            for outcome in acceptable(i, carried):
+                if i == n - 1:
+                    return [outcome]
+                if pending and outcome.cost != pending[0].cost:
+                    found = settle()
+                    if found is not None:
+                        return found
+                # C12: an outcome whose lower bracket cannot pair all the players moved down
+                # into it is kept as a fallback while outcomes of the same cost that move
+                # other players down are looked at (one bracket down, as the text says)
+                cost_below = first_cost(i + 1, outcome.moved_down)
+                if cost_below is None:
+                    retries[i] = retries.get(i, 0) + 1
+                    continue
+                if cost_below != 0:
+                    pending.append(outcome)
+                    continue
                 rest = solve(i + 1, outcome.moved_down)
                 if rest is None:
                     retries[i] = retries.get(i, 0) + 1
                     continue
                 if rest[0].cost == 0:
-                    if fallback is not None:
+                    if pending:
                         context.explanation.add(
                             "",
                             N_("the bracket above was paired differently so that other players move down and this bracket can be paired completely"),
                             bracket=i + 1,
                         )
                     return [outcome, *rest]
-                if fallback is None:
-                    fallback = (outcome, rest)
-            if fallback is not None:
-                return [fallback[0], *fallback[1]]
-            return None
+                pending.append(outcome)
+            return settle()
 
         try:
             result = solve(0, ())
@@ -227,6 +309,13 @@ class Engine:
             raise NoValidPairingError(N_("no valid pairing exists")) from None
         if result is None:
             raise NoValidPairingError(N_("no valid pairing exists"))
+        for i, count in sorted(dead.items()):
+            context.explanation.add(
+                "",
+                N_("pairings of this bracket passed over because the players they move down and the lower brackets could not all be paired (maximum matching): {count}"),
+                bracket=i,
+                count=count,
+            )
         for i, count in sorted(retries.items()):
             context.explanation.add(
                 "",
@@ -235,6 +324,16 @@ class Engine:
                 count=count,
             )
         return result
+
+
+def _no_pairing(graph: Any, players: Sequence[int], bye: bool) -> NoValidPairingError:
+    """"No valid pairing exists", with the reason a maximum matching proves."""
+    witness = graph.witness(players, bye=bye)
+    if witness is None:  # pragma: no cover - only called when the matching is not perfect
+        return NoValidPairingError(N_("no valid pairing exists"))
+    from .feasibility import _Part
+
+    return NoValidPairingError(N_("no valid pairing exists: {reason}"), reason=_Part(witness.message, witness.args))
 
 
 def pair_round(tournament: Tournament, ruleset: Ruleset, *, seed: int | None = None) -> RoundPairing:

@@ -382,14 +382,21 @@ def _impossible_swiss(path: Path) -> Path:
 
 
 def test_no_valid_pairing_exit_1(cli, core_swiss: Path, tmp_path: Path) -> None:
+    """The failure comes with its proof (a maximum matching): player 10 has no possible
+    opponent, and the message says why for each; it is found before any search, so even a
+    tiny search budget reports the proof, not a budget failure."""
     trf = _impossible_swiss(tmp_path / "impossible.trf")
     result = cli("pair", str(trf), "-r", str(core_swiss))
-    assert (result.code, result.err) == (1, "swisspairing: no valid pairing exists\n")
+    assert (result.code, result.err) == (
+        1,
+        "swisspairing: no valid pairing exists: player 10 cannot be paired with anybody: "
+        "already met 5; may not meet 1, 2, 3, 4, 6, 7, 8, 9 (forbidden pairs)\n",
+    )
     small = tmp_path / "small-budget.yaml"
     small.write_text(f"schema_version: 1\nid: small-budget\nextends: {core_swiss.name}\nsearch_budget: 100\n")
     result = cli("pair", str(trf), "-r", str(small), "-p", str(tmp_path / "pairs.txt"))
     assert result.code == 1
-    assert result.err == "swisspairing: no valid pairing found within the search budget of 100 bracket pairings\n"
+    assert "player 10 cannot be paired with anybody" in result.err
     assert not (tmp_path / "pairs.txt").exists()
 
 

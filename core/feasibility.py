@@ -1,0 +1,408 @@
+"""Can these players still all be paired?  The absolute criteria of a round as a graph.
+
+:class:`PairingGraph` holds, for one round, who may be paired with whom under the absolute
+criteria (no second meeting, forbidden pairs, clubs or federations kept apart, colour limits —
+with the system's exemptions, e.g. Dutch-1992 B-note topscorers) and who may receive the bye
+(B1b).  :meth:`PairingGraph.completable` answers with a maximum matching (Edmonds' blossom
+algorithm on bit sets, warm-started from the previous answer) whether a set of players can be
+paired completely, one of them taking the bye when the number is odd.
+
+The engine asks it before descending into the lower brackets with an outcome of a bracket, so
+no branch that cannot end in a complete pairing is ever searched (Dutch-1992 C12/C13, RDF
+"break the last formed pair" become polynomial in practice), and it proves "no valid pairing
+exists" with a witness a person can check (:meth:`PairingGraph.witness`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from .i18n import N_
+from .model import BLACK, WHITE
+
+if TYPE_CHECKING:
+    from .context import RoundContext
+
+__all__ = ["PairingGraph", "Witness"]
+
+#: Index of the stand-in vertex "the bye" (always the last vertex).
+_BYE = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """Why no complete pairing exists: a message with its arguments (see :class:`Event`)."""
+
+    message: str
+    """Catalogue msgid with placeholders."""
+    args: dict
+    """Placeholder values."""
+    players: tuple[int, ...]
+    """The players the argument is about."""
+
+
+class PairingGraph:
+    """Who may meet whom this round, as bit sets over the round's participants."""
+
+    def __init__(self, context: "RoundContext", players: Sequence[int] | None = None) -> None:
+        self.ctx = context
+        numbers = list(context.participants if players is None else players)
+        self.numbers = numbers
+        """Start numbers; vertex ``i`` is ``numbers[i]``, vertex ``len(numbers)`` is the bye."""
+        self.index = {n: i for i, n in enumerate(numbers)}
+        n = len(numbers)
+        self.bye = n
+        """The vertex standing for the bye."""
+        self.size = n + 1
+        exempt = self._exemptions(numbers)
+        # colour classes: which colours the limits leave each player (exempt players: both)
+        only_white = only_black = neither = 0
+        self.colour_class: dict[int, str] = {}
+        for i, num in enumerate(numbers):
+            if exempt[i]:
+                continue
+            w, b = context.colour_allowed(num, WHITE), context.colour_allowed(num, BLACK)
+            if w and not b:
+                only_white |= 1 << i
+                self.colour_class[num] = "white"
+            elif b and not w:
+                only_black |= 1 << i
+                self.colour_class[num] = "black"
+            elif not (w or b):
+                neither |= 1 << i
+                self.colour_class[num] = "none"
+        everyone = (1 << n) - 1
+        adj = [0] * (n + 1)
+        groups: dict[tuple[str, str], int] = {}
+        club, fed = getattr(context, "_club", {}), getattr(context, "_fed", {})
+        for i, num in enumerate(numbers):
+            if club.get(num):
+                groups[("club", club[num])] = groups.get(("club", club[num]), 0) | 1 << i
+            if fed.get(num):
+                groups[("fed", fed[num])] = groups.get(("fed", fed[num]), 0) | 1 << i
+        forbidden: dict[int, set[int]] = {}
+        for pair in getattr(context, "_forbidden", ()):
+            a, b = tuple(pair)
+            forbidden.setdefault(a, set()).add(b)
+            forbidden.setdefault(b, set()).add(a)
+        max_meetings = context.ruleset.max_meetings
+        index = self.index
+        for i, num in enumerate(numbers):
+            bit = 1 << i
+            mask = everyone & ~bit
+            if neither & bit:
+                mask = 0
+            else:
+                mask &= ~neither
+                if only_white & bit:
+                    mask &= ~only_white
+                elif only_black & bit:
+                    mask &= ~only_black
+            for key in (("club", club.get(num)), ("fed", fed.get(num))):
+                if key[1]:
+                    mask &= ~groups[key]
+            st = context.states[num]
+            for opp, count in st.meetings.items():
+                if count >= max_meetings and opp in index:
+                    mask &= ~(1 << index[opp])
+            for opp in forbidden.get(num, ()):
+                if opp in index:
+                    mask &= ~(1 << index[opp])
+            if context.can_receive_bye(num):
+                mask |= 1 << n
+                adj[n] |= bit
+            adj[i] = mask
+        self.adj = adj
+        self._exempt = exempt
+        self._mate: list[int] = [-1] * (n + 1)
+        """The last matching found (warm start of the next question)."""
+
+    def _exemptions(self, numbers: Sequence[int]) -> list[bool]:
+        hook = getattr(getattr(self.ctx, "engine", None), "hook", None)
+        out = [False] * len(numbers)
+        if hook is None:
+            return out
+        for i, num in enumerate(numbers):
+            # only players whom the limits restrict can be affected by an exemption
+            if self.ctx.colour_allowed(num, WHITE) and self.ctx.colour_allowed(num, BLACK):
+                continue
+            if hook.swiss_colour_exempt(number=num, context=self.ctx):
+                out[i] = True
+        return out
+
+    # ------------------------------------------------------------------ questions
+    def may_pair(self, a: int, b: int) -> bool:
+        """Whether ``a`` and ``b`` may be paired under the absolute criteria."""
+        return bool(self.adj[self.index[a]] >> self.index[b] & 1)
+
+    def completable(self, players: Iterable[int], *, bye: bool | None = None) -> bool:
+        """Whether ``players`` can all be paired among themselves, one of them taking the bye
+        when their number is odd (``bye=None``) or when ``bye`` is true."""
+        verts = [self.index[p] for p in players]
+        if bye is None:
+            bye = len(verts) % 2 == 1
+        if bye:
+            verts.append(self.bye)
+        if len(verts) % 2:
+            return False
+        active = 0
+        for v in verts:
+            active |= 1 << v
+        mate = self._mate
+        # warm start: keep the pairs of the last answer that lie inside the set
+        for v in verts:
+            m = mate[v]
+            if m >= 0 and (not (active >> m & 1) or mate[m] != v):
+                if mate[m] == v:
+                    mate[m] = -1
+                mate[v] = -1
+        for v in verts:
+            if mate[v] < 0 and not self._augment(v, active, mate):
+                return False
+        return True
+
+    def maximum_matching(self, players: Iterable[int], *, bye: bool | None = None) -> tuple[list[int], int]:
+        """A maximum matching of ``players`` (+ the bye): ``(mate, active mask)``."""
+        verts = [self.index[p] for p in players]
+        if bye is None:
+            bye = len(verts) % 2 == 1
+        if bye:
+            verts.append(self.bye)
+        active = 0
+        for v in verts:
+            active |= 1 << v
+        mate = [-1] * self.size
+        for v in verts:
+            if mate[v] < 0:
+                self._augment(v, active, mate)
+        return mate, active
+
+    # ------------------------------------------------------------------ Edmonds
+    def _augment(self, root: int, active: int, mate: list[int]) -> bool:
+        """One search for an augmenting path from the exposed vertex ``root`` (Edmonds'
+        blossom algorithm); augments ``mate`` and returns True when it finds one."""
+        adj = self.adj
+        # quick path: an exposed neighbour
+        cand = adj[root] & active
+        m = cand
+        while m:
+            low = m & -m
+            u = low.bit_length() - 1
+            m ^= low
+            if mate[u] < 0:
+                mate[root], mate[u] = u, root
+                return True
+        size = self.size
+        parent = [-1] * size
+        base = list(range(size))
+        outer = 1 << root  # even vertices (in the tree, or absorbed in a blossom)
+        labelled = outer
+        queue = [root]
+        head = 0
+
+        def lca(a: int, b: int) -> int:
+            seen = set()
+            while True:
+                a = base[a]
+                seen.add(a)
+                if mate[a] < 0:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = base[b]
+                if b in seen:
+                    return b
+                b = parent[mate[b]]
+
+        def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
+            while base[v] != b:
+                blossom.add(base[v])
+                blossom.add(base[mate[v]])
+                parent[v] = child
+                child = mate[v]
+                v = parent[mate[v]]
+
+        while head < len(queue):
+            v = queue[head]
+            head += 1
+            cand = adj[v] & active
+            # unlabelled neighbours: extend the tree or augment
+            m = cand & ~labelled
+            while m:
+                low = m & -m
+                u = low.bit_length() - 1
+                m ^= low
+                if labelled >> u & 1:
+                    continue
+                parent[u] = v
+                if mate[u] < 0:
+                    # augment along the path root ... v - u
+                    while u >= 0:
+                        pv = parent[u]
+                        nxt = mate[pv]
+                        mate[u], mate[pv] = pv, u
+                        u = nxt
+                    return True
+                w = mate[u]
+                labelled |= (1 << u) | (1 << w)
+                outer |= 1 << w
+                queue.append(w)
+            # outer neighbours in another blossom: contract
+            m = cand & outer
+            while m:
+                low = m & -m
+                u = low.bit_length() - 1
+                m ^= low
+                if base[u] == base[v] or mate[v] == u:
+                    continue
+                cur = lca(v, u)
+                blossom: set[int] = set()
+                mark(v, cur, u, blossom)
+                mark(u, cur, v, blossom)
+                for i in range(size):
+                    if base[i] in blossom:
+                        base[i] = cur
+                        if not outer >> i & 1:
+                            outer |= 1 << i
+                            labelled |= 1 << i
+                            queue.append(i)
+        return False
+
+    # ------------------------------------------------------------------ witness
+    def witness(self, players: Iterable[int], *, bye: bool | None = None) -> Witness | None:
+        """Why ``players`` cannot all be paired (``None`` when they can): the Gallai–Edmonds
+        argument in words — a player without any possible opponent with the reason for each,
+        or a group of players who can only be paired among themselves or with too few others.
+        """
+        plist = list(players)
+        mate, active = self.maximum_matching(plist, bye=bye)
+        exposed = [v for v in range(self.size) if active >> v & 1 and mate[v] < 0]
+        if not exposed:
+            return None
+        # D: vertices reachable from an exposed vertex by an even alternating path
+        even = self._even_set(exposed, active, mate)
+        d_players = sorted(even)
+        neighbours = 0
+        for v in d_players:
+            neighbours |= self.adj[v] & active
+        others = [v for v in range(self.size) if neighbours >> v & 1 and v not in even]
+        name = self._name
+        lonely = [v for v in exposed if v != self.bye and not (self.adj[v] & active)]
+        if lonely:
+            v = lonely[0]
+            num = self.numbers[v]
+            reasons = _Joined(self.reasons(num, [self.numbers[u] for u in range(self.size - 1) if active >> u & 1 and u != v]))
+            return Witness(
+                N_("player {player} cannot be paired with anybody: {reasons}"),
+                {"player": num, "reasons": reasons},
+                (num,),
+            )
+        if self.bye in exposed and len(even) == 1:
+            return Witness(
+                N_("the number of players is odd and none of them may receive the bye (B1b): {players}"),
+                {"players": [self.numbers[v] for v in range(self.size - 1) if active >> v & 1]},
+                (),
+            )
+        groups = self._odd_components(even, active)
+        return Witness(
+            N_("players {players} can only be paired with one another or with {others}: they form {groups} groups of odd size, each needing one of the {count} others, so {missing} stay unpaired"),
+            {
+                "players": [name(v) for v in d_players],
+                "others": [name(v) for v in others] or "-",
+                "groups": groups,
+                "count": len(others),
+                "missing": groups - len(others),
+            },
+            tuple(self.numbers[v] for v in d_players if v != self.bye),
+        )
+
+    def _name(self, v: int) -> object:
+        if v == self.bye:
+            from .explain import Term
+
+            return Term(N_("the bye"))
+        return self.numbers[v]
+
+    def _even_set(self, exposed: Sequence[int], active: int, mate: list[int]) -> set[int]:
+        """Vertices reached from ``exposed`` by even alternating paths (Gallai–Edmonds D).
+        With a maximum matching, a vertex is in D exactly when some maximum matching leaves
+        it exposed; found by testing each vertex (small sets: this only runs on failure)."""
+        out = set(exposed)
+        size = self.size
+        for v in range(size):
+            if not active >> v & 1 or v in out:
+                continue
+            # v is in D iff removing v does not decrease the maximum matching size
+            trial = list(mate)
+            u = trial[v]
+            trial[v] = -1
+            trial[u] = -1
+            if self._augment(u, active & ~(1 << v), trial):
+                out.add(v)
+        return out
+
+    def _odd_components(self, even: set[int], active: int) -> int:
+        """Number of odd-sized connected components of the graph induced on ``even``."""
+        left = set(even)
+        count = 0
+        while left:
+            start = left.pop()
+            stack, size = [start], 1
+            while stack:
+                v = stack.pop()
+                m = self.adj[v] & active
+                for u in list(left):
+                    if m >> u & 1:
+                        left.discard(u)
+                        stack.append(u)
+                        size += 1
+            count += size % 2
+        return count
+
+    def reasons(self, number: int, others: Sequence[int]) -> list[object]:
+        """For each of ``others``, why ``number`` may not meet him: grouped by reason."""
+        from .explain import Term
+
+        ctx = self.ctx
+        met, forbidden, colour = [], [], []
+        for o in others:
+            if ctx.states[number].meetings.get(o, 0) >= ctx.ruleset.max_meetings:
+                met.append(o)
+            elif not ctx.may_meet(number, o):
+                forbidden.append(o)
+            else:
+                colour.append(o)
+        parts: list[object] = []
+        if met:
+            parts.append(_Part(N_("already met {players}"), {"players": met}))
+        if forbidden:
+            parts.append(_Part(N_("may not meet {players} (forbidden pairs)"), {"players": forbidden}))
+        if colour:
+            parts.append(_Part(N_("the colour limits forbid {players}"), {"players": colour}))
+        if not ctx.can_receive_bye(number):
+            parts.append(Term(N_("and he may not receive the bye (B1b)")))
+        return parts
+
+
+class _Part:
+    """A nested message, rendered in the language of the sentence around it."""
+
+    def __init__(self, message: str, args: dict) -> None:
+        self.message, self.args = message, args
+
+    def render(self, locale: str | None) -> str:
+        from .explain import render_args
+        from .i18n import gettext
+
+        return gettext(self.message, locale).format(**render_args(self.args, locale))
+
+
+class _Joined:
+    """Parts of a sentence joined with semicolons, each rendered in the same language."""
+
+    def __init__(self, parts: Sequence[object]) -> None:
+        self.parts = parts
+
+    def render(self, locale: str | None) -> str:
+        return "; ".join(p.render(locale) for p in self.parts)  # type: ignore[attr-defined]
