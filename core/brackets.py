@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
 
 from .explain import Event
 
-__all__ = ["Bracket", "BracketOutcome", "ByeChoice"]
+__all__ = ["Bracket", "BracketOutcome", "ByeChoice", "Outcomes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +24,8 @@ class Bracket:
     """Players moved down from higher brackets, in ranking order (A3)."""
     is_last: bool = False
     """Whether this is the lowest bracket of the round."""
+    below: tuple[int, ...] = ()
+    """The players of the lower brackets (for :meth:`RoundContext.can_complete`)."""
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -60,3 +63,30 @@ class ByeChoice:
 
     player: int | None
     """The player who gets the bye now; ``None`` lets the lowest bracket leave it over."""
+
+
+class Outcomes:
+    """A bracket's outcomes (an iterator) that can also say, before producing any, that none
+    of them will have cost 0: ``min_cost()`` is a lower bound on the cost of every outcome
+    still to come.  The engine asks it when Dutch-1992 C12 looks one bracket down, so a
+    bracket that cannot pair all its moved-down players need not be enumerated to find out.
+    A plain iterator of outcomes is just as acceptable from ``swiss_pair_bracket``."""
+
+    __slots__ = ("_it", "_bound", "_known")
+
+    def __init__(self, outcomes: Iterable[BracketOutcome], min_cost: Callable[[], int] | None = None) -> None:
+        self._it: Iterator[BracketOutcome] = iter(outcomes)
+        self._bound = min_cost
+        self._known: int | None = None
+
+    def __iter__(self) -> "Outcomes":
+        return self
+
+    def __next__(self) -> BracketOutcome:
+        return next(self._it)
+
+    def min_cost(self) -> int:
+        """A lower bound on the cost of every outcome (0 when nothing is known)."""
+        if self._known is None:
+            self._known = self._bound() if self._bound is not None else 0
+        return self._known

@@ -14,6 +14,7 @@ from .explain import Explanation
 from .model import BLACK, WHITE, Colour, Player, PlayerState, PointSystem, Tournament, player_states
 
 if TYPE_CHECKING:
+    from .brackets import Bracket
     from .engine import Engine
     from .feasibility import PairingGraph
     from .ruleset import Ruleset
@@ -78,6 +79,9 @@ class RoundContext:
             for i, a in enumerate(members):
                 for b in members[i + 1 :]:
                     self._forbidden.add(frozenset((a, b)))
+        self.bye_pending: bool = False
+        """Whether the bracket procedure has to leave one player for the bye (set by the
+        engine)."""
         self._colour_cache: dict[tuple[int, Colour], bool] = {}
         self._club: dict[int, str] = {}
         if ruleset.forbidden.same_club:
@@ -187,6 +191,14 @@ class RoundContext:
 
             graph = self.data["core.pairing-graph"] = PairingGraph(self)
         return graph
+
+    def can_complete(self, players: Iterable[int], bracket: "Bracket") -> bool:
+        """Whether ``players`` (left unpaired in ``bracket``, to be paired there or moved
+        down) and every player of the lower brackets can still all be paired under the
+        absolute criteria, one of them taking the bye when the round needs one.  A maximum
+        matching; a bracket procedure uses it to skip pairings that could only end in a
+        dead branch (the engine rejects those outcomes anyway)."""
+        return self.pairing_graph().completable([*players, *bracket.below], bye=self.bye_pending)
 
     def ranked(self, numbers: Iterable[int]) -> list[int]:
         """``numbers`` in the ranking order."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Iterator, Sequence
 
-from .brackets import Bracket, BracketOutcome, ByeChoice
+from .brackets import Bracket, BracketOutcome, ByeChoice, Outcomes
 from .context import RoundContext
 from .errors import InvalidTournamentError, NoValidPairingError, PluginError
 from .i18n import N_
@@ -162,6 +162,7 @@ class Engine:
         below: list[list[int]] = [[] for _ in range(n)]
         for i in range(n - 2, -1, -1):
             below[i] = below[i + 1] + list(brackets[i + 1].residents)
+        context.bye_pending = bye_needed
         everybody = [p for b in brackets for p in (*b.moved_down, *b.residents)]
         if not graph.completable(everybody, bye=bye_needed):
             raise _no_pairing(graph, everybody, bye_needed)
@@ -203,10 +204,9 @@ class Engine:
 
         streams: dict[tuple[int, frozenset[int]], tuple[list[BracketOutcome], Iterator[BracketOutcome]]] = {}
 
-        def generate(i: int, carried: tuple[int, ...]) -> Iterator[BracketOutcome]:
-            bracket = replace(brackets[i], moved_down=tuple(carried), is_last=i == n - 1)
+        def generate(raw: Iterator[BracketOutcome], i: int) -> Iterator[BracketOutcome]:
             seen: set[frozenset[int]] = set()
-            for outcome in self.bracket_outcomes(bracket, context):
+            for outcome in raw:
                 budget[0] -= 1
                 if budget[0] < 0:
                     raise _SearchExhausted
@@ -220,16 +220,28 @@ class Engine:
                 elif completable(i, outcome.moved_down):
                     yield outcome
 
+        raws: dict[tuple[int, frozenset[int]], Iterator[BracketOutcome]] = {}
+
+        def raw_outcomes(i: int, carried: tuple[int, ...]) -> Iterator[BracketOutcome]:
+            key = (i, frozenset(carried))
+            if key not in raws:
+                bracket = replace(brackets[i], moved_down=tuple(carried), is_last=i == n - 1, below=tuple(below[i]))
+                raws[key] = self.bracket_outcomes(bracket, context)
+            return raws[key]
+
+        def stream(i: int, carried: tuple[int, ...]) -> tuple[list[BracketOutcome], Iterator[BracketOutcome]]:
+            key = (i, frozenset(carried))
+            if key not in streams:
+                streams[key] = ([], generate(raw_outcomes(i, carried), i))
+            return streams[key]
+
         def acceptable(i: int, carried: tuple[int, ...]) -> Iterator[BracketOutcome]:
             """Bracket ``i``'s outcomes in the system's order, each set of moved-down players
             once, and only those with which the lower brackets can still be completed (in
             the lowest bracket: those leaving nobody, or one player for the bye).  Produced
             once per state and replayed (C12 looks at a bracket's first outcome before the
             bracket is paired)."""
-            key = (i, frozenset(carried))
-            if key not in streams:
-                streams[key] = ([], generate(i, carried))
-            done, live = streams[key]
+            done, live = stream(i, carried)
             k = 0
             while True:
                 if k < len(done):
@@ -250,6 +262,10 @@ class Engine:
             if key in failed:
                 return None
             if key not in costs:
+                done, _ = stream(i, carried)
+                raw = raw_outcomes(i, carried)
+                if not done and isinstance(raw, Outcomes) and raw.min_cost() > 0:
+                    return raw.min_cost()  # known without pairing the bracket
                 costs[key] = next((o.cost for o in acceptable(i, carried)), None)
             return costs[key]
 

@@ -162,6 +162,29 @@ class PairingGraph:
                 return False
         return True
 
+    def completable_within(self, players: Iterable[int], confined: Iterable[int], within: Iterable[int], *, bye: bool | None = None) -> bool:
+        """Like :meth:`completable`, but every player of ``confined`` must be paired with a
+        player of ``within`` (e.g. moved-down players inside their bracket)."""
+        verts = [self.index[p] for p in players]
+        if bye is None:
+            bye = len(verts) % 2 == 1
+        if bye:
+            verts.append(self.bye)
+        if len(verts) % 2:
+            return False
+        active = inside = allowed = 0
+        for v in verts:
+            active |= 1 << v
+        for p in confined:
+            inside |= 1 << self.index[p]
+        for p in within:
+            allowed |= 1 << self.index[p]
+        mate = [-1] * self.size
+        for v in verts:
+            if mate[v] < 0 and not self._augment(v, active, mate, (inside, allowed)):
+                return False
+        return True
+
     def maximum_matching(self, players: Iterable[int], *, bye: bool | None = None) -> tuple[list[int], int]:
         """A maximum matching of ``players`` (+ the bye): ``(mate, active mask)``."""
         verts = [self.index[p] for p in players]
@@ -179,12 +202,28 @@ class PairingGraph:
         return mate, active
 
     # ------------------------------------------------------------------ Edmonds
-    def _augment(self, root: int, active: int, mate: list[int]) -> bool:
+    def _augment(self, root: int, active: int, mate: list[int], confine: tuple[int, int] | None = None) -> bool:
         """One search for an augmenting path from the exposed vertex ``root`` (Edmonds'
-        blossom algorithm); augments ``mate`` and returns True when it finds one."""
+        blossom algorithm); augments ``mate`` and returns True when it finds one.
+        ``confine = (inside, allowed)``: vertices of ``inside`` only meet ``allowed`` ones."""
         adj = self.adj
+        if confine is not None:
+            inside, allowed = confine
+
+            def neighbours(v: int) -> int:
+                m = adj[v] & active
+                if inside >> v & 1:
+                    return m & allowed
+                if not allowed >> v & 1:
+                    return m & ~inside
+                return m
+        else:
+
+            def neighbours(v: int) -> int:
+                return adj[v] & active
+
         # quick path: an exposed neighbour
-        cand = adj[root] & active
+        cand = neighbours(root)
         m = cand
         while m:
             low = m & -m
@@ -226,7 +265,7 @@ class PairingGraph:
         while head < len(queue):
             v = queue[head]
             head += 1
-            cand = adj[v] & active
+            cand = neighbours(v)
             # unlabelled neighbours: extend the tree or augment
             m = cand & ~labelled
             while m:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Sequence
 
 from swisspairing import BLACK, WHITE, BracketOutcome, Event, Float, N_, RoundContext
-from swisspairing.brackets import Bracket
+from swisspairing.brackets import Bracket, Outcomes
 from swisspairing.matching import bipartite_saturates, has_matching_of_size
 
 from .colours import Preference, preference, x_value
@@ -227,6 +227,7 @@ def _homogeneous(
     bracket: int,
     budget: list[int],
     seen: set[frozenset[int]] | None = None,
+    can_complete: Callable[[Sequence[int]], bool] | None = None,
 ) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event]]]:
     """C4–C8 for a homogeneous bracket or remainder group: S1 = the P highest players,
     S2 = the rest (A6, C4); S2 transposed (C7, D1), then S1/S2 exchanges (C8, D2).
@@ -252,10 +253,22 @@ def _homogeneous(
     def ok(a: int, b: int) -> bool:
         return dr.pair_ok(a, b, level)
 
+    alone: dict[int, bool] = {}
+
     def may_leave(y: int) -> bool:
         if not dr.may_move_down(y, level, is_last):
             return False
-        return down_needed != 1 or frozenset((y,)) not in seen
+        if down_needed != 1:
+            return True
+        if frozenset((y,)) in seen:
+            return False
+        if can_complete is not None:
+            # the one player left over must be pairable with the lower brackets
+            ok_ = alone.get(y)
+            if ok_ is None:
+                ok_ = alone[y] = can_complete((y,))
+            return ok_
+        return True
 
     checked = [False]
 
@@ -395,6 +408,7 @@ def _heterogeneous(
     budget: list[int],
     seen: set[frozenset[int]],
     first_stages: Sequence[tuple[Level, list[Event]]] = (),
+    can_complete: Callable[[Sequence[int]], bool] | None = None,
 ) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event], list[Event] | None]]:
     """C4–C7 for a heterogeneous bracket: S1 = the P highest moved-down players, S2 = all
     others (C4); S2 transposed (C7) until the moved-down players are paired, then the
@@ -428,9 +442,19 @@ def _heterogeneous(
         return cost[k] + bound.after(k, prefix[-1]) <= x
 
     stages: Sequence[tuple[Level, list[Event] | None]] = first_stages or ((level, None),)
+    dead_rest: set[frozenset[int]] = set()
     for order in transpositions_pruned(s2, p, ok, feasible):
         chosen = set(order)
         rest = [y for y in s2 if y not in chosen]
+        if can_complete is not None:
+            # the remainder and the lower brackets must still be pairable as a whole, or
+            # every outcome of this transposition is a dead branch (a maximum matching)
+            key = frozenset(rest)
+            if key in dead_rest:
+                continue
+            if not can_complete(rest):
+                dead_rest.add(key)
+                continue
         pairs = list(zip(s1, order))
         head: list[Event] = []
         if order != tuple(s2[:p]):
@@ -438,7 +462,7 @@ def _heterogeneous(
         if rest:
             head.append(Event(f"{RULES} C6", N_("moved-down players paired; remainder group {players}"), {"players": rest}, bracket))
         for stage_level, stage_events in stages:
-            for rem_pairs, left, events in _homogeneous(dr, rest, rem_p, stage_level, is_last, bracket, budget, seen):
+            for rem_pairs, left, events in _homogeneous(dr, rest, rem_p, stage_level, is_last, bracket, budget, seen, can_complete):
                 yield pairs + rem_pairs, left, head + events, stage_events
         stages = stages[-1:]  # C10: the next opponents with the criteria dropped so far
 
@@ -448,8 +472,24 @@ def _c1_players_without_opponent(dr: DutchRound, players: Sequence[int]) -> list
     return [a for a in players if not any(b != a and dr.b1b2(a, b) for b in players)]
 
 
-def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[BracketOutcome]:
-    """Every pairing of ``bracket`` the procedure reaches, in the procedure's order."""
+def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Outcomes:
+    """Every pairing of ``bracket`` the procedure reaches, in the procedure's order, with the
+    bound C12 asks for: when the moved-down players cannot all be paired inside the bracket
+    (with the rest and the lower brackets still pairable), every outcome costs at least 1."""
+
+    def min_cost() -> int:
+        if not bracket.moved_down:
+            return 0
+        players = (*bracket.moved_down, *bracket.residents)
+        ok = context.pairing_graph().completable_within(
+            (*players, *bracket.below), bracket.moved_down, players, bye=context.bye_pending
+        )
+        return 0 if ok else 1
+
+    return Outcomes(_bracket_outcomes(bracket, context), min_cost)
+
+
+def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[BracketOutcome]:
     dr = dutch_round(context)
     ctx = context
     idx = bracket.index
@@ -492,6 +532,10 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
 
     budget_per_stage = dr.stage_limit
     seen: set[frozenset[int]] = set()  # sets of players left over already offered
+
+    def complete(rest: Sequence[int]) -> bool:
+        return ctx.can_complete([*rest, *c1_down], bracket)
+
     for p in range(p0, -1, -1):
         if is_last and not heterogeneous and n - 2 * p > 1:
             break  # the lowest bracket pairs everybody but the bye, or C13 applies
@@ -531,9 +575,9 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
                 budget = [budget_per_stage * max(1, len(first_stages))]
                 try:
                     if heterogeneous:
-                        found = _heterogeneous(dr, moved, [r for r in players if r not in moved], p, rem_p, level, is_last, idx, budget, seen, first_stages)
+                        found = _heterogeneous(dr, moved, [r for r in players if r not in moved], p, rem_p, level, is_last, idx, budget, seen, first_stages, complete)
                     else:
-                        found = ((pr, lf, ev, None) for pr, lf, ev in _homogeneous(dr, players, p, level, is_last, idx, budget, seen))
+                        found = ((pr, lf, ev, None) for pr, lf, ev in _homogeneous(dr, players, p, level, is_last, idx, budget, seen, complete))
                     for pairs, left, events, stage_events in found:
                         down = ctx.ranked(left + c1_down)
                         evs = head + (level_events if stage_events is None else stage_events) + events
