@@ -198,7 +198,7 @@ class RoundContext:
         absolute criteria, one of them taking the bye when the round needs one.  A maximum
         matching; a bracket procedure uses it to skip pairings that could only end in a
         dead branch (the engine rejects those outcomes anyway)."""
-        return self.pairing_graph().completable([*players, *bracket.below], bye=self.bye_pending)
+        return self.pairing_graph().completable(players, also=bracket.below, bye=self.bye_pending)
 
     def ranked(self, numbers: Iterable[int]) -> list[int]:
         """``numbers`` in the ranking order."""

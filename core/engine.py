@@ -159,9 +159,9 @@ class Engine:
             return []
         graph = context.pairing_graph()
         # below[i]: the players of the brackets under bracket i
-        below: list[list[int]] = [[] for _ in range(n)]
+        below: list[tuple[int, ...]] = [() for _ in range(n)]
         for i in range(n - 2, -1, -1):
-            below[i] = below[i + 1] + list(brackets[i + 1].residents)
+            below[i] = below[i + 1] + tuple(brackets[i + 1].residents)
         context.bye_pending = bye_needed
         everybody = [p for b in brackets for p in (*b.moved_down, *b.residents)]
         if not graph.completable(everybody, bye=bye_needed):
@@ -172,7 +172,7 @@ class Engine:
             """The players moved down from bracket ``i`` and every lower bracket can still be
             paired completely under the absolute criteria (a maximum matching): otherwise
             the outcome is a dead branch and is not descended."""
-            if graph.completable([*down, *below[i]], bye=bye_needed):
+            if graph.completable(down, also=below[i], bye=bye_needed):
                 return True
             dead[i] = dead.get(i, 0) + 1
             return False
@@ -225,7 +225,7 @@ class Engine:
         def raw_outcomes(i: int, carried: tuple[int, ...]) -> Iterator[BracketOutcome]:
             key = (i, frozenset(carried))
             if key not in raws:
-                bracket = replace(brackets[i], moved_down=tuple(carried), is_last=i == n - 1, below=tuple(below[i]))
+                bracket = replace(brackets[i], moved_down=tuple(carried), is_last=i == n - 1, below=below[i])
                 raws[key] = self.bracket_outcomes(bracket, context)
             return raws[key]
 

@@ -117,6 +117,9 @@ class PairingGraph:
         self._exempt = exempt
         self._mate: list[int] = [-1] * (n + 1)
         """The last matching found (warm start of the next question)."""
+        self._matched = 0
+        """The vertices matched in ``_mate``."""
+        self._groups: dict[tuple[int, ...], int] = {}
 
     def _exemptions(self, numbers: Sequence[int]) -> list[bool]:
         hook = getattr(getattr(self.ctx, "engine", None), "hook", None)
@@ -136,76 +139,121 @@ class PairingGraph:
         """Whether ``a`` and ``b`` may be paired under the absolute criteria."""
         return bool(self.adj[self.index[a]] >> self.index[b] & 1)
 
-    def completable(self, players: Iterable[int], *, bye: bool | None = None) -> bool:
-        """Whether ``players`` can all be paired among themselves, one of them taking the bye
-        when their number is odd (``bye=None``) or when ``bye`` is true."""
-        verts = [self.index[p] for p in players]
+    def mask(self, players: Iterable[int]) -> int:
+        """The bit set of ``players``."""
+        index = self.index
+        m = 0
+        for p in players:
+            m |= 1 << index[p]
+        return m
+
+    def group_mask(self, players: tuple[int, ...]) -> int:
+        """:meth:`mask` of a fixed group (e.g. the lower brackets), computed once."""
+        m = self._groups.get(players)
+        if m is None:
+            m = self._groups[players] = self.mask(players)
+        return m
+
+    def completable(self, players: Iterable[int], *, bye: bool | None = None, also: tuple[int, ...] = ()) -> bool:
+        """Whether ``players`` (and the fixed group ``also``) can all be paired among
+        themselves, one of them taking the bye when their number is odd (``bye=None``) or
+        when ``bye`` is true."""
+        return self.completable_mask(self.mask(players) | (self.group_mask(also) if also else 0), bye=bye)
+
+    def completable_mask(self, active: int, *, bye: bool | None = None, confine: tuple[int, int] | None = None) -> bool:
+        """:meth:`completable` for a bit set; ``confine = (inside, allowed)``: the players of
+        ``inside`` may only be paired with players of ``allowed``."""
+        count = active.bit_count()
         if bye is None:
-            bye = len(verts) % 2 == 1
+            bye = count % 2 == 1
         if bye:
-            verts.append(self.bye)
-        if len(verts) % 2:
+            active |= 1 << self.bye
+            count += 1
+        if count % 2:
             return False
-        active = 0
-        for v in verts:
-            active |= 1 << v
-        mate = self._mate
-        # warm start: keep the pairs of the last answer that lie inside the set
-        for v in verts:
-            m = mate[v]
-            if m >= 0 and (not (active >> m & 1) or mate[m] != v):
-                if mate[m] == v:
-                    mate[m] = -1
-                mate[v] = -1
-        for v in verts:
-            if mate[v] < 0 and not self._augment(v, active, mate):
-                return False
-        return True
+        if confine is None:
+            mate, matched = self._mate, self._matched
+        else:
+            mate, matched = list(self._mate), self._matched
+        # warm start: keep the pairs of the last answer that lie inside the set (and respect
+        # the confinement)
+        broken = matched & ~active
+        if confine is not None:
+            inside, allowed = confine
+            m = matched & inside & active
+            while m:
+                low = m & -m
+                m ^= low
+                v = low.bit_length() - 1
+                if not allowed >> mate[v] & 1:
+                    broken |= low
+        while broken:
+            low = broken & -broken
+            broken ^= low
+            v = low.bit_length() - 1
+            u = mate[v]
+            mate[v] = -1
+            matched &= ~low
+            if u >= 0 and mate[u] == v:
+                mate[u] = -1
+                matched &= ~(1 << u)
+                broken &= ~(1 << u)
+        ok = True
+        free = active & ~matched
+        while free:
+            low = free & -free
+            v = low.bit_length() - 1
+            end = self._augment(v, active, mate, free, confine)
+            if end < 0:
+                ok = False
+                break
+            matched |= low | (1 << end)
+            free &= ~(low | (1 << end))
+        if confine is None:
+            self._matched = matched
+        return ok
 
     def completable_within(self, players: Iterable[int], confined: Iterable[int], within: Iterable[int], *, bye: bool | None = None) -> bool:
         """Like :meth:`completable`, but every player of ``confined`` must be paired with a
         player of ``within`` (e.g. moved-down players inside their bracket)."""
-        verts = [self.index[p] for p in players]
-        if bye is None:
-            bye = len(verts) % 2 == 1
-        if bye:
-            verts.append(self.bye)
-        if len(verts) % 2:
-            return False
-        active = inside = allowed = 0
-        for v in verts:
-            active |= 1 << v
-        for p in confined:
-            inside |= 1 << self.index[p]
-        for p in within:
-            allowed |= 1 << self.index[p]
-        mate = [-1] * self.size
-        for v in verts:
-            if mate[v] < 0 and not self._augment(v, active, mate, (inside, allowed)):
-                return False
-        return True
+        return self.completable_mask(self.mask(players), bye=bye, confine=(self.mask(confined), self.mask(within)))
 
     def maximum_matching(self, players: Iterable[int], *, bye: bool | None = None) -> tuple[list[int], int]:
         """A maximum matching of ``players`` (+ the bye): ``(mate, active mask)``."""
-        verts = [self.index[p] for p in players]
+        active = self.mask(players)
         if bye is None:
-            bye = len(verts) % 2 == 1
+            bye = active.bit_count() % 2 == 1
         if bye:
-            verts.append(self.bye)
-        active = 0
-        for v in verts:
-            active |= 1 << v
+            active |= 1 << self.bye
         mate = [-1] * self.size
-        for v in verts:
-            if mate[v] < 0:
-                self._augment(v, active, mate)
+        free = active
+        while free:
+            low = free & -free
+            free ^= low
+            v = low.bit_length() - 1
+            if mate[v] >= 0:
+                continue
+            end = self._augment(v, active, mate, active & ~self._mask_of(mate, active))
+            if end >= 0:
+                free &= ~(1 << end)
         return mate, active
 
+    @staticmethod
+    def _mask_of(mate: list[int], active: int) -> int:
+        m, out = active, 0
+        while m:
+            low = m & -m
+            m ^= low
+            if mate[low.bit_length() - 1] >= 0:
+                out |= low
+        return out
+
     # ------------------------------------------------------------------ Edmonds
-    def _augment(self, root: int, active: int, mate: list[int], confine: tuple[int, int] | None = None) -> bool:
+    def _augment(self, root: int, active: int, mate: list[int], free: int, confine: tuple[int, int] | None = None) -> int:
         """One search for an augmenting path from the exposed vertex ``root`` (Edmonds'
-        blossom algorithm); augments ``mate`` and returns True when it finds one.
-        ``confine = (inside, allowed)``: vertices of ``inside`` only meet ``allowed`` ones."""
+        blossom algorithm); augments ``mate`` and returns the other end of the path, or -1.
+        ``free``: the exposed vertices; ``confine = (inside, allowed)``: vertices of
+        ``inside`` only meet ``allowed`` ones."""
         adj = self.adj
         if confine is not None:
             inside, allowed = confine
@@ -213,25 +261,34 @@ class PairingGraph:
             def neighbours(v: int) -> int:
                 m = adj[v] & active
                 if inside >> v & 1:
-                    return m & allowed
+                    m &= allowed
                 if not allowed >> v & 1:
-                    return m & ~inside
+                    m &= ~inside
                 return m
         else:
 
             def neighbours(v: int) -> int:
                 return adj[v] & active
 
-        # quick path: an exposed neighbour
+        free &= ~(1 << root)
         cand = neighbours(root)
+        # quick paths: an exposed neighbour, or root - u = mate(u) - exposed
+        f = cand & free
+        if f:
+            u = (f & -f).bit_length() - 1
+            mate[root], mate[u] = u, root
+            return u
         m = cand
         while m:
             low = m & -m
-            u = low.bit_length() - 1
             m ^= low
-            if mate[u] < 0:
-                mate[root], mate[u] = u, root
-                return True
+            u = low.bit_length() - 1
+            w = mate[u]
+            f = neighbours(w) & free
+            if f:
+                x = (f & -f).bit_length() - 1
+                mate[root], mate[u], mate[w], mate[x] = u, root, x, w
+                return x
         size = self.size
         parent = [-1] * size
         base = list(range(size))
@@ -266,7 +323,18 @@ class PairingGraph:
             v = queue[head]
             head += 1
             cand = neighbours(v)
-            # unlabelled neighbours: extend the tree or augment
+            f = cand & free
+            if f:
+                u = (f & -f).bit_length() - 1
+                parent[u] = v
+                end = u
+                while u >= 0:
+                    pv = parent[u]
+                    nxt = mate[pv]
+                    mate[u], mate[pv] = pv, u
+                    u = nxt
+                return end
+            # unlabelled (matched) neighbours: extend the tree
             m = cand & ~labelled
             while m:
                 low = m & -m
@@ -275,14 +343,6 @@ class PairingGraph:
                 if labelled >> u & 1:
                     continue
                 parent[u] = v
-                if mate[u] < 0:
-                    # augment along the path root ... v - u
-                    while u >= 0:
-                        pv = parent[u]
-                        nxt = mate[pv]
-                        mate[u], mate[pv] = pv, u
-                        u = nxt
-                    return True
                 w = mate[u]
                 labelled |= (1 << u) | (1 << w)
                 outer |= 1 << w
@@ -306,7 +366,7 @@ class PairingGraph:
                             outer |= 1 << i
                             labelled |= 1 << i
                             queue.append(i)
-        return False
+        return -1
 
     # ------------------------------------------------------------------ witness
     def witness(self, players: Iterable[int], *, bye: bool | None = None) -> Witness | None:
@@ -377,7 +437,8 @@ class PairingGraph:
             u = trial[v]
             trial[v] = -1
             trial[u] = -1
-            if self._augment(u, active & ~(1 << v), trial):
+            rest = active & ~(1 << v)
+            if self._augment(u, rest, trial, rest & ~self._mask_of(trial, rest)) >= 0:
                 out.add(v)
         return out
 

@@ -480,10 +480,10 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Outcomes:
     def min_cost() -> int:
         if not bracket.moved_down:
             return 0
-        players = (*bracket.moved_down, *bracket.residents)
-        ok = context.pairing_graph().completable_within(
-            (*players, *bracket.below), bracket.moved_down, players, bye=context.bye_pending
-        )
+        graph = context.pairing_graph()
+        players = graph.mask((*bracket.moved_down, *bracket.residents))
+        confine = (graph.mask(bracket.moved_down), players)
+        ok = graph.completable_mask(players | graph.group_mask(bracket.below), bye=context.bye_pending, confine=confine)
         return 0 if ok else 1
 
     return Outcomes(_bracket_outcomes(bracket, context), min_cost)
