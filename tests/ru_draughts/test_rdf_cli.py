@@ -98,7 +98,12 @@ def test_ruleset_settings(ruleset, variant):
     assert rs.byes.blocked_by == frozenset({"U", "F", "+"})  # 5.4.10.2(b)
     assert rs.max_meetings == 1  # 5.4.10.2(a)
     assert rs.points.pairing_allocated_bye == rs.points.win  # the plus is a win
-    assert rs.param("coefficient_policy") == "manual-draw"  # AMB-R9
+    # RDF 5.4.10.6.2 «суммы очков всех соперников», AMB-R10: the draw during the event counts the
+    # opponents met; 5.4.10.11 («при ручной жеребьевке», «по окончании соревнования») only for the
+    # final standings (tiebreak_policy) and the *-manual-draw rulesets (AMB-R9)
+    assert rs.param("coefficient_policy") == "computer"
+    assert rs.tiebreak_policy["unplayed"] == "rdf-manual"
+    assert rs.param("classification") == ("start-number" if variant == "random" else "rating-lot")  # AMB-R13
     assert rs.param("absence_result") == "-"  # AMB-R12
     assert rs.param("order_parity") == ("none" if variant == "buchholz" else "paired-round")  # AMB-R2
 

@@ -19,12 +19,13 @@ def _order(ruleset, t) -> list[int]:
 
 
 def test_current_buchholz_with_the_manual_draw_rules():
-    # RDF 5.4.10.7.6 with 5.4.10.11(a) (coefficient_policy: manual-draw, AMB-R9): a plus counts
-    # as an opponent with the lowest score anybody has made (1 here).
+    # RDF 5.4.10.7.6 with 5.4.10.11(a) for a manual draw (rdf-buchholz-manual-draw,
+    # coefficient_policy: manual-draw, AMB-R9): a plus counts as an opponent with the lowest
+    # score anybody has made (1 here).
     # Buchholz: 3 → 1's 2 + 4's 1 = 3; 5 → 1's 2 + plus 1 = 3; 2 → 4's 1 + plus 1 = 2;
     # 4 → 2's 1 + 3's 1 = 2.  Group 1 ordered 3, 5 (3; by classification number), 2, 4 (2).
     t = build(5, WITH_PLUSES)
-    assert _order("rdf-buchholz", t) == [1, 3, 5, 2, 4]
+    assert _order("rdf-buchholz-manual-draw", t) == [1, 3, 5, 2, 4]
 
 
 def test_current_buchholz_played_games_only():
@@ -33,18 +34,22 @@ def test_current_buchholz_played_games_only():
     t = build(5, WITH_PLUSES)
     e = Engine(load_ruleset(str(DATA / "rdf-buchholz-computer.yaml")))
     assert _order(e, t) == [1, 3, 4, 5, 2]
+    # … which is the default of rdf-buchholz: 5.4.10.7.6 «текущего коэффициента Бухгольца» is the
+    # sum of the opponents' scores; the 5.4.10.11 plus rule is «при ручной жеребьевке» (AMB-R9/R10)
+    assert _order("rdf-buchholz", t) == [1, 3, 4, 5, 2]
 
 
 def test_coefficients_come_from_the_core_tiebreaks():
     # the ordering uses swisspairing.tiebreaks.buchholz (cut 1 = truncated Solkoff)
     t = build(5, WITH_PLUSES)
     ps = PointSystem()
-    solkoff = buchholz(t, ps, 2, cut_lowest=1, unplayed="rdf-manual-draw")
-    e = engine("rdf-solkoff")
-    ctx = e.context(t)
-    order = e.sort_players(ctx)
-    group = [n for n in order if ctx.score(n) == 1]
-    assert group == sorted(group, key=lambda n: (-solkoff[n], n))
+    for rid, policy in (("rdf-solkoff-manual-draw", "rdf-manual-draw"), ("rdf-solkoff", "played-only")):
+        solkoff = buchholz(t, ps, 2, cut_lowest=1, unplayed=policy)
+        e = engine(rid)
+        ctx = e.context(t)
+        order = e.sort_players(ctx)
+        group = [n for n in order if ctx.score(n) == 1]
+        assert group == sorted(group, key=lambda n: (-solkoff[n], n))
 
 
 def test_solkoff_round_two_is_the_start_number_order():
@@ -84,6 +89,6 @@ def test_without_the_manual_draw_policy_in_the_core_the_ordering_falls_back(monk
 
     monkeypatch.setattr(ordering, "buchholz", old_buchholz)
     t = build(5, WITH_PLUSES)
-    assert _order("rdf-buchholz", t) == [1, 3, 4, 5, 2]  # as with coefficient_policy: computer
-    p = engine("rdf-buchholz").pair(t)
+    assert _order("rdf-buchholz-manual-draw", t) == [1, 3, 4, 5, 2]  # as with coefficient_policy: computer
+    p = engine("rdf-buchholz-manual-draw").pair(t)
     assert any(e.rule == "RDF 5.4.10.11" for e in p.events)
