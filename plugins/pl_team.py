@@ -40,7 +40,7 @@ maximum-matching test), so the search never walks into dead ends.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -49,6 +49,7 @@ from swisspairing import (
     WHITE,
     Colour,
     Event,
+    InvalidInputError,
     InvalidTournamentError,
     N_,
     NoValidPairingError,
@@ -318,6 +319,9 @@ class TeamRoundResult:
     """The pausing team (at most one)."""
     events: tuple[Event, ...]
     """The explanation."""
+    transfers: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    """PL-team 14: the teams this round transferred into another group, with the direction
+    (``down``/``up``); recorded in the written file (``SPT``)."""
 
 
 def _mp(ctx: RoundContext, t: int) -> float:
@@ -362,17 +366,142 @@ def _r3_pause_candidates(ctx: RoundContext, ranked: Sequence[int]) -> list[int]:
     return sorted(ranked, key=lambda t: (_pauses(ctx, t), _mp(ctx, t), -position[t]))
 
 
-def _float_history(ctx: RoundContext, t: int) -> set[str]:
-    """Directions in which ``t`` was transferred in earlier rounds: down when it met a team
-    with fewer match points, up when more (the records keep no more than that; the Dutch A4
-    definition).  A pause is no transfer."""
-    out: set[str] = set()
-    st = ctx.states[t]
-    rounds = ctx.tournament.player(t).rounds
-    for i, fl in enumerate(st.floats):
-        if fl is None or i >= len(rounds) or rounds[i].opponent is None:
+# ---------------------------------------------------------------------- PL-team 14: transfers
+#: The record of the transfers a round made (a swisspairing extension of TRF16, like ``SPW``):
+#: ``SPT RRRR [TTTT down|up]...`` — in round RRRR team TTTT was transferred down or up.
+TRANSFER_RECORD = "SPT"
+_DIRECTIONS = (DOWN, UP)
+_HISTORY = "pl_team.transfers"
+
+
+def _r14_read_transfers(ctx: RoundContext) -> dict[int, dict[int, frozenset[str]]]:
+    """PL-team 14: the transfers recorded in the file (``SPT`` records), round → team →
+    directions.  Raises :class:`InvalidInputError` naming the record when it is malformed,
+    names a team that does not exist or repeats a round."""
+    players = ctx.data.get("players", ctx)
+    teams = {t.number for t in players.tournament.teams}
+    out: dict[int, dict[int, frozenset[str]]] = {}
+    for code, line in players.tournament.header:
+        if code != TRANSFER_RECORD:
             continue
-        out.add(DOWN if fl.value == "down" else UP)
+        tokens = line[3:].split()
+        well_formed = bool(tokens) and len(tokens) % 2 == 1 and all(x.isascii() and x.isdigit() for x in [tokens[0], *tokens[1::2]]) and all(x in _DIRECTIONS for x in tokens[2::2])
+        if not well_formed or int(tokens[0]) < 1:
+            raise InvalidInputError(N_("record {line!r}: expected SPT, a round and teams each followed by down or up"), line=line)
+        rnd = int(tokens[0])
+        if rnd in out:
+            raise InvalidInputError(N_("record {line!r}: round {round} is recorded twice"), line=line, round=rnd)
+        moves: dict[int, set[str]] = {}
+        for team, direction in zip(tokens[1::2], tokens[2::2]):
+            if int(team) not in teams:
+                raise InvalidInputError(N_("record {line!r}: team {team} does not exist"), line=line, team=int(team))
+            moves.setdefault(int(team), set()).add(direction)
+        out[rnd] = {t: frozenset(d) for t, d in moves.items()}
+    return out
+
+
+def _r14_infer(pairs: Sequence[tuple[int, int]], mp: Mapping[int, float], middle_mp: float) -> dict[int, frozenset[str]]:
+    """PL-team 6, 9, 13 read backwards: who was transferred to make ``pairs``, given the
+    teams' match points and the middle group's.  Above the middle group teams move down (the
+    higher team of a match across groups was transferred), below it up (the lower team);
+    a team meeting the middle group came into it; a team from above meeting a team from
+    below in the middle group: both.  Matches within one group transfer nobody."""
+    out: dict[int, set[str]] = {}
+    for a, b in pairs:
+        if mp[a] == mp[b]:
+            continue
+        hi, lo = (a, b) if mp[a] > mp[b] else (b, a)
+        if mp[lo] >= middle_mp:
+            out.setdefault(hi, set()).add(DOWN)
+        if mp[hi] <= middle_mp:
+            out.setdefault(lo, set()).add(UP)
+        if mp[hi] > middle_mp > mp[lo]:
+            out.setdefault(hi, set()).add(DOWN)
+            out.setdefault(lo, set()).add(UP)
+    return {t: frozenset(d) for t, d in out.items()}
+
+
+def _r14_derive_round(ctx: RoundContext, rnd: int) -> dict[int, frozenset[str]]:
+    """The transfers of an earlier round ``rnd`` whose file has no ``SPT`` record (another
+    program, an event file, a manual pairing): :func:`_r14_infer` with the match points
+    before that round and its middle group (PL-team 7).  Round 1 transfers nobody (PL-team 8)."""
+    if rnd <= 1:
+        return {}
+    recs = _records(ctx)
+    mp: dict[int, float] = {}
+    gp: dict[int, float] = {}
+    present: list[int] = []
+    pairs: list[tuple[int, int]] = []
+    pause: set[int] = set()
+    for t, rs in recs.items():
+        if len(rs) < rnd or rs[rnd - 1] is None:
+            continue
+        before = [r for r in rs[: rnd - 1] if r is not None]
+        mp[t] = round(sum(r.match_points for r in before), 6)
+        gp[t] = sum(r.game_points for r in before)
+        present.append(t)
+        this = rs[rnd - 1]
+        if this.pause or this.opponent is None:  # type: ignore[union-attr]
+            pause.add(t)
+        elif t < this.opponent:  # type: ignore[union-attr]
+            pairs.append((t, this.opponent))  # type: ignore[union-attr]
+    order = sorted(present, key=lambda t: (-mp[t], -gp[t], t))
+    if ctx.ruleset.param("middle_position", "all-teams") != "all-teams":
+        order = [t for t in order if t not in pause]
+    if not order:
+        return {}
+    middle_mp = mp[order[len(order) // 2]]
+    return _r14_infer([(a, b) for a, b in pairs if a in mp and b in mp], mp, middle_mp)
+
+
+def _r14_history(ctx: RoundContext) -> dict[int, dict[int, frozenset[str]]]:
+    """PL-team 14: the transfers of every earlier round, round → team → directions: read
+    from the file's ``SPT`` records, derived (:func:`_r14_derive_round`) for rounds without
+    one.  Cached in ``ctx.data``."""
+    cached = ctx.data.get(_HISTORY)
+    if cached is not None:
+        return cached
+    recorded = _r14_read_transfers(ctx)
+    history = {r: recorded[r] if r in recorded else _r14_derive_round(ctx, r) for r in range(1, ctx.round_number)}
+    ctx.data[_HISTORY] = history
+    return history
+
+
+def _r14_records(ctx: RoundContext, made: Mapping[int, frozenset[str]]) -> tuple[tuple[str, str], ...]:
+    """The ``SPT`` lines of every round up to this one, this round's transfers ``made``
+    included, for the written file (so that later rounds read them back)."""
+    rounds = dict(_r14_history(ctx))
+    rounds[ctx.round_number] = dict(made)
+    out = []
+    for rnd in sorted(rounds):
+        moves = "".join(f" {t:4d} {d}" for t in sorted(rounds[rnd]) for d in sorted(rounds[rnd][t]))
+        out.append((TRANSFER_RECORD, f"{TRANSFER_RECORD} {rnd:4d}{moves}"))
+    return tuple(out)
+
+
+def _r14_transfers_made(proc: "_R6Procedure", outcomes: Sequence["_Outcome"], pairs: Sequence[tuple[int, int]]) -> dict[int, frozenset[str]]:
+    """The transfers this round's procedure made (PL-team 13): the teams each group above the
+    middle transferred down, each group below it up (``outcomes`` in the order of
+    :meth:`_R6Procedure.run`: the top groups, the bottom groups, the middle group).  When the
+    tables were given up (PL-team 17 last resort) they are read off the pairs."""
+    if len(outcomes) != len(proc.top) + len(proc.bottom) + 1:
+        return _r14_infer(pairs, proc.mp, proc.middle_mp)
+    out: dict[int, set[str]] = {}
+    for i, o in enumerate(outcomes[: len(proc.top) + len(proc.bottom)]):
+        direction = DOWN if i < len(proc.top) else UP
+        for t in o.transferred:
+            out.setdefault(t, set()).add(direction)
+    return {t: frozenset(d) for t, d in out.items()}
+
+
+def _float_history(ctx: RoundContext, t: int) -> set[str]:
+    """Directions in which ``t`` was transferred in earlier rounds (PL-team 14: «przenoszona
+    w tym samym kierunku ponownie»): only a team that was itself moved into another group to
+    be paired has a direction — not the team that received it (:func:`_r14_history`).  A
+    pause is no transfer."""
+    out: set[str] = set()
+    for moves in _r14_history(ctx).values():
+        out |= moves.get(t, frozenset())
     return out
 
 
@@ -857,6 +986,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
 
     colour_events: list[Event] = []
     matches: list[Pairing] = []
+    transfers: dict[int, frozenset[str]] = {}  # PL-team 8: round 1 transfers nobody
     if first_round:
         pairs, ev = _r8_first_round(ctx, start_list, ok, feasible)
         events += ev
@@ -884,6 +1014,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
         pairs = [p for o in outcomes for p in o.pairs]
         for o in outcomes:
             events.extend(o.events)
+        transfers = _r14_transfers_made(proc, outcomes, pairs)
         rank = {t: i for i, t in enumerate(ranked)}
         for a, b in pairs:
             hi, lo = (a, b) if rank[a] < rank[b] else (b, a)
@@ -900,7 +1031,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
     matches = [matches[i] for i in order]
     colour_events = [colour_events[i] for i in order]
     events.sort(key=lambda e: (e.bracket is not None, e.bracket or 0))
-    return TeamRoundResult(tuple(matches), tuple(pauses), tuple(events + colour_events))
+    return TeamRoundResult(tuple(matches), tuple(pauses), tuple(events + colour_events), transfers)
 
 
 # ====================================================================== hooks
@@ -915,7 +1046,8 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     _require_teams(context.tournament)
     tctx = team_context(context)
     result = pair_teams(tctx)
-    return expand_round(context, result.matches, result.pauses, result.events)
+    pairing = expand_round(context, result.matches, result.pauses, result.events)
+    return replace(pairing, records=pairing.records + _r14_records(tctx, result.transfers))
 
 
 @hookimpl
