@@ -209,7 +209,8 @@ def _r16_middle(
     candidates among the rest (the highest-ranked with the smallest MP difference first); the
     rest is paired by the same order.  Only then ``t`` meets ``b`` and the rest is paired.
     A homogeneous group is paired by PL-team 11.  ``k_limit`` = 2 stops where the source's
-    table stops (AMB-P3 recommends continuing: ``None``).  Yields ``(row number, pairs)``;
+    table stops (the default, AMB-P3: «Dopiero po wyczerpaniu tych możliwości należy kojarzyć
+    zespoły 1 – 6»); ``None`` continues the pattern before ``t`` meets ``b``.  Yields ``(row number, pairs)``;
     rows failing ``ok`` are left out, their numbers skipped.
     """
     n = len(teams)
@@ -250,7 +251,7 @@ def fold_odd_rows(teams: Sequence[int]) -> list[tuple[tuple[tuple[int, int], ...
 def middle_rows(teams: Sequence[int], mp: Mapping[int, float], *, k_limit: int | None = None) -> list[tuple[tuple[int, int], ...]]:
     """PL-team 16: every row of the middle group's order of trial (``teams`` in pairing
     order, ``mp`` their match points).  ``k_limit=2`` gives the source's 8 rows before 1-6
-    for the example; ``None`` continues the pattern (AMB-P3)."""
+    for the example (the source order, AMB-P3); ``None`` continues the pattern."""
     pos = {t: i for i, t in enumerate(teams)}
     return [pairs for _, pairs in _r16_middle(tuple(teams), mp, pos, k_limit=k_limit)]
 
@@ -277,9 +278,9 @@ SCHEMA: Mapping[str, Any] = {
             "description": "Groups paired from the bottom (PL-team 6, 13): the trial tables read from the lowest team upward, so an upward-transferred team meets the highest-ranked team of its new group (mirror, the digest's reading of PL-team 9), or the tables as printed.",
         },
         "middle_group_rows": {
-            "enum": ["continue", "source"],
-            "default": "continue",
-            "description": "PL-team 16: continue the table's pattern before pairing the two floaters with each other (AMB-P3), or stop where the source's table stops.",
+            "enum": ["source", "continue"],
+            "default": "source",
+            "description": "PL-team 16 «Dopiero po wyczerpaniu tych możliwości należy kojarzyć zespoły 1 – 6» (AMB-P3): the printed rows, then the two floaters with each other (source), or more rows of the table's pattern before them (continue).",
         },
         "transfer_history": {
             "enum": ["all-rounds", "this-round"],
@@ -623,7 +624,7 @@ class _R6Procedure:
         self.bottom = [(mp, g) for mp, g in reversed(groups) if mp < middle_mp]
         self.middle = next((g for mp, g in groups if mp == middle_mp), [])
         self.mirror = self.rs.param("upward_order", "mirror") == "mirror"
-        self.k_limit = 2 if self.rs.param("middle_group_rows", "continue") == "source" else None
+        self.k_limit = 2 if self.rs.param("middle_group_rows", "source") == "source" else None
 
     # ------------------------------------------------------------------ constraints
     def ok(self, a: int, b: int) -> bool:
@@ -673,7 +674,8 @@ class _R6Procedure:
         of transferred teams, then the fallbacks of PL-team 11 / AMB-P10."""
         order = list(group) if direction == DOWN or not self.mirror else list(reversed(group))
         n = len(order)
-        mp = self.mp[group[0]] if group else 0.0
+        own = [t for t in group if t not in incoming]  # the group's match points, not an incoming team's
+        mp = self.mp[own[0]] if own else self.mp[group[0]] if group else 0.0
         head = Event(
             "PL-team 9" if direction == DOWN else "PL-team 13",
             N_("group of {mp} match points, paired from the top: {teams}") if direction == DOWN else N_("group of {mp} match points, paired from the bottom: {teams}"),
@@ -909,8 +911,11 @@ def _r8_first_round(ctx: RoundContext, start_list: Sequence[int], ok: Ok, feasib
             if not _bipartite(rest_upper, rest_lower, ok):
                 continue
             if o != natural:
-                rule, msg = _why_not(ctx, t, natural)
-                events.append(Event(rule, msg, {"a": t, "b": natural}))
+                taken = next((a for a, b in pairs if b == natural), None)
+                if taken is not None:
+                    events.append(Event("PL-team 10", N_("team {b}, the natural opponent of team {a}, already meets team {c}"), {"a": t, "b": natural, "c": taken}))
+                else:
+                    events.extend(_r10_why_not_natural(ctx, t, natural, upper[i + 1 :], [x for x in free if x != natural], ok))
                 events.append(Event("PL-team 10", N_("transposition in the lower half: team {team} meets team {opponent}"), {"team": t, "opponent": o}))
             pairs.append((t, o))
             free = rest_lower
@@ -918,6 +923,68 @@ def _r8_first_round(ctx: RoundContext, start_list: Sequence[int], ok: Ok, feasib
         else:
             return [], events
     return pairs, events
+
+
+def _r10_why_not_natural(ctx: RoundContext, t: int, natural: int, rest_upper: Sequence[int], rest_lower: Sequence[int], ok: Ok) -> list[Event]:
+    """Why ``t`` does not meet its natural opponent in round 1: the pair itself may not meet
+    (PL-team 5, 2, 19), or (PL-team 10: «aby możliwie największa liczba zespołów tej grupy
+    mogła być skojarzona») with it the rest of the halves could not be paired — named by the
+    upper-half teams that would be left with too few opponents, and why they may not meet
+    the others."""
+    if not ok(t, natural):
+        rule, msg = _why_not(ctx, t, natural)
+        return [Event(rule, msg, {"a": t, "b": natural})]
+    lower = [x for x in rest_lower if x != natural]
+    stuck, partners = _r10_hall_blocker(list(rest_upper), lower, ok)
+    args = {"a": t, "b": natural, "teams": stuck, "partners": partners}
+    if partners:
+        events = [Event("PL-team 10", N_("with {a}-{b} the other teams could not all be paired: teams {teams} could then only meet teams {partners}"), args)]
+    else:
+        events = [Event("PL-team 10", N_("with {a}-{b} the other teams could not all be paired: teams {teams} could meet none of the teams left"), args)]
+    shown = 0
+    for u in stuck:
+        for x in lower:
+            if x in partners or ok(u, x) or shown >= 4:
+                continue
+            rule, msg = _why_not(ctx, u, x)
+            events.append(Event(rule, msg, {"a": u, "b": x}))
+            shown += 1
+    return events
+
+
+def _r10_hall_blocker(left: list[int], right: list[int], ok: Ok) -> tuple[list[int], list[int]]:
+    """The reason ``left`` cannot all be matched into ``right``: a set of ``left`` teams and
+    the (fewer) ``right`` teams they could meet (Hall's condition), found from a maximum
+    matching by the alternating paths from an unmatched ``left`` team."""
+    match_r: dict[int, int] = {}
+
+    def augment(u: int, seen: set[int]) -> bool:
+        for v in right:
+            if v in seen or not ok(u, v):
+                continue
+            seen.add(v)
+            if v not in match_r or augment(match_r[v], seen):
+                match_r[v] = u
+                return True
+        return False
+
+    free = [u for u in left if not augment(u, set())]
+    if not free:  # pragma: no cover - only called when the halves cannot be paired
+        return [], []
+    stuck, reach = {free[0]}, set()
+    todo = [free[0]]
+    while todo:
+        u = todo.pop()
+        for v in right:
+            if v in reach or not ok(u, v):
+                continue
+            reach.add(v)
+            w = match_r.get(v)
+            if w is not None and w not in stuck:
+                stuck.add(w)
+                todo.append(w)
+    order = {x: i for i, x in enumerate([*left, *right])}
+    return sorted(stuck, key=order.__getitem__), sorted(reach, key=order.__getitem__)
 
 
 def _bipartite(left: Sequence[int], right: Sequence[int], ok: Ok) -> bool:
