@@ -373,6 +373,7 @@ def _r3_pause_candidates(ctx: RoundContext, ranked: Sequence[int]) -> list[int]:
 TRANSFER_RECORD = "SPT"
 _DIRECTIONS = (DOWN, UP)
 _HISTORY = "pl_team.transfers"
+_DERIVED = "pl_team.transfers_derived"
 
 
 def _r14_read_transfers(ctx: RoundContext) -> dict[int, dict[int, frozenset[str]]]:
@@ -465,6 +466,7 @@ def _r14_history(ctx: RoundContext) -> dict[int, dict[int, frozenset[str]]]:
     recorded = _r14_read_transfers(ctx)
     history = {r: recorded[r] if r in recorded else _r14_derive_round(ctx, r) for r in range(1, ctx.round_number)}
     ctx.data[_HISTORY] = history
+    ctx.data[_DERIVED] = [r for r in range(2, ctx.round_number) if r not in recorded]
     return history
 
 
@@ -1054,6 +1056,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
     colour_events: list[Event] = []
     matches: list[Pairing] = []
     transfers: dict[int, frozenset[str]] = {}  # PL-team 8: round 1 transfers nobody
+    summary: list[Event] = []
     if first_round:
         pairs, ev = _r8_first_round(ctx, start_list, ok, feasible)
         events += ev
@@ -1082,6 +1085,13 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
         for o in outcomes:
             events.extend(o.events)
         transfers = _r14_transfers_made(proc, outcomes, pairs)
+        derived = ctx.data.get(_DERIVED) if ctx.ruleset.param("transfer_history", "all-rounds") == "all-rounds" else None
+        if derived:
+            events.append(Event("PL-team 14", N_("the file records no transfers for rounds {rounds}; they are read off those rounds' pairings"), {"rounds": derived}))
+        down = [t for t in ranked if DOWN in transfers.get(t, ())]
+        up = [t for t in ranked if UP in transfers.get(t, ())]
+        if down or up:
+            summary.append(Event("PL-team 14", N_("transferred this round (kept in the file for the later rounds): down {down}; up {up}"), {"down": down or "-", "up": up or "-"}))
         rank = {t: i for i, t in enumerate(ranked)}
         for a, b in pairs:
             hi, lo = (a, b) if rank[a] < rank[b] else (b, a)
@@ -1098,7 +1108,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
     matches = [matches[i] for i in order]
     colour_events = [colour_events[i] for i in order]
     events.sort(key=lambda e: (e.bracket is not None, e.bracket or 0))
-    return TeamRoundResult(tuple(matches), tuple(pauses), tuple(events + colour_events), transfers)
+    return TeamRoundResult(tuple(matches), tuple(pauses), tuple(events + summary + colour_events), transfers)
 
 
 # ====================================================================== hooks
