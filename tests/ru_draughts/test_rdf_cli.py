@@ -114,3 +114,24 @@ def test_invalid_parameter_is_reported(cli, tmp_path):
     res = cli("validate", str(bad))
     assert res.code == 3
     assert "$.parameters.variant" in res.err
+
+
+def test_output_trf_records_the_classification(cli, tmp_path):
+    # RDF 5.4.10.5.1 (AMB-R13): round 1 written with -o keeps the classification numbers as
+    # SPN records; pairing the written file again (round 2) reads them back.
+    out = tmp_path / "r1.trf"
+    res = cli("pair", str(DATA / "round1-nine.trf"), "--ruleset", "rdf-coefficient", "--seed", "4", "-o", str(out))
+    assert res.code == 0, res.err
+    text = out.read_text()
+    spn = [line for line in text.splitlines() if line.startswith("SPN")]
+    assert spn == [f"SPN {n:4d} {n:4d}" for n in range(1, 10)]  # ratings 2000, 1990, …: no ties
+    assert text.index("SPN") < text.index("001")
+
+
+def test_bad_classification_record_is_an_input_error(cli, tmp_path):
+    bad = tmp_path / "bad.trf"
+    bad.write_text((DATA / "round1-nine.trf").read_text().replace("001", "SPN    1    x\n001", 1), encoding="utf-8")
+    res = cli("pair", str(bad), "--ruleset", "rdf-coefficient")
+    assert res.code == 3
+    assert "record 'SPN    1    x': expected SPN, a start number and a classification number" in res.err
+    assert "Traceback" not in res.err
