@@ -12,6 +12,11 @@ ruleset                   variant         rule
 ``rdf-buchholz``          ``buchholz``    5.4.10.7 current Buchholz, fold pairing
 ========================  ==============  =====================================================
 
+``rdf-solkoff-manual-draw`` and ``rdf-buchholz-manual-draw`` order the score groups by the
+5.4.10.11 coefficients of the manual draw (``coefficient_policy: manual-draw``); the others
+count the opponents met (AMB-R9, AMB-R10).  The classification numbers are fixed before round 1
+and kept in the written file (:mod:`.numbers`, AMB-R13).
+
 What applies to all of them (RDF 5.4.10.2), and where it lives:
 
 - (a) no rematch, (c) colour limit: :meth:`RoundContext.compatible` with the ruleset's

@@ -135,3 +135,10 @@ def test_bad_classification_record_is_an_input_error(cli, tmp_path):
     assert res.code == 3
     assert "record 'SPN    1    x': expected SPN, a start number and a classification number" in res.err
     assert "Traceback" not in res.err
+
+
+@pytest.mark.parametrize("ruleset, variant", [("rdf-solkoff-manual-draw", "solkoff"), ("rdf-buchholz-manual-draw", "buchholz")])
+def test_manual_draw_rulesets(ruleset, variant):
+    # RDF 5.4.10.11 «При ручной жеребьевке»: the explicit manual-draw rulesets (AMB-R9)
+    rs = load_ruleset(ruleset)
+    assert rs.param("variant") == variant and rs.param("coefficient_policy") == "manual-draw"
