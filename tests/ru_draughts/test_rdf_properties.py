@@ -34,8 +34,9 @@ def test_simulated_tournaments_keep_the_rules(ruleset, players, rounds, seed):
 @settings(max_examples=25)
 @given(ruleset=st.sampled_from(VARIANTS), players=st.integers(min_value=6, max_value=14), seed=st.integers(min_value=0, max_value=10**6))
 def test_small_fields_to_exhaustion(ruleset, players, seed):
-    # as many rounds as a round robin: the draw fails only when no pairing exists (5.4.10.8)
-    result = run(ruleset, players, players - 1 + players % 2, seed, allow_exhaustion=True)
+    # as many rounds as a round robin: the draw fails only when no pairing exists (5.4.10.8);
+    # every round also paired from the written TRF: same numbers, same pairing (AMB-R13)
+    result = run(ruleset, players, players - 1 + players % 2, seed, allow_exhaustion=True, round_trip=True)
     assert result.exhausted or len(result.pairings) == players - 1 + players % 2
 
 
