@@ -22,7 +22,10 @@ Where each rule lives:
 - PL-team 8 (round 1): :func:`_r8_first_round`.
 - PL-team 9–12 (fold pairing, transpositions, the trial orders): :func:`fold_rows`,
   :func:`fold_odd_rows` and their pruned generators :func:`_r11_fold`, :func:`_r12_fold_odd`.
-- PL-team 14 (no second transfer in one direction): :meth:`_R6Procedure._r14_barred`.
+- PL-team 14 (no second transfer in one direction): :meth:`_R6Procedure._r14_barred`; the
+  transfers of earlier rounds (only teams that were themselves transferred): :func:`_r14_history`,
+  read from the ``SPT`` records (:data:`TRANSFER_RECORD`) that every round writes
+  (:func:`_r14_records`), derived from the pairings where a file has none (:func:`_r14_infer`).
 - PL-team 15–16 (middle group with floaters from both sides): :func:`middle_rows`,
   :func:`_r16_middle`.
 - PL-team 17 (another transfer when the middle group fails): the backtracking of
