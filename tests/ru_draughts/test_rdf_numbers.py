@@ -10,7 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from swisspairing import Engine, InvalidInputError, Player, dumps_trf, load_ruleset, read_trf
+from swisspairing import BLACK, WHITE, Engine, InvalidInputError, Player, RoundRecord, dumps_trf, load_ruleset, read_trf
+from swisspairing.plugins.ru_draughts.ordering import round_classification
 
 from rdf_support import DATA, boards, build, byes, engine, explanation, prefill, rules
 
@@ -71,20 +72,16 @@ def test_random_program_draw_is_seeded_and_recorded():
     number = {int(line.split()[1]): int(line.split()[2]) for line in spn}
     order = sorted(number, key=number.__getitem__)
     assert boards(p) == [f"{order[i]}-{order[i + 1]}" for i in range(0, 8, 2)]
-    assert f"seed 4" in explanation(p)
+    assert "(seed 4)" in explanation(p)
     # results: the first of each pair (odd drawn number, White) wins
     back = read_trf(text)
     recs = {}
-    from swisspairing import BLACK, WHITE, RoundRecord
-
     for b in p.boards:
         recs[b.white] = RoundRecord(b.black, WHITE, "1")
         recs[b.black] = RoundRecord(b.white, BLACK, "0")
     played = back.with_round(1, recs)
     played = replace(played, players=tuple(replace(pl, name="Renamed " + pl.name) for pl in played.players))
     ctx = e.context(played, seed=123)
-    from swisspairing.plugins.ru_draughts.ordering import round_classification
-
     assert dict(round_classification(ctx).number) == number
     p2 = e.pair(played, seed=123)
     assert "set again" not in explanation(p2)
@@ -130,8 +127,6 @@ def test_rating_lot_recorded_and_kept_when_a_rating_is_corrected():
     assert sorted(number.values()) == [1, 2, 3, 4, 5, 6]
     last = max(number, key=number.__getitem__)
     corrected = replace(after, players=tuple(replace(pl, rating=2400) if pl.number == last else pl for pl in after.players))
-    from swisspairing.plugins.ru_draughts.ordering import round_classification
-
     assert dict(round_classification(e.context(corrected, seed=1)).number) == number
 
 
