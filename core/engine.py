@@ -88,6 +88,8 @@ class Engine:
         ps = tournament.point_system or self.ruleset.points
         updated = tournament.with_round(pairing.round, records, ps)
         changes: dict[str, Any] = {}
+        if pairing.records:
+            changes["header"] = _replace_records(updated.header, pairing.records)
         if tournament.point_system is None and ps != PointSystem():
             changes["point_system"] = ps
         if tournament.total_rounds is None and self.ruleset.rounds is not None:
@@ -350,6 +352,24 @@ def _no_pairing(graph: Any, players: Sequence[int], bye: bool) -> NoValidPairing
     from .feasibility import _Part
 
     return NoValidPairingError(N_("no valid pairing exists: {reason}"), reason=_Part(witness.message, witness.args))
+
+
+def _replace_records(header: tuple[tuple[str, str], ...], records: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """``header`` with every record of a code in ``records`` replaced by ``records`` (where the
+    first of them stood; appended when the header had none of those codes)."""
+    codes = {code for code, _ in records}
+    out: list[tuple[str, str]] = []
+    placed = False
+    for code, line in header:
+        if code in codes:
+            if not placed:
+                out.extend(records)
+                placed = True
+            continue
+        out.append((code, line))
+    if not placed:
+        out.extend(records)
+    return tuple(out)
 
 
 def pair_round(tournament: Tournament, ruleset: Ruleset, *, seed: int | None = None) -> RoundPairing:

@@ -68,6 +68,12 @@ class RoundPairing:
     drawn_colour: "Colour | None" = field(default=None, compare=False)
     """The first-round colour drawn by lot for this pairing, if one was drawn (written to the
     TRF as ``XXC`` so that later rounds use the same draw)."""
+    records: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    """Records the system keeps in the tournament file, as ``(code, line)`` (e.g. classification
+    numbers drawn before round 1, transfers made by the round's procedure): applying the
+    pairing replaces every header record with one of these codes by these lines, so that
+    later rounds (and the written TRF) read the same values back.  The core never interprets
+    them."""
 
     def opponent(self, player: int) -> int | None:
         """The opponent of ``player`` this round (``None`` for a bye or absence)."""

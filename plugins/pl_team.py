@@ -22,7 +22,10 @@ Where each rule lives:
 - PL-team 8 (round 1): :func:`_r8_first_round`.
 - PL-team 9–12 (fold pairing, transpositions, the trial orders): :func:`fold_rows`,
   :func:`fold_odd_rows` and their pruned generators :func:`_r11_fold`, :func:`_r12_fold_odd`.
-- PL-team 14 (no second transfer in one direction): :meth:`_R6Procedure._r14_barred`.
+- PL-team 14 (no second transfer in one direction): :meth:`_R6Procedure._r14_barred`; the
+  transfers of earlier rounds (only teams that were themselves transferred): :func:`_r14_history`,
+  read from the ``SPT`` records (:data:`TRANSFER_RECORD`) that every round writes
+  (:func:`_r14_records`), derived from the pairings where a file has none (:func:`_r14_infer`).
 - PL-team 15–16 (middle group with floaters from both sides): :func:`middle_rows`,
   :func:`_r16_middle`.
 - PL-team 17 (another transfer when the middle group fails): the backtracking of
@@ -40,7 +43,7 @@ maximum-matching test), so the search never walks into dead ends.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -49,6 +52,7 @@ from swisspairing import (
     WHITE,
     Colour,
     Event,
+    InvalidInputError,
     InvalidTournamentError,
     N_,
     NoValidPairingError,
@@ -208,7 +212,8 @@ def _r16_middle(
     candidates among the rest (the highest-ranked with the smallest MP difference first); the
     rest is paired by the same order.  Only then ``t`` meets ``b`` and the rest is paired.
     A homogeneous group is paired by PL-team 11.  ``k_limit`` = 2 stops where the source's
-    table stops (AMB-P3 recommends continuing: ``None``).  Yields ``(row number, pairs)``;
+    table stops (the default, AMB-P3: «Dopiero po wyczerpaniu tych możliwości należy kojarzyć
+    zespoły 1 – 6»); ``None`` continues the pattern before ``t`` meets ``b``.  Yields ``(row number, pairs)``;
     rows failing ``ok`` are left out, their numbers skipped.
     """
     n = len(teams)
@@ -249,7 +254,7 @@ def fold_odd_rows(teams: Sequence[int]) -> list[tuple[tuple[tuple[int, int], ...
 def middle_rows(teams: Sequence[int], mp: Mapping[int, float], *, k_limit: int | None = None) -> list[tuple[tuple[int, int], ...]]:
     """PL-team 16: every row of the middle group's order of trial (``teams`` in pairing
     order, ``mp`` their match points).  ``k_limit=2`` gives the source's 8 rows before 1-6
-    for the example; ``None`` continues the pattern (AMB-P3)."""
+    for the example (the source order, AMB-P3); ``None`` continues the pattern."""
     pos = {t: i for i, t in enumerate(teams)}
     return [pairs for _, pairs in _r16_middle(tuple(teams), mp, pos, k_limit=k_limit)]
 
@@ -276,9 +281,9 @@ SCHEMA: Mapping[str, Any] = {
             "description": "Groups paired from the bottom (PL-team 6, 13): the trial tables read from the lowest team upward, so an upward-transferred team meets the highest-ranked team of its new group (mirror, the digest's reading of PL-team 9), or the tables as printed.",
         },
         "middle_group_rows": {
-            "enum": ["continue", "source"],
-            "default": "continue",
-            "description": "PL-team 16: continue the table's pattern before pairing the two floaters with each other (AMB-P3), or stop where the source's table stops.",
+            "enum": ["source", "continue"],
+            "default": "source",
+            "description": "PL-team 16 «Dopiero po wyczerpaniu tych możliwości należy kojarzyć zespoły 1 – 6» (AMB-P3): the printed rows, then the two floaters with each other (source), or more rows of the table's pattern before them (continue).",
         },
         "transfer_history": {
             "enum": ["all-rounds", "this-round"],
@@ -318,6 +323,9 @@ class TeamRoundResult:
     """The pausing team (at most one)."""
     events: tuple[Event, ...]
     """The explanation."""
+    transfers: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    """PL-team 14: the teams this round transferred into another group, with the direction
+    (``down``/``up``); recorded in the written file (``SPT``)."""
 
 
 def _mp(ctx: RoundContext, t: int) -> float:
@@ -362,17 +370,144 @@ def _r3_pause_candidates(ctx: RoundContext, ranked: Sequence[int]) -> list[int]:
     return sorted(ranked, key=lambda t: (_pauses(ctx, t), _mp(ctx, t), -position[t]))
 
 
-def _float_history(ctx: RoundContext, t: int) -> set[str]:
-    """Directions in which ``t`` was transferred in earlier rounds: down when it met a team
-    with fewer match points, up when more (the records keep no more than that; the Dutch A4
-    definition).  A pause is no transfer."""
-    out: set[str] = set()
-    st = ctx.states[t]
-    rounds = ctx.tournament.player(t).rounds
-    for i, fl in enumerate(st.floats):
-        if fl is None or i >= len(rounds) or rounds[i].opponent is None:
+# ---------------------------------------------------------------------- PL-team 14: transfers
+#: The record of the transfers a round made (a swisspairing extension of TRF16, like ``SPW``):
+#: ``SPT RRRR [TTTT down|up]...`` — in round RRRR team TTTT was transferred down or up.
+TRANSFER_RECORD = "SPT"
+_DIRECTIONS = (DOWN, UP)
+_HISTORY = "pl_team.transfers"
+_DERIVED = "pl_team.transfers_derived"
+
+
+def _r14_read_transfers(ctx: RoundContext) -> dict[int, dict[int, frozenset[str]]]:
+    """PL-team 14: the transfers recorded in the file (``SPT`` records), round → team →
+    directions.  Raises :class:`InvalidInputError` naming the record when it is malformed,
+    names a team that does not exist or repeats a round."""
+    players = ctx.data.get("players", ctx)
+    teams = {t.number for t in players.tournament.teams}
+    out: dict[int, dict[int, frozenset[str]]] = {}
+    for code, line in players.tournament.header:
+        if code != TRANSFER_RECORD:
             continue
-        out.add(DOWN if fl.value == "down" else UP)
+        tokens = line[3:].split()
+        well_formed = bool(tokens) and len(tokens) % 2 == 1 and all(x.isascii() and x.isdigit() for x in [tokens[0], *tokens[1::2]]) and all(x in _DIRECTIONS for x in tokens[2::2])
+        if not well_formed or int(tokens[0]) < 1:
+            raise InvalidInputError(N_("record {line!r}: expected SPT, a round and teams each followed by down or up"), line=line)
+        rnd = int(tokens[0])
+        if rnd in out:
+            raise InvalidInputError(N_("record {line!r}: round {round} is recorded twice"), line=line, round=rnd)
+        moves: dict[int, set[str]] = {}
+        for team, direction in zip(tokens[1::2], tokens[2::2]):
+            if int(team) not in teams:
+                raise InvalidInputError(N_("record {line!r}: team {team} does not exist"), line=line, team=int(team))
+            moves.setdefault(int(team), set()).add(direction)
+        out[rnd] = {t: frozenset(d) for t, d in moves.items()}
+    return out
+
+
+def _r14_infer(pairs: Sequence[tuple[int, int]], mp: Mapping[int, float], middle_mp: float) -> dict[int, frozenset[str]]:
+    """PL-team 6, 9, 13 read backwards: who was transferred to make ``pairs``, given the
+    teams' match points and the middle group's.  Above the middle group teams move down (the
+    higher team of a match across groups was transferred), below it up (the lower team);
+    a team meeting the middle group came into it; a team from above meeting a team from
+    below in the middle group: both.  Matches within one group transfer nobody."""
+    out: dict[int, set[str]] = {}
+    for a, b in pairs:
+        if mp[a] == mp[b]:
+            continue
+        hi, lo = (a, b) if mp[a] > mp[b] else (b, a)
+        if mp[lo] >= middle_mp:
+            out.setdefault(hi, set()).add(DOWN)
+        if mp[hi] <= middle_mp:
+            out.setdefault(lo, set()).add(UP)
+        if mp[hi] > middle_mp > mp[lo]:
+            out.setdefault(hi, set()).add(DOWN)
+            out.setdefault(lo, set()).add(UP)
+    return {t: frozenset(d) for t, d in out.items()}
+
+
+def _r14_derive_round(ctx: RoundContext, rnd: int) -> dict[int, frozenset[str]]:
+    """The transfers of an earlier round ``rnd`` whose file has no ``SPT`` record (another
+    program, an event file, a manual pairing): :func:`_r14_infer` with the match points
+    before that round and its middle group (PL-team 7).  Round 1 transfers nobody (PL-team 8)."""
+    if rnd <= 1:
+        return {}
+    recs = _records(ctx)
+    mp: dict[int, float] = {}
+    gp: dict[int, float] = {}
+    present: list[int] = []
+    pairs: list[tuple[int, int]] = []
+    pause: set[int] = set()
+    for t, rs in recs.items():
+        if len(rs) < rnd or rs[rnd - 1] is None:
+            continue
+        before = [r for r in rs[: rnd - 1] if r is not None]
+        mp[t] = round(sum(r.match_points for r in before), 6)
+        gp[t] = sum(r.game_points for r in before)
+        present.append(t)
+        this = rs[rnd - 1]
+        if this.pause or this.opponent is None:  # type: ignore[union-attr]
+            pause.add(t)
+        elif t < this.opponent:  # type: ignore[union-attr]
+            pairs.append((t, this.opponent))  # type: ignore[union-attr]
+    order = sorted(present, key=lambda t: (-mp[t], -gp[t], t))
+    if ctx.ruleset.param("middle_position", "all-teams") != "all-teams":
+        order = [t for t in order if t not in pause]
+    if not order:
+        return {}
+    middle_mp = mp[order[len(order) // 2]]
+    return _r14_infer([(a, b) for a, b in pairs if a in mp and b in mp], mp, middle_mp)
+
+
+def _r14_history(ctx: RoundContext) -> dict[int, dict[int, frozenset[str]]]:
+    """PL-team 14: the transfers of every earlier round, round → team → directions: read
+    from the file's ``SPT`` records, derived (:func:`_r14_derive_round`) for rounds without
+    one.  Cached in ``ctx.data``."""
+    cached = ctx.data.get(_HISTORY)
+    if cached is not None:
+        return cached
+    recorded = _r14_read_transfers(ctx)
+    history = {r: recorded[r] if r in recorded else _r14_derive_round(ctx, r) for r in range(1, ctx.round_number)}
+    ctx.data[_HISTORY] = history
+    ctx.data[_DERIVED] = [r for r in range(2, ctx.round_number) if r not in recorded]
+    return history
+
+
+def _r14_records(ctx: RoundContext, made: Mapping[int, frozenset[str]]) -> tuple[tuple[str, str], ...]:
+    """The ``SPT`` lines of every round up to this one, this round's transfers ``made``
+    included, for the written file (so that later rounds read them back)."""
+    rounds = dict(_r14_history(ctx))
+    rounds[ctx.round_number] = dict(made)
+    out = []
+    for rnd in sorted(rounds):
+        moves = "".join(f" {t:4d} {d}" for t in sorted(rounds[rnd]) for d in sorted(rounds[rnd][t]))
+        out.append((TRANSFER_RECORD, f"{TRANSFER_RECORD} {rnd:4d}{moves}"))
+    return tuple(out)
+
+
+def _r14_transfers_made(proc: "_R6Procedure", outcomes: Sequence["_Outcome"], pairs: Sequence[tuple[int, int]]) -> dict[int, frozenset[str]]:
+    """The transfers this round's procedure made (PL-team 13): the teams each group above the
+    middle transferred down, each group below it up (``outcomes`` in the order of
+    :meth:`_R6Procedure.run`: the top groups, the bottom groups, the middle group).  When the
+    tables were given up (PL-team 17 last resort) they are read off the pairs."""
+    if len(outcomes) != len(proc.top) + len(proc.bottom) + 1:
+        return _r14_infer(pairs, proc.mp, proc.middle_mp)
+    out: dict[int, set[str]] = {}
+    for i, o in enumerate(outcomes[: len(proc.top) + len(proc.bottom)]):
+        direction = DOWN if i < len(proc.top) else UP
+        for t in o.transferred:
+            out.setdefault(t, set()).add(direction)
+    return {t: frozenset(d) for t, d in out.items()}
+
+
+def _float_history(ctx: RoundContext, t: int) -> set[str]:
+    """Directions in which ``t`` was transferred in earlier rounds (PL-team 14: «przenoszona
+    w tym samym kierunku ponownie»): only a team that was itself moved into another group to
+    be paired has a direction — not the team that received it (:func:`_r14_history`).  A
+    pause is no transfer."""
+    out: set[str] = set()
+    for moves in _r14_history(ctx).values():
+        out |= moves.get(t, frozenset())
     return out
 
 
@@ -494,7 +629,7 @@ class _R6Procedure:
         self.bottom = [(mp, g) for mp, g in reversed(groups) if mp < middle_mp]
         self.middle = next((g for mp, g in groups if mp == middle_mp), [])
         self.mirror = self.rs.param("upward_order", "mirror") == "mirror"
-        self.k_limit = 2 if self.rs.param("middle_group_rows", "continue") == "source" else None
+        self.k_limit = 2 if self.rs.param("middle_group_rows", "source") == "source" else None
 
     # ------------------------------------------------------------------ constraints
     def ok(self, a: int, b: int) -> bool:
@@ -544,7 +679,8 @@ class _R6Procedure:
         of transferred teams, then the fallbacks of PL-team 11 / AMB-P10."""
         order = list(group) if direction == DOWN or not self.mirror else list(reversed(group))
         n = len(order)
-        mp = self.mp[group[0]] if group else 0.0
+        own = [t for t in group if t not in incoming]  # the group's match points, not an incoming team's
+        mp = self.mp[own[0]] if own else self.mp[group[0]] if group else 0.0
         head = Event(
             "PL-team 9" if direction == DOWN else "PL-team 13",
             N_("group of {mp} match points, paired from the top: {teams}") if direction == DOWN else N_("group of {mp} match points, paired from the bottom: {teams}"),
@@ -780,8 +916,11 @@ def _r8_first_round(ctx: RoundContext, start_list: Sequence[int], ok: Ok, feasib
             if not _bipartite(rest_upper, rest_lower, ok):
                 continue
             if o != natural:
-                rule, msg = _why_not(ctx, t, natural)
-                events.append(Event(rule, msg, {"a": t, "b": natural}))
+                taken = next((a for a, b in pairs if b == natural), None)
+                if taken is not None:
+                    events.append(Event("PL-team 10", N_("team {b}, the natural opponent of team {a}, already meets team {c}"), {"a": t, "b": natural, "c": taken}))
+                else:
+                    events.extend(_r10_why_not_natural(ctx, t, natural, upper[i + 1 :], [x for x in free if x != natural], ok))
                 events.append(Event("PL-team 10", N_("transposition in the lower half: team {team} meets team {opponent}"), {"team": t, "opponent": o}))
             pairs.append((t, o))
             free = rest_lower
@@ -789,6 +928,68 @@ def _r8_first_round(ctx: RoundContext, start_list: Sequence[int], ok: Ok, feasib
         else:
             return [], events
     return pairs, events
+
+
+def _r10_why_not_natural(ctx: RoundContext, t: int, natural: int, rest_upper: Sequence[int], rest_lower: Sequence[int], ok: Ok) -> list[Event]:
+    """Why ``t`` does not meet its natural opponent in round 1: the pair itself may not meet
+    (PL-team 5, 2, 19), or (PL-team 10: «aby możliwie największa liczba zespołów tej grupy
+    mogła być skojarzona») with it the rest of the halves could not be paired — named by the
+    upper-half teams that would be left with too few opponents, and why they may not meet
+    the others."""
+    if not ok(t, natural):
+        rule, msg = _why_not(ctx, t, natural)
+        return [Event(rule, msg, {"a": t, "b": natural})]
+    lower = [x for x in rest_lower if x != natural]
+    stuck, partners = _r10_hall_blocker(list(rest_upper), lower, ok)
+    args = {"a": t, "b": natural, "teams": stuck, "partners": partners}
+    if partners:
+        events = [Event("PL-team 10", N_("with {a}-{b} the other teams could not all be paired: teams {teams} could then only meet teams {partners}"), args)]
+    else:
+        events = [Event("PL-team 10", N_("with {a}-{b} the other teams could not all be paired: teams {teams} could meet none of the teams left"), args)]
+    shown = 0
+    for u in stuck:
+        for x in lower:
+            if x in partners or ok(u, x) or shown >= 4:
+                continue
+            rule, msg = _why_not(ctx, u, x)
+            events.append(Event(rule, msg, {"a": u, "b": x}))
+            shown += 1
+    return events
+
+
+def _r10_hall_blocker(left: list[int], right: list[int], ok: Ok) -> tuple[list[int], list[int]]:
+    """The reason ``left`` cannot all be matched into ``right``: a set of ``left`` teams and
+    the (fewer) ``right`` teams they could meet (Hall's condition), found from a maximum
+    matching by the alternating paths from an unmatched ``left`` team."""
+    match_r: dict[int, int] = {}
+
+    def augment(u: int, seen: set[int]) -> bool:
+        for v in right:
+            if v in seen or not ok(u, v):
+                continue
+            seen.add(v)
+            if v not in match_r or augment(match_r[v], seen):
+                match_r[v] = u
+                return True
+        return False
+
+    free = [u for u in left if not augment(u, set())]
+    if not free:  # pragma: no cover - only called when the halves cannot be paired
+        return [], []
+    stuck, reach = {free[0]}, set()
+    todo = [free[0]]
+    while todo:
+        u = todo.pop()
+        for v in right:
+            if v in reach or not ok(u, v):
+                continue
+            reach.add(v)
+            w = match_r.get(v)
+            if w is not None and w not in stuck:
+                stuck.add(w)
+                todo.append(w)
+    order = {x: i for i, x in enumerate([*left, *right])}
+    return sorted(stuck, key=order.__getitem__), sorted(reach, key=order.__getitem__)
 
 
 def _bipartite(left: Sequence[int], right: Sequence[int], ok: Ok) -> bool:
@@ -857,6 +1058,8 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
 
     colour_events: list[Event] = []
     matches: list[Pairing] = []
+    transfers: dict[int, frozenset[str]] = {}  # PL-team 8: round 1 transfers nobody
+    summary: list[Event] = []
     if first_round:
         pairs, ev = _r8_first_round(ctx, start_list, ok, feasible)
         events += ev
@@ -884,6 +1087,14 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
         pairs = [p for o in outcomes for p in o.pairs]
         for o in outcomes:
             events.extend(o.events)
+        transfers = _r14_transfers_made(proc, outcomes, pairs)
+        derived = ctx.data.get(_DERIVED) if ctx.ruleset.param("transfer_history", "all-rounds") == "all-rounds" else None
+        if derived:
+            events.append(Event("PL-team 14", N_("the file records no transfers for rounds {rounds}; they are read off those rounds' pairings"), {"rounds": derived}))
+        down = [t for t in ranked if DOWN in transfers.get(t, ())]
+        up = [t for t in ranked if UP in transfers.get(t, ())]
+        if down or up:
+            summary.append(Event("PL-team 14", N_("transferred this round (kept in the file for the later rounds): down {down}; up {up}"), {"down": down or "-", "up": up or "-"}))
         rank = {t: i for i, t in enumerate(ranked)}
         for a, b in pairs:
             hi, lo = (a, b) if rank[a] < rank[b] else (b, a)
@@ -900,7 +1111,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
     matches = [matches[i] for i in order]
     colour_events = [colour_events[i] for i in order]
     events.sort(key=lambda e: (e.bracket is not None, e.bracket or 0))
-    return TeamRoundResult(tuple(matches), tuple(pauses), tuple(events + colour_events))
+    return TeamRoundResult(tuple(matches), tuple(pauses), tuple(events + summary + colour_events), transfers)
 
 
 # ====================================================================== hooks
@@ -915,7 +1126,8 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     _require_teams(context.tournament)
     tctx = team_context(context)
     result = pair_teams(tctx)
-    return expand_round(context, result.matches, result.pauses, result.events)
+    pairing = expand_round(context, result.matches, result.pauses, result.events)
+    return replace(pairing, records=pairing.records + _r14_records(tctx, result.transfers))
 
 
 @hookimpl

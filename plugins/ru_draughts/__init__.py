@@ -12,6 +12,11 @@ ruleset                   variant         rule
 ``rdf-buchholz``          ``buchholz``    5.4.10.7 current Buchholz, fold pairing
 ========================  ==============  =====================================================
 
+``rdf-solkoff-manual-draw`` and ``rdf-buchholz-manual-draw`` order the score groups by the
+5.4.10.11 coefficients of the manual draw (``coefficient_policy: manual-draw``); the others
+count the opponents met (AMB-R9, AMB-R10).  The classification numbers are fixed before round 1
+and kept in the written file (:mod:`.numbers`, AMB-R13).
+
 What applies to all of them (RDF 5.4.10.2), and where it lives:
 
 - (a) no rematch, (c) colour limit: :meth:`RoundContext.compatible` with the ruleset's
@@ -57,7 +62,8 @@ from swisspairing import defaults as _core
 
 from . import colours as _colours
 from .groups import RULES, Feasibility, GroupRule, group_outcomes
-from .ordering import NOTES, classification, order_info, pairing_order
+from .numbers import records as _records
+from .ordering import NOTES, order_info, pairing_order, round_classification
 
 SYSTEM = "ru-draughts"
 
@@ -72,6 +78,8 @@ RULESET_NAMES = (
     N_("Russian draughts Swiss, truncated Solkoff (RDF 5.4.10.6)"),
     N_("Russian draughts Swiss, current Buchholz (RDF 5.4.10.7)"),
     N_("Russian draughts Swiss (RDF 5.4.10), common settings"),
+    N_("Russian draughts Swiss, truncated Solkoff, manual draw (RDF 5.4.10.6, 5.4.10.11)"),
+    N_("Russian draughts Swiss, current Buchholz, manual draw (RDF 5.4.10.7, 5.4.10.11)"),
 )
 
 #: How often another player is tried for the plus when the first choice leaves the rest
@@ -88,12 +96,12 @@ SCHEMA: Mapping[str, Any] = {
         "classification": {
             "enum": ["rating-lot", "lot", "start-number"],
             "default": "rating-lot",
-            "description": "RDF 5.4.10.5.1: rated players by rating with a lot for equal ratings, then the unrated by lot (rating-lot); everybody by lot (lot; the random-lot variant's draw before the tournament, 5.4.10.4); or the file's start numbers are the classification (start-number).",
+            "description": "RDF 5.4.10.5.1 / 5.4.10.4, AMB-R13: how the classification numbers are set before round 1: rated players by rating with a lot for equal ratings, then the unrated by lot (rating-lot); everybody by lot, the program's own draw before the tournament (lot); or the file's start numbers are the numbers (start-number: the arbiter's draw or classification). Numbers set by the program are drawn with the round-1 seed and recorded in the written file (SPN records), and every later round reads them back.",
         },
         "classification_seed": {
             "type": ["integer", "null"],
             "default": None,
-            "description": "Seed of the classification lot; null = derived from the registered players, so that every round sees the same classification numbers.",
+            "description": "Seed of the classification lot; null = the seed of round 1 (--seed, else derived from the file).",
         },
         "order_parity": {
             "enum": ["paired-round", "played-round", "none"],
@@ -107,9 +115,9 @@ SCHEMA: Mapping[str, Any] = {
             "description": "RDF 5.4.10.6.2, 5.4.10.7.6: first round ordered by the coefficient inside score groups.",
         },
         "coefficient_policy": {
-            "enum": ["manual-draw", "computer"],
-            "default": "manual-draw",
-            "description": "AMB-R9: apply the RDF 5.4.10.11 adjustments (a plus counts as the lowest score of the event, a withdrawn opponent's remaining games at his score group's average) to the ordering coefficients (manual-draw), or count played games only (computer, AMB-R10).",
+            "enum": ["computer", "manual-draw"],
+            "default": "computer",
+            "description": "Coefficients ordering the draw during the event (RDF 5.4.10.6.2, 5.4.10.7.6): the opponents actually met (computer, AMB-R10), or with the RDF 5.4.10.11 manual-draw adjustments (manual-draw, AMB-R9: a plus counts as the lowest score of the event, a withdrawn opponent's remaining games at his score group's average). The final standings apply 5.4.10.11 through tiebreak_policy either way.",
         },
         "buchholz_floater": {
             "enum": ["first", "last"],
@@ -203,8 +211,7 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
             )
         if other:
             head.append(Event("RDF 5.4.10.2(e)", N_("result entered in advance for this round, not paired: {players}"), {"players": other}))
-        if context.round_number == 1:
-            head.extend(_classification_events(context))
+        head.extend(_classification_events(context))
     excluded: list[int] = []
     context.data[_PLUS_EXCLUDED] = excluded
     while True:
@@ -231,24 +238,52 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
             )
         )
     byes = result.byes + tuple(Bye(n, absence_result) for n in absent)
-    return replace(result, byes=byes, events=tuple(head) + result.events)
+    records = _records(round_classification(context))
+    return replace(result, byes=byes, events=tuple(head) + result.events, records=result.records + records)
 
 
 def _classification_events(context: RoundContext) -> list[Event]:
-    params = context.ruleset.parameters
-    number, tied, unrated = classification(context.tournament, params)
-    order = sorted(number, key=number.__getitem__)
-    method = params.get("classification", "rating-lot")
-    rule = "RDF 5.4.10.4" if params.get("variant") == "random" else "RDF 5.4.10.5.1"
-    if method == "start-number":
-        return [Event(rule, N_("the start numbers are the classification numbers"), {})]
-    if method == "lot":
-        return [Event(rule, N_("the numbers were drawn by lot before the tournament: {order}"), {"order": order})]
-    events = [Event("RDF 5.4.10.5.1", N_("classification by rating: {order}"), {"order": order})]
-    if tied:
-        events.append(Event("RDF 5.4.10.5.1", N_("equal ratings, ordered by lot: {players}"), {"players": [n for n in order if n in set(tied)]}))
-    if unrated:
-        events.append(Event("RDF 5.4.10.5.1", N_("no rating, placed last and ordered by lot: {players}"), {"players": unrated}))
+    """RDF 5.4.10.5.1 / 5.4.10.4 (AMB-R13): how the classification numbers of this round were
+    obtained — read back from the file, the start numbers, or set now (round 1, or a file that
+    does not record them)."""
+    cls = round_classification(context)
+    random_variant = context.ruleset.param("variant", "coefficient") == "random"
+    rule = "RDF 5.4.10.4" if random_variant else "RDF 5.4.10.5.1"
+    events: list[Event] = []
+    if not cls.drawn:
+        if context.round_number == 1:
+            events.append(Event(rule, N_("the classification numbers recorded in the file are used: {order}"), {"order": cls.order}))
+        return events
+    if cls.method == "start-number" and not cls.recorded:
+        if context.round_number == 1:
+            if random_variant:
+                events.append(Event(rule, N_("the start numbers are the numbers drawn before the tournament")))
+            else:
+                events.append(Event(rule, N_("the start numbers are the classification numbers")))
+        return events
+    if context.round_number > 1:
+        events.append(
+            Event(
+                rule,
+                N_("the file does not record the classification numbers of players {players}; they are set again as before round 1 and recorded from now on"),
+                {"players": list(cls.drawn)},
+            )
+        )
+    drawn = set(cls.drawn)
+    order = [n for n in cls.order if n in drawn]
+    if cls.method == "lot":
+        events.append(Event(rule, N_("the numbers are drawn by lot before the tournament (seed {seed}): {order}"), {"seed": cls.seed, "order": order}))
+    elif cls.method == "start-number":
+        events.append(Event(rule, N_("players without a recorded number are numbered after the others by start number: {players}"), {"players": order}))
+    else:
+        events.append(Event("RDF 5.4.10.5.1", N_("classification by rating: {order}"), {"order": order}))
+        if cls.tied:
+            tied = set(cls.tied)
+            events.append(Event("RDF 5.4.10.5.1", N_("equal ratings, ordered by lot (seed {seed}): {players}"), {"seed": cls.seed, "players": [n for n in order if n in tied]}))
+        if cls.unrated:
+            events.append(Event("RDF 5.4.10.5.1", N_("no rating, placed last and ordered by lot (seed {seed}): {players}"), {"seed": cls.seed, "players": list(cls.unrated)}))
+    if _records(cls):
+        events.append(Event("RDF 5.4.10.5.1", N_("the classification numbers are fixed for the whole tournament and written to the file (SPN records)")))
     return events
 
 

@@ -5,8 +5,10 @@ the colour of the first board is drawn by lot (the ruleset's ``first_colour: lot
 file's ``XXC``); every player of the upper half with an odd number gets the same colour as
 participant 1, every one with an even number the opposite colour, and his opponent the other
 one.  In the random-lot variant the odd numbers play White (``first_colour: white``).
-*Impl.:* "number" is the position in the round-1 order (the classification number when
-nobody is absent); the pair's higher-ranked player is the one whose parity decides.
+"Number" is the classification number (the drawn number in 5.4.10.4), fixed before round 1
+(:mod:`.numbers`), so a player's colour does not change when somebody above him is absent.
+*Impl.:* the pair's higher-classified player is the one whose parity decides (in 5.4.10.4:
+when both numbers are odd or both even, e.g. 1–3 with 2 absent, the lower number's parity).
 
 Later rounds (RDF 5.4.10.2(c), AMB-R1) — hard: never the same colour ``colours.max_run + 1``
 times running (the RDF limit "not four times": ``max_run: 3``); games not played give no
@@ -19,13 +21,15 @@ colour (5.4.10.2(d)).  Soft, in this order:
    order) gets his alternation.
 
 A player who has not played yet has no wish; when neither has, the higher-ranked player's
-position parity decides as in round 1.
+classification number decides as in round 1.
 """
 
 from __future__ import annotations
 
 from swisspairing import WHITE, Colour, N_, Pairing, RoundContext
 from swisspairing.defaults import colour_term
+
+from .ordering import round_classification
 
 __all__ = ["allocate", "colour_info", "ColourInfo"]
 
@@ -72,11 +76,13 @@ def _allowed(info: ColourInfo, colour: Colour) -> bool:
 
 
 def _round_one_colour(a: int, context: RoundContext) -> Colour:
-    """RDF 5.4.10.5.2 / 5.4.10.7.2 / 5.4.10.4: the higher-ranked player's colour by the parity
-    of his position (1-based) in the round's order."""
+    """RDF 5.4.10.5.2 / 5.4.10.7.2 («имеющие нечетные номера») / 5.4.10.4 («нечетные номера
+    играют белыми»): the colour of ``a``, the pair's higher-classified player, by the parity
+    of his classification number — not of his position in the round's order, which shifts
+    when a player is absent."""
     first = context.initial_colour()
-    position = context.rank.get(a, 0) + 1
-    return first if position % 2 == 1 else first.opposite
+    number = round_classification(context).number.get(a, context.rank.get(a, 0) + 1)
+    return first if number % 2 == 1 else first.opposite
 
 
 def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
@@ -97,11 +103,11 @@ def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
         if context.ruleset.param("variant", "coefficient") == "random":
             reason = N_("player {player} gets {colour}: in round 1 the odd numbers play White")
         else:
-            reason = N_("player {player} gets {colour} by the parity of his number in the order (the first board's colour is drawn by lot)")
+            reason = N_("player {player} gets {colour} by the parity of his classification number (the colour of participant 1 is drawn by lot)")
         subject = a
     elif la is None and lb is None:
         colour_a = _round_one_colour(a, context)
-        reason = N_("neither player has played a game yet: player {player} gets {colour} by the parity of his position in the order")
+        reason = N_("neither player has played a game yet: player {player} gets {colour} by the parity of his classification number")
         subject = a
     elif la is not None and lb is not None and la is not lb:
         colour_a = la.opposite

@@ -3,9 +3,11 @@
 - RDF 5.4.10.5.1 (also 5.4.10.6.1, 5.4.10.7.1): before round 1 every participant gets a
   classification number — rated players by rating, descending, equal ratings by lot; then
   the unrated players by lot.  The number stays with the player for the whole tournament.
-- RDF 5.4.10.4: the random-lot variant uses no classification; a lot before the tournament
-  gives the numbers (parameter ``classification: lot``); from round 2 the order inside each
-  score group is drawn by lot with the round's seed (AMB-R11).
+- RDF 5.4.10.4: the random-lot variant uses no classification; the draw before the
+  tournament gives the numbers — by default the file's start numbers (the arbiter's draw,
+  ``classification: start-number``), or the program's own seeded draw (``classification:
+  lot``); from round 2 the order inside each score group is drawn by lot with the round's
+  seed (AMB-R11).
 - RDF 5.4.10.5.3: inside score groups by classification number, ascending when an odd round
   is paired and descending when an even one is (AMB-R2: the round being paired).
 - RDF 5.4.10.6.2: from round 3, inside score groups by truncated Solkoff (Buchholz cut 1),
@@ -13,10 +15,17 @@
 - RDF 5.4.10.7.3, 5.4.10.7.6: by classification number, then from round 3 by current
   Buchholz, descending, then classification number.
 
-The classification lot must give the same numbers in every round, so its seed comes from
-the registration (``stable_seed`` of the players) or the ruleset's ``classification_seed``,
-never from the per-round ``--seed``.  The per-round lots (random-lot draws, the colour of the
-first board) use the round's seed.
+The classification is set once, before round 1, and kept in the file (:mod:`.numbers`,
+AMB-R13): the lot of round 1 uses that round's ``--seed`` (or ``classification_seed``) and
+the numbers are recorded as ``SPN`` lines that every later round reads back.  The per-round
+lots (random-lot draws, the colour of the first board) use the round's seed.
+
+Coefficients for the order during the event (5.4.10.6.2 «суммы очков всех соперников,
+исключая худшего», 5.4.10.7.6) count the opponents actually met (AMB-R10,
+``coefficient_policy: computer``, the default); the 5.4.10.11 adjustments belong to the
+manual draw and the final standings («по окончании соревнования», AMB-R9) and apply to the
+order only with ``coefficient_policy: manual-draw`` (rulesets ``rdf-solkoff-manual-draw``,
+``rdf-buchholz-manual-draw``).
 """
 
 from __future__ import annotations
@@ -26,11 +35,13 @@ import random
 from typing import Any, Mapping, Sequence
 
 from swisspairing import Event, N_, RoundContext, Term, Tournament
-from swisspairing.context import stable_seed
 from swisspairing.tiebreaks import buchholz
+
+from .numbers import Classification, classify
 
 __all__ = [
     "classification",
+    "round_classification",
     "pairing_order",
     "coefficients",
     "RDF_MANUAL_DRAW_POLICY",
@@ -42,6 +53,7 @@ __all__ = [
 RDF_MANUAL_DRAW_POLICY = "rdf-manual-draw"
 
 _CACHE = "ru_draughts.order"
+_CLASSIFICATION = "ru_draughts.classification"
 #: ``context.data`` key of round-level explanation events recorded while ordering.
 NOTES = "ru_draughts.notes"
 
@@ -61,33 +73,24 @@ LOT = Term(N_("lot"))
 DRAWN_NUMBER = Term(N_("number drawn before the tournament"))
 
 
-def classification(tournament: Tournament, parameters: Mapping[str, Any]) -> tuple[dict[int, int], list[int], list[int]]:
+def classification(tournament: Tournament, parameters: Mapping[str, Any], seed: int | None = None) -> tuple[dict[int, int], list[int], list[int]]:
     """RDF 5.4.10.5.1: ``(number → classification number, players ordered by lot among equal
     ratings, unrated players)``.  ``parameters["classification"]``: ``rating-lot`` (5.4.10.5.1),
     ``lot`` (5.4.10.4, or a classification without ratings) or ``start-number`` (the file's
-    start numbers already are the classification)."""
-    method = parameters.get("classification", "rating-lot")
-    seed = parameters.get("classification_seed")
-    if seed is None:
-        seed = stable_seed(tournament, 0)
-    rng = random.Random(f"rdf-classification:{seed}")
-    numbers = [p.number for p in tournament.players]
-    lot = {n: rng.random() for n in numbers}
-    tied: list[int] = []
-    unrated: list[int] = []
-    if method == "start-number":
-        order = numbers
-    elif method == "lot":
-        order = sorted(numbers, key=lot.__getitem__)
-    else:
-        rated = [p for p in tournament.players if p.rating > 0]
-        counts: dict[int, int] = {}
-        for p in rated:
-            counts[p.rating] = counts.get(p.rating, 0) + 1
-        tied = [p.number for p in rated if counts[p.rating] > 1]
-        unrated = sorted((p.number for p in tournament.players if p.rating <= 0), key=lot.__getitem__)
-        order = [p.number for p in sorted(rated, key=lambda p: (-p.rating, lot[p.number]))] + unrated
-    return {n: i + 1 for i, n in enumerate(order)}, tied, unrated
+    start numbers already are the classification).  Numbers recorded in the file (``SPN``)
+    are read back (:func:`.numbers.classify`); ``seed`` is the round-1 seed of the lot."""
+    cls = classify(tournament, parameters, seed)
+    return dict(cls.number), list(cls.tied), list(cls.unrated)
+
+
+def round_classification(context: RoundContext) -> Classification:
+    """The classification numbers in force for the round (RDF 5.4.10.5.1, 5.4.10.4): read
+    back from the file, or set now — in round 1 with the round's seed (``--seed``)."""
+    cls = context.data.get(_CLASSIFICATION)
+    if cls is None:
+        seed = context.seed if context.round_number == 1 else None
+        cls = context.data[_CLASSIFICATION] = classify(context.tournament, context.ruleset.parameters, seed)
+    return cls
 
 
 def _descending_round(context: RoundContext) -> bool:
@@ -111,7 +114,7 @@ def coefficients(context: RoundContext, cut_lowest: int) -> tuple[dict[int, floa
     through ``buchholz(..., unplayed="rdf-manual-draw")``; returns ``(values, applied)`` where
     ``applied`` is false when the core does not offer the policy yet (played games only)."""
     after = context.round_number - 1
-    policy = context.ruleset.param("coefficient_policy", "manual-draw")
+    policy = context.ruleset.param("coefficient_policy", "computer")
     t, ps = context.tournament, context.point_system
     if policy == "manual-draw":
         try:
@@ -148,11 +151,7 @@ def pairing_order(numbers: Sequence[int], context: RoundContext) -> list[int]:
     params = context.ruleset.parameters
     variant = params.get("variant", "coefficient")
     rnd = context.round_number
-    cls = context.data.get("ru_draughts.classification")
-    if cls is None:
-        cls = classification(context.tournament, params)
-        context.data["ru_draughts.classification"] = cls
-    number = cls[0]
+    number = round_classification(context).number
     score = {n: round(context.score(n), 6) for n in numbers}
     from_round = params.get("coefficient_from_round", 3)
     coeff: dict[int, float] | None = None

@@ -55,3 +55,21 @@ def test_individual_tournament_is_refused(cli, data_dir):
     r = cli("pair", str(data_dir / "rr-7-start.trf"), "--ruleset", RULESET)
     assert r.code == 3
     assert "pairs team events" in r.err
+
+
+def test_written_trf_records_the_transfers(cli, tmp_path):
+    """PL-team 14: -o writes the transfers of every round so far (SPT records); the next
+    round, paired from that file, reads them back and writes them on unchanged."""
+    out = tmp_path / "next.trf"
+    assert cli("pair", YAML, "--ruleset", RULESET, "-o", str(out)).code == 0
+    lines = [line for line in out.read_text().splitlines() if line.startswith("SPT")]
+    assert [int(line.split()[1]) for line in lines] == [1, 2, 3]
+    assert lines[0] == "SPT    1"  # round 1 by the start list transfers nobody (PL-team 8)
+
+
+def test_bad_transfer_record_is_an_input_error(cli, tmp_path):
+    bad = tmp_path / "bad.trf"
+    bad.write_text(Path(TRF).read_text(encoding="utf-8").replace("001", "SPT 2 3 sideways\n001", 1), encoding="utf-8")
+    r = cli("pair", str(bad), "--ruleset", RULESET, "--lang", "en")
+    assert r.code == 3
+    assert "record 'SPT 2 3 sideways': expected SPT, a round and teams each followed by down or up" in r.err

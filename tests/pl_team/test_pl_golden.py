@@ -157,30 +157,56 @@ def test_pause_lowest_without_pause_unplayed_match_counts():
 
 
 # ---------------------------------------------------------------------- round 3
-def test_transfers_blocked_by_rule_14_and_middle_group_row_3():
-    """8 teams; R1: 1-5, 6-2, 3-7, 8-4 won 2-0 by 1, 2, 3, 8.  R2: 3-1 (1 wins 2-0),
-    2-4 (2 wins 2-0; 2 had 3 MP, 4 had 0: 2 transferred down, 4 up), 5-8 (8 wins 1.5-0.5;
-    8 down, 5 up), 7-6 (6 wins 2-0).
+def test_transfers_blocked_by_rule_14_and_middle_group_row_1():
+    """PL-team 14 counts transfers, not meetings: «Jeśli jakakolwiek drużyna miałaby być
+    przenoszona w tym samym kierunku ponownie, należy cofnąć ją do swojej grupy punktowej…».
+    8 teams; R1: 1-5, 6-2, 3-7, 8-4 won 2-0 by 1, 2, 3, 8.  R2: 3-1 (1 wins 2-0), 2-4 (2 wins
+    2-0), 5-8 (8 wins 1.5-0.5), 7-6 (6 wins 2-0).
+    Transfers of R2 (the event file records none, so they are read off the round, PL-team
+    6/7/13): order 3 MP [1 2 3 8] | 0 MP [4 5 6 7], position 8/2+1 = 5 → team 4: the 0-MP
+    group is the middle group.  2 and 8 (3 MP) met 4 and 5 of the middle group: 2 and 8 were
+    transferred down; 4 and 5 only received them — they were not transferred.
     Round 3 order: 6 MP: 1 (GP 4), 2 (4), 8 (3.5) | 3 MP: 3, 6 (GP 2) | 0 MP: 5 (0.5), 4, 7.
     Middle position 5 → team 6 → the 3-MP group.
-    Top [1 2 8] (PL-team 12): row 1 transfers 2 and row 2 transfers 8, both already
-    transferred down (PL-team 14); row 3: 2-8, 1 transferred down.
-    Bottom [5 4 7] from the bottom, mirrored [7 4 5]: row 1 transfers 4, row 2 transfers 5,
-    both already transferred up; row 3: 4-5, 7 transferred up.
-    Middle [1 | 3 6 | 7]: row 1 (1-6, 3-7) — 3 and 7 met; row 2 (1-3, 6-7) — met; row 3:
-    1-7, 3-6.
+    Top [1 2 8] (PL-team 12): row 1 (1-8) transfers 2 and row 2 (1-2) transfers 8, both
+    already transferred down (PL-team 14); row 3: 2-8, 1 transferred down.
+    Bottom [5 4 7] from the bottom, mirrored [7 4 5]: row 1: 7-5 (they have not met), 4
+    transferred up (4 was never transferred, so PL-team 14 does not bar it).
+    Middle [1 | 3 6 | 4] (PL-team 15/16): 1 takes the lowest-ranked team with the smallest
+    MP difference, 6; 4 the highest-ranked left, 3: row 1: 1-6, 3-4 (neither pair has met).
     Colours: 2 [B W] vs 8 [W B]: equal balance, the latest difference is R2 → 2 gets the
-    opposite of its W → B.  4 [B B] must get W (PL-team 19/20b).  1 [W B] vs 7 [B W] → 1 W.
-    3 [W W] must get B."""
+    opposite of its W → B.  1 [W B] vs 6 [W B]: identical → the higher-ranked 1 changes: W.
+    3 [W W] must get B (PL-team 19/20b).  5 [B W] vs 7 [B W]: identical → 5 changes: B.
+    Publication: 8-2 (6+6 MP), 1-6 (6+3), 4-3 (3+0), 7-5 (0+0).
+    (Before issue 11 the receivers 4 and 5 counted as transferred up and row 3 of the bottom
+    group, 4-5 with 7 up, was chosen: 8-2, 1-7, 6-3, 4-5.)"""
     r1 = [(1, 5, "2-0"), (6, 2, "0-2"), (3, 7, "2-0"), (8, 4, "2-0")]
     r2 = [(3, 1, "0-2"), (2, 4, "2-0"), (5, 8, "0.5-1.5"), (7, 6, "0-2")]
-    p = pair(event(8, [r1, r2]))
-    assert matches(p) == [(8, 2), (1, 7), (6, 3), (4, 5)]
+    t = event(8, [r1, r2])
+    p = pair(t)
+    assert matches(p) == [(8, 2), (1, 6), (4, 3), (7, 5)]
     text = explanation(p)
     assert "row 3 of the order of trial: 2-8; team 1 is transferred down" in text
-    assert "row 3 of the order of trial: 4-5; team 7 is transferred up" in text
+    assert "row 1 of the order of trial: 7-5; team 4 is transferred up" in text
     assert "[PL-team 14] teams 2, 8 were already transferred down" in text
-    assert "[PL-team 16] row 3 of the order of trial of a middle group" in text
+    assert "[PL-team 16] row 1 of the order of trial of a middle group" in text
+    # the transfers are written to the file, every round's, and read back by the next round
+    assert [line for code, line in p.records if code == "SPT"] == ["SPT    1", "SPT    2    2 down    8 down", "SPT    3    1 down    4 up"]
+
+
+def test_recorded_transfers_decide_rule_14():
+    """The same round 3 when the file records (SPT) that R2 transferred 4 and 5 up as well
+    (e.g. a pairing made by another procedure): PL-team 14 then bars rows 1 and 2 of the
+    bottom group [7 4 5] (they transfer 4 and 5 up again); row 3: 4-5, 7 transferred up.
+    Middle [1 | 3 6 | 7]: row 1 (1-6, 3-7) — 3 and 7 met; row 2 (1-3, 6-7) — met; row 3:
+    1-7, 3-6.  Colours: 4 [B B] must get W; 1 [W B] vs 7 [B W] → 1 W; 3 [W W] must get B."""
+    r1 = [(1, 5, "2-0"), (6, 2, "0-2"), (3, 7, "2-0"), (8, 4, "2-0")]
+    r2 = [(3, 1, "0-2"), (2, 4, "2-0"), (5, 8, "0.5-1.5"), (7, 6, "0-2")]
+    t = event(8, [r1, r2])
+    t = replace(t, header=t.header + (("SPT", "SPT 1"), ("SPT", "SPT 2 2 down 4 up 5 up 8 down")))
+    p = pair(t)
+    assert matches(p) == [(8, 2), (1, 7), (6, 3), (4, 5)]
+    assert "row 3 of the order of trial: 4-5; team 7 is transferred up" in explanation(p)
 
 
 def test_colour_conflict_forces_next_row():
@@ -218,3 +244,69 @@ def test_team_transferred_this_round_goes_back_to_its_group():
     assert "row 2 of the order of trial: 1-2; team 3 is transferred down" in text
     assert "row 2 of the order of trial: 3-12 4-5; team 11 is transferred down" in text
     assert "[PL-team 17] the pairing of this group was changed 1 times" in text
+
+
+# ---------------------------------------------------------------------- issue 11
+R1_RULE16 = [(1, 6, "2-0"), (7, 2, "0-2"), (3, 8, "0-2"), (9, 4, "1-1"), (5, 10, "1-1")]
+NO_6_WITH_4_5_9 = tuple(frozenset(x) for x in [(6, 4), (6, 5), (6, 9)])
+
+
+def test_middle_group_printed_rows_then_1_6():
+    """PL-team 16: «Dopiero po wyczerpaniu tych możliwości należy kojarzyć zespoły 1 – 6, a
+    następnie pozostałą grupę punktową» — after the eight printed rows comes 1-6 (AMB-P3,
+    ``middle_group_rows: source``, the A-Klasa default).
+    10 teams; R1 (PL-team 8): 1-6 and 2-7 won 2-0 by 1 and 2, 3-8 won 2-0 by 8, 9-4 and 5-10
+    drawn.  Round 2 order: 3 MP [1 2 8] | 1 MP [4 5 9 10] | 0 MP [3 6 7]; position 6 → the
+    1-MP group is the middle group.  Top [1 2 8] row 1: 1-8, 2 transferred down.  Bottom
+    [3 6 7] from the bottom, mirrored [7 6 3], row 1: 7-3, 6 transferred up.
+    Middle group as in the example of 16: #1 = 2 (from above), #2–#5 = 4 5 9 10, #6 = 6
+    (from below).  6 may not meet 4, 5 or 9 (forbidden pairs): every printed row pairs #6 with
+    #2, #3 or #4 — rows 1–8 fail.  Row 9 = 1-6: 2-6, then the rest [4 5 9 10] by PL-team 11,
+    row 1: 4-10 5-9 (4-9 and 5-10 met in R1, these did not).
+    Colours (PL-team 20): 1 [W] v 8 [B]: 1 has more Whites → 8-1; 2 [B] v 6 [B], 4 [B] v 10
+    [B], 5 [W] v 9 [W], 3 [W] v 7 [W]: identical, the higher-ranked team changes: 2-6, 4-10,
+    9-5, 7-3."""
+    p = pair(event(10, [R1_RULE16]), pairs=NO_6_WITH_4_5_9)
+    assert matches(p) == [(8, 1), (2, 6), (4, 10), (9, 5), (7, 3)]
+    assert "[PL-team 16] row 9 of the order of trial of a middle group with teams from above and below: 2-6 4-10 5-9" in explanation(p)
+
+
+def test_middle_group_continued_pattern_is_a_parameter():
+    """The same round with ``middle_group_rows: continue``: before 1-6 the pattern continues
+    with k = 3 — #6 takes the third-highest team left: (9) 1-5 4-6 2-3 = 2-10 9-6 (forbidden),
+    (10) 1-4 5-6 2-3 = 2-9 10-6 4-5: taken."""
+    ruleset = load_ruleset(str(RULES))
+    ruleset = replace(ruleset, forbidden=replace(ruleset.forbidden, pairs=NO_6_WITH_4_5_9), parameters={**ruleset.parameters, "middle_group_rows": "continue"})
+    p = Engine(ruleset).pair(event(10, [R1_RULE16]))
+    assert matches(p) == [(8, 1), (2, 9), (4, 5), (10, 6), (7, 3)]
+    assert "row 10 of the order of trial of a middle group" in explanation(p)
+
+
+def test_a_klasa_ruleset_uses_the_source_order():
+    # PL-team 16 (AMB-P3, revised): the printed rows, then 1-6
+    assert load_ruleset("kpzszach-a-klasa-2005").param("middle_group_rows") == "source"
+
+
+def test_round1_transposition_names_the_same_club_rest():
+    """PL-team 8 + 10 + 2: 10 teams, 5 and 10 of one club.  1-6, 2-7, 3-8 as in the start
+    list.  4-9 may itself be played, but then 5 could meet only 10 — the same club: PL-team 10
+    asks for a transposition so that all teams are paired: 4-10, and 5 takes the free 9.
+    The explanation names that reason, not a colour rule (issue 11)."""
+    p = pair(event(10, clubs={5: "Hetman", 10: "Hetman"}))
+    assert matches(p) == [(1, 6), (7, 2), (3, 8), (10, 4), (5, 9)]
+    text = explanation(p)
+    assert "[PL-team 10] with 4-9 the other teams could not all be paired: teams 5 could meet none of the teams left" in text
+    assert "[PL-team 2] teams 5 and 10 belong to the same club" in text
+    assert "[PL-team 10] team 10, the natural opponent of team 5, already meets team 4" in text
+    assert "board-1 colour" not in text
+
+
+def test_group_header_names_the_groups_own_match_points():
+    """The group headers name the group's own match points, not those of a team transferred
+    into it: in the round of :func:`test_team_transferred_this_round_goes_back_to_its_group`
+    team 3 (3 MP) is transferred into the 1-MP group."""
+    r1 = [(1, 8, "2-0"), (9, 2, "0-2"), (3, 10, "2-0"), (11, 4, "1-1"), (5, 12, "1-1"), (13, 6, "+"), (7, 14, "+")]
+    p = pair(event(14, [r1]), pairs=tuple(frozenset({2, x}) for x in (4, 5, 11, 12)))
+    text = explanation(p)
+    assert "[PL-team 9] group of 1 match points, paired from the top: 3, 4, 5, 11, 12" in text
+    assert "group of 3 match points, paired from the top: 3, 4" not in text

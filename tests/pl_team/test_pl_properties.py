@@ -104,3 +104,71 @@ def test_deterministic(league):
     a = league(17, 6, 42)
     b = league(17, 6, 42)
     assert [(p.matches, p.team_byes, p.boards) for _, p in a.rounds] == [(p.matches, p.team_byes, p.boards) for _, p in b.rounds]
+
+
+# ---------------------------------------------------------------- transfers in the file (PL-team 14)
+def _with_clubs(t):
+    """The league as a TRF keeps it: clubs as SPC records (TRF16 has no club column)."""
+    from dataclasses import replace
+
+    extra = tuple(("SPC", f"SPC {team.number:4d} {team.club}") for team in t.teams if team.club)
+    return replace(t, header=tuple(h for h in t.header if h[0] != "SPC") + extra)
+
+
+def _transfers(records):
+    return [line for code, line in records if code == "SPT"]
+
+
+@settings(max_examples=6, deadline=None)
+@given(teams=st.integers(7, 24), rounds=st.integers(4, 8), seed=st.integers(0, 10_000))
+def test_written_trf_keeps_the_transfer_history(league, teams, rounds, seed):
+    """Every round's input is also written as TRF and read back: the re-read file gives the
+    same pairing, and the SPT records carry every earlier round's transfers unchanged (PL-team
+    14 reads them instead of guessing them from the match points), one line per round."""
+    from swisspairing import dumps_trf, read_trf
+
+    rounds = min(rounds, teams - 1)
+    ruleset = load_ruleset(RULESET)
+    engine = Engine(ruleset)
+    history: list[list[str]] = []
+
+    def on_round(before, pairing):
+        back = read_trf(dumps_trf(_with_clubs(before)), point_system=ruleset.points)
+        again = engine.pair(back, seed=seed * 100 + pairing.round, explain=False)
+        assert (again.matches, again.team_byes) == (pairing.matches, pairing.team_byes), f"round {pairing.round}"
+        lines = _transfers(pairing.records)
+        assert lines == _transfers(again.records)
+        assert len(lines) == pairing.round and lines[0] == "SPT    1"
+        assert [int(x.split()[1]) for x in lines] == list(range(1, pairing.round + 1))
+        if history:
+            assert lines[: len(history[-1])] == history[-1]  # earlier rounds never rewritten
+        assert _transfers(before.header) == (history[-1] if history else [])
+        history.append(lines)
+
+    result = league(teams, rounds, seed, on_round=on_round, stop_when_stuck=True)
+    assert _transfers(result.tournament.header) == (history[-1] if history else [])
+
+
+def test_transfers_recorded_are_the_transfers_made(league):
+    """PL-team 14: each SPT line lists exactly the teams the round's explanation says were
+    transferred ("team T is transferred down/up", "teams … are transferred")."""
+    import re
+
+    ruleset = load_ruleset(RULESET)
+    engine = Engine(ruleset)
+    result = league(16, 7, 5)
+    for before, _ in result.rounds[1:]:
+        p = engine.pair(before, seed=0)
+        if any(e.rule == "PL-team 17" and "no pairing follows" in e.message for e in p.events):
+            continue  # the tables were given up: the transfers are read off the pairs
+        said = set()
+        for e in p.events:
+            text = e.render("en")
+            m = re.search(r"team (\d+) (?:is alone in its group and )?is transferred (down|up)", text)
+            if m:
+                said.add((int(m.group(1)), m.group(2)))
+            m = re.search(r"teams ([\d, ]+) are transferred (down|up)", text)
+            if m:
+                said |= {(int(x), m.group(2)) for x in m.group(1).split(", ")}
+        line = _transfers(p.records)[-1].split()[2:]
+        assert set(zip(map(int, line[::2]), line[1::2])) == said

@@ -113,17 +113,31 @@ def pairable(engine: Engine, tournament: Tournament, **kwargs) -> bool:
     return has_perfect_matching(adj)
 
 
-def run(ruleset: str, players: int, rounds: int, seed: int, config: SimulationConfig = RDF_CONFIG, *, allow_exhaustion: bool = False) -> Run:
+def check_round_trip(engine: Engine, before: Tournament, pairing: RoundPairing, seed: int) -> None:
+    """The round's input written as TRF and read back pairs the same, with the same
+    classification numbers recorded (RDF 5.4.10.5.1 «закрепляется», 5.4.10.4; AMB-R13)."""
+    from swisspairing import dumps_trf, read_trf
+
+    back = read_trf(dumps_trf(before), point_system=engine.ruleset.points)
+    again = engine.pair(back, seed=seed, explain=False)
+    assert again == pairing, f"round {pairing.round}: the written file pairs differently"
+    assert again.records == pairing.records, f"round {pairing.round}: other records from the written file"
+
+
+def run(ruleset: str, players: int, rounds: int, seed: int, config: SimulationConfig = RDF_CONFIG, *, allow_exhaustion: bool = False, round_trip: bool = False) -> Run:
     """Play a whole tournament under ``ruleset``; every round is checked (:func:`check_round`).
 
-    With ``allow_exhaustion`` a round for which no pairing exists at all (small fields run
-    out of opponents) ends the simulation early — but only if it really has none
+    With ``round_trip`` every round is also paired from its input written as TRF and read
+    back (:func:`check_round_trip`).  With ``allow_exhaustion`` a round for which no pairing
+    exists at all (small fields run out of opponents) ends the simulation early — but only if it really has none
     (:func:`pairable`); otherwise the failure is an error of the draw."""
     engine = _RecordingEngine(load_ruleset(ruleset))
     out = Run(tournament=None)  # type: ignore[arg-type]
 
     def on_round(before: Tournament, pairing: RoundPairing) -> None:
         check_round(engine, before, pairing)
+        if round_trip:
+            check_round_trip(engine, before, pairing, seed + pairing.round)
         out.pairings.append(pairing)
 
     try:

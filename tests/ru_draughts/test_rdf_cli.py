@@ -98,7 +98,12 @@ def test_ruleset_settings(ruleset, variant):
     assert rs.byes.blocked_by == frozenset({"U", "F", "+"})  # 5.4.10.2(b)
     assert rs.max_meetings == 1  # 5.4.10.2(a)
     assert rs.points.pairing_allocated_bye == rs.points.win  # the plus is a win
-    assert rs.param("coefficient_policy") == "manual-draw"  # AMB-R9
+    # RDF 5.4.10.6.2 «суммы очков всех соперников», AMB-R10: the draw during the event counts the
+    # opponents met; 5.4.10.11 («при ручной жеребьевке», «по окончании соревнования») only for the
+    # final standings (tiebreak_policy) and the *-manual-draw rulesets (AMB-R9)
+    assert rs.param("coefficient_policy") == "computer"
+    assert rs.tiebreak_policy["unplayed"] == "rdf-manual"
+    assert rs.param("classification") == ("start-number" if variant == "random" else "rating-lot")  # AMB-R13
     assert rs.param("absence_result") == "-"  # AMB-R12
     assert rs.param("order_parity") == ("none" if variant == "buchholz" else "paired-round")  # AMB-R2
 
@@ -109,3 +114,31 @@ def test_invalid_parameter_is_reported(cli, tmp_path):
     res = cli("validate", str(bad))
     assert res.code == 3
     assert "$.parameters.variant" in res.err
+
+
+def test_output_trf_records_the_classification(cli, tmp_path):
+    # RDF 5.4.10.5.1 (AMB-R13): round 1 written with -o keeps the classification numbers as
+    # SPN records; pairing the written file again (round 2) reads them back.
+    out = tmp_path / "r1.trf"
+    res = cli("pair", str(DATA / "round1-nine.trf"), "--ruleset", "rdf-coefficient", "--seed", "4", "-o", str(out))
+    assert res.code == 0, res.err
+    text = out.read_text()
+    spn = [line for line in text.splitlines() if line.startswith("SPN")]
+    assert spn == [f"SPN {n:4d} {n:4d}" for n in range(1, 10)]  # ratings 2000, 1990, …: no ties
+    assert text.index("SPN") < text.index("001")
+
+
+def test_bad_classification_record_is_an_input_error(cli, tmp_path):
+    bad = tmp_path / "bad.trf"
+    bad.write_text((DATA / "round1-nine.trf").read_text().replace("001", "SPN    1    x\n001", 1), encoding="utf-8")
+    res = cli("pair", str(bad), "--ruleset", "rdf-coefficient")
+    assert res.code == 3
+    assert "record 'SPN    1    x': expected SPN, a start number and a classification number" in res.err
+    assert "Traceback" not in res.err
+
+
+@pytest.mark.parametrize("ruleset, variant", [("rdf-solkoff-manual-draw", "solkoff"), ("rdf-buchholz-manual-draw", "buchholz")])
+def test_manual_draw_rulesets(ruleset, variant):
+    # RDF 5.4.10.11 «При ручной жеребьевке»: the explicit manual-draw rulesets (AMB-R9)
+    rs = load_ruleset(ruleset)
+    assert rs.param("variant") == variant and rs.param("coefficient_policy") == "manual-draw"

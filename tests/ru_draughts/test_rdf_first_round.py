@@ -70,15 +70,17 @@ def test_random_round_one_consecutive_numbers_odd_white():
 
 
 def test_random_round_one_uses_the_drawn_numbers():
-    # RDF 5.4.10.4: "no classification is used, even if participants have ratings"; the lot
-    # before the tournament gives the numbers.  The pairs are consecutive in the drawn order,
-    # the first of each pair (odd drawn number) has White.
+    # RDF 5.4.10.4: "no classification is used, even if participants have ratings"; with the
+    # program's own draw before the tournament (classification: lot, opt-in) the pairs are
+    # consecutive in the drawn order, the first of each pair (odd drawn number) has White.
     t = build(10, white1=None)
-    rs = load_ruleset("rdf-random")
-    number, _, _ = classification(t, rs.parameters)
+    rs = load_ruleset(str(DATA / "rdf-random-lot.yaml"))
+    number, _, _ = classification(t, rs.parameters, seed=3)
     drawn = sorted(number, key=number.__getitem__)
     assert drawn != list(range(1, 11))  # ratings are ignored (this lot is not the rating order)
-    p = engine("rdf-random").pair(t)
+    from swisspairing import Engine
+
+    p = Engine(rs).pair(t, seed=3)
     assert boards(p) == [f"{drawn[i]}-{drawn[i + 1]}" for i in range(0, 10, 2)]
     assert "RDF 5.4.10.4" in rules(p)
 
@@ -110,14 +112,16 @@ def test_classification_by_rating_then_lot():
 
 
 def test_classification_is_the_same_in_every_round():
-    # RDF 5.4.10.5.1: "the classification number stays with the participant for the whole
-    # tournament": the lot does not depend on the round or on --seed.
+    # RDF 5.4.10.5.1: «Порядковый номер классификации первого тура закрепляется за участником
+    # до конца турнира»: the lot is drawn once, with the seed of round 1 (--seed 5), recorded
+    # in the tournament (SPN records) and read back afterwards — not drawn again.
     players = [Player(n, f"P{n}", rating=1500) for n in range(1, 7)]
     t1 = build(players)
     rs = load_ruleset("rdf-coefficient")
-    before = classification(t1, rs.parameters)[0]
+    drawn = classification(t1, rs.parameters, seed=5)[0]
     t2 = engine("rdf-coefficient").apply(t1, engine("rdf-coefficient").pair(t1, seed=5))
-    assert classification(t2, rs.parameters)[0] == before
+    assert classification(t2, rs.parameters)[0] == drawn
+    assert classification(t2, rs.parameters, seed=99)[0] == drawn  # a later --seed changes nothing
 
 
 def test_round_one_with_equal_ratings_follows_the_lot():
