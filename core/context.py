@@ -152,17 +152,43 @@ class RoundContext:
         return ok
 
     def _colour_allowed(self, number: int, colour: Colour) -> bool:
+        ok = self._within_limits(number, colour)
+        if not ok and not self._within_limits(number, colour.opposite):
+            # AMB-D21: a history already outside both limits (imported, F7) would leave no
+            # colour at all; the colour difference decides (as A7a tests it first, AMB-D7),
+            # so the player gets the colour that brings his difference back
+            cd = self.states[number].colour_difference
+            return (colour is WHITE) == (cd < 0) if cd else False
+        return ok
+
+    def _within_limits(self, number: int, colour: Colour) -> bool:
+        """B2 read as "must not move further out" (AMB-D21): the colour may not make the
+        colour difference pass the limit (a player already at −3 must get White), nor extend
+        a run of equal colours to more than the limit (after WWW: Black)."""
         st = self.states[number]
         limits = self.ruleset.colours
         if limits.max_difference is not None:
             cd = st.colour_difference + (1 if colour is WHITE else -1)
-            if abs(cd) > limits.max_difference:
+            if abs(cd) > limits.max_difference and abs(cd) > abs(st.colour_difference):
                 return False
         if limits.max_run is not None:
             cols = st.played_colours
             if len(cols) >= limits.max_run and all(c is colour for c in cols[-limits.max_run :]):
                 return False
         return True
+
+    def outside_colour_limits(self) -> list[int]:
+        """Participants whose colour history already breaks the ruleset's limits (imported
+        events, manual pairings, colours played wrongly — F7; AMB-D21)."""
+        limits = self.ruleset.colours
+        out = []
+        for n in self.participants:
+            st = self.states[n]
+            if limits.max_difference is not None and abs(st.colour_difference) > limits.max_difference:
+                out.append(n)
+            elif limits.max_run is not None and st.colour_run > limits.max_run:
+                out.append(n)
+        return out
 
     def colours_possible(self, a: int, b: int) -> bool:
         """Whether some colour allocation keeps both players within the limits."""

@@ -35,6 +35,13 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     engine = context.engine
     ranked = engine.sort_players(context)
     context.set_ranking(ranked)
+    outside = context.outside_colour_limits()
+    if outside:
+        context.explanation.add(
+            "AMB-D21",
+            N_("the colour history of {players} already breaks the colour limits: they may only get the colour that does not take them further out"),
+            players=outside,
+        )
     byes: list[Bye] = []
     bye_needed = len(ranked) % 2 == 1
     if bye_needed:

@@ -234,3 +234,30 @@ def test_e_r1_first_round():
     assert [first_round_colour(k, BLACK) for k in range(1, 5)] == [BLACK, WHITE, BLACK, WHITE]
     with pytest.raises(ValueError):
         first_round_colour(0, WHITE)
+
+
+# ------------------------------------------------------------------------------------ AMB-D21
+@pytest.mark.parametrize(
+    "colours, white, black",
+    [
+        ("BBB", True, False),  # CD -3 and BBB: White brings him back; Black goes further out
+        ("WWW", False, True),  # after three Whites: Black (B2b), CD +3 -> +2 (B2a)
+        ("BBBBWBW", True, False),  # CD -3, no run: White (-2) allowed, Black (-4) not
+        # CD -2 forbids Black, WW forbids White: neither colour keeps both limits, so the
+        # colour difference decides (AMB-D7): White
+        ("BBBBWWBBWW", True, False),
+        ("WWBBWWWWBB", False, True),  # CD +2 and BB: the difference decides: Black
+        ("WB", True, True),
+    ],
+)
+def test_amb_d21_history_outside_b2_must_not_move_further_out(colours, white, black) -> None:
+    """B2 for a colour history already outside the limits (AMB-D21): the colour may not take
+    the player further out; when neither colour keeps both limits, the colour difference
+    decides, as A7a tests it first (AMB-D7)."""
+    from swisspairing import Engine, Player, Tournament, load_ruleset
+
+    engine = Engine(load_ruleset("fide-dutch-1992"))
+    t = Tournament(players=(Player(1, rating=2000), Player(2, rating=1990)), total_rounds=12)
+    ctx = engine.context(t, 1)
+    ctx.states[1] = state(colours)
+    assert (ctx.colour_allowed(1, WHITE), ctx.colour_allowed(1, BLACK)) == (white, black)

@@ -52,6 +52,7 @@ RULE_CASES: dict[str, tuple[str, ...]] = {
     "F5": ("f5_absent_and_withdrawn_not_paired",),
     "A7": ("a7_preference_kinds",),
     "A2 pairing numbers (AMB-D20)": ("a2_pairing_number_unrated_estimate",),
+    "B2 for histories outside the limits (AMB-D21)": ("amb_d21_history_outside_b2",),
     "B1b (AMB-D11)": ("b1b_no_second_bye",),
     "B5/B6": ("b5_b6_downfloat_avoided", "c9_b6_relaxed_before_b5"),
     "B-note (AMB-D3)": ("b_note_last_round_topscorers",),
@@ -115,6 +116,7 @@ EXPLAINED = {
     "b_note_last_round_topscorers": ["[Dutch-1992 B-note]"],
     "e3_alternation_with_f3_gaps": ["[Dutch-1992 E3] 3–5"],
     "f4_round1_odd_bye": ["[Dutch-1992 A5]", "[Dutch-1992 E-R1]"],
+    "amb_d21_history_outside_b2": ["[AMB-D21] the colour history of 1 already breaks the colour limits"],
 }
 
 
