@@ -161,3 +161,30 @@ def test_any_small_event(players: int, rounds: int, seed: int, draws: float, for
         withdrawal_rate=absences / 4,
     )
     run_event(players, rounds, seed, config)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    players=st.integers(min_value=10, max_value=60),
+    rounds=st.integers(min_value=9, max_value=15),
+    seed=st.integers(min_value=0, max_value=2**31),
+    unrated=st.floats(min_value=0.0, max_value=0.6),
+)
+def test_late_rounds_of_small_fields_pair_or_are_proven_impossible(players: int, rounds: int, seed: int, unrated: float) -> None:
+    """Issue: late rounds of small fields (10-60 players, up to 15 rounds).  Every round
+    either pairs within the absolute criteria or ends in "no valid pairing exists" with its
+    proof (the maximum-matching witness in the message), confirmed by an independent
+    maximum matching (core/matching.py) — never a search-budget failure."""
+    rounds = min(rounds, players - 1)
+    config = SimulationConfig(draw_rate=0.3, forfeit_rate=0.02, half_bye_rate=0.05, absence_rate=0.02, withdrawal_rate=0.01, unrated_rate=unrated)
+    engine = RecordingEngine(RULESET)
+
+    def on_round(before: Tournament, pairing: RoundPairing) -> None:
+        check_round(engine, before, pairing)
+
+    try:
+        simulate(engine, players, rounds, seed, config, on_round=on_round)
+    except NoValidPairingError as error:
+        assert engine.last is not None
+        assert str(error).startswith("no valid pairing exists: "), str(error)
+        assert not pairing_exists(engine, engine.last)
