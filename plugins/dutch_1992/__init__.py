@@ -58,6 +58,16 @@ SCHEMA: Mapping[str, Any] = {
             "default": False,
             "description": "D2 remark on odd brackets taken literally (AMB-D17).",
         },
+        "upfloat_relaxation": {
+            "enum": ["every-bracket", "remainder-only"],
+            "default": "every-bracket",
+            "description": "C10: B5/B6 for upfloats dropped in any bracket before X is raised or P lowered (B: relative criteria are never kept by moving an extra player down), or only for a remainder group that failed (the literal C10).",
+        },
+        "c14_restart": {
+            "enum": ["strict", "literal"],
+            "default": "strict",
+            "description": "C14: a lowered P starts again from the strict stage (X0, B5/B6 in force), or goes on with what C9-C11 left (B5/B6 dropped, X = P: the raised X decreased by one).",
+        },
         "max_candidates_per_stage": {
             "type": "integer",
             "minimum": 100,

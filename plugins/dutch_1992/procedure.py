@@ -86,6 +86,8 @@ class DutchRound:
         self.relaxations = RELAXATIONS[rs.param("float_relaxation", "english")]
         self.odd_variant = bool(rs.param("exclude_top_two_pair_exchange_in_odd_brackets", False))
         self.stage_limit = int(rs.param("max_candidates_per_stage", 20000))
+        self.upfloat_scope = rs.param("upfloat_relaxation", "every-bracket")
+        self.c14_restart = rs.param("c14_restart", "strict")
         exemption = bool(rs.param("topscorer_exemption", True)) and context.is_last_round
         max_round = context.point_system.max_per_round
         self.topscorer = {
@@ -430,6 +432,12 @@ def _heterogeneous(
 
     if not bipartite_saturates(s1, s2, ok):
         return
+    if dr.upfloat_scope == "remainder-only" and not (level.b5_up and level.b6_up):
+        # literal C10: the upfloat criteria are dropped only because a remainder failed, so
+        # the moved-down players must have been pairable with them in force
+        strict = replace(level, b5_up=True, b6_up=True)
+        if not bipartite_saturates(s1, s2, lambda i, r: dr.pair_ok(s1[i], r, strict)):
+            return
     cost = [0] * (p + 1)
     bound = _ColourBound(dr, s1, s2, level)
 
@@ -554,7 +562,7 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
             rem_ps = [p]
         for rem_p in rem_ps:
             x0 = dr.x_of(players, Level())
-            levels = list(dr.levels(p if not heterogeneous else max(p, rem_p), x0))
+            levels = _reading_levels(dr, list(dr.levels(p if not heterogeneous else max(p, rem_p), x0)), heterogeneous, p < p0)
             # C9 before C10: in a heterogeneous bracket the stages that only drop B6/B5 for
             # downfloats concern the remainder group; they are tried for the first pairing
             # of the moved-down players before those take other opponents.
@@ -591,6 +599,36 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                         bracket=idx,
                         limit=budget_per_stage,
                     )
+
+
+def _reading_levels(
+    dr: DutchRound, levels: list[tuple[Level, list[tuple[str, str, dict[str, object]]]]], heterogeneous: bool, lowered: bool
+) -> list[tuple[Level, list[tuple[str, str, dict[str, object]]]]]:
+    """The stages of C9–C11 as the ruleset reads C10 and C14.
+
+    - ``upfloat_relaxation: remainder-only`` (the literal C10): B5/B6 for upfloats are
+      dropped only on the way of C10, i.e. for a heterogeneous bracket whose remainder could
+      not be paired; a bracket treated as homogeneous (A3, the lowest one) keeps them.  The
+      default ``every-bracket`` drops them in every bracket before X is raised or P lowered,
+      since relative criteria are never kept "by moving an extra player down" (B).
+    - ``c14_restart: literal``: after C14 the procedure restarts at C4 with what C9–C11 left:
+      B5/B6 dropped and X = P (the raised X decreased by one).  The default ``strict`` starts
+      the lowered P from the strict stage again (X0 and B5/B6 in force), so that with fewer
+      pairs the relative criteria are again kept as far as possible (B)."""
+    out = levels
+    if dr.upfloat_scope == "remainder-only" and not heterogeneous:
+        out = []
+        for level, notes in levels:
+            if not (level.b5_up and level.b6_up):
+                level = replace(level, b5_up=True, b6_up=True)
+                notes = [note for note in notes if note[0] != f"{RULES} C10"]
+            if out and out[-1][0] == level:
+                continue
+            out.append((level, notes))
+    if dr.c14_restart == "literal" and lowered:
+        last = [entry for entry in out if not entry[0].exempt][-1:]
+        out = last + [entry for entry in out if entry[0].exempt]
+    return out
 
 
 def _down_only(level: Level) -> bool:
