@@ -93,7 +93,10 @@ def truncate(t: Tournament, rnd: int, point_system: PointSystem | None = None, *
     has_round = rounds_in(t) >= rnd
     players: list[Player] = []
     for p in t.players:
-        kept: list[RoundRecord] = list(p.rounds[: rnd - 1])
+        # a blank block of a past round is "not paired" (TRF16), written back as Z
+        kept: list[RoundRecord] = [
+            RoundRecord(None, None, "Z") if r.opponent is None and r.result == " " else r for r in p.rounds[: rnd - 1]
+        ]
         if has_round:
             while len(kept) < rnd - 1:  # a short line: blank blocks = not paired
                 kept.append(RoundRecord(None, None, "Z"))
@@ -138,8 +141,13 @@ def bbp_trf(t: Tournament) -> str:
     """The truncated tournament as a TRF(x) bbpPairings reads (LF line ends)."""
     lines = [f"012 {t.name or 'replay'}"]
     lines.append(f"XXR {t.total_rounds}")
-    if t.initial_colour is not None:
-        lines.append("XXC " + ("white1" if t.initial_colour is WHITE else "black1"))
+    # JaVaFo's "XXC rank": pairing numbers re-assigned from the ratings each round
+    rank = any(code == "XXC" and "rank" in line[3:].lower().split() for code, line in t.header)
+    xxc = (["rank"] if rank else []) + (
+        [("white1" if t.initial_colour is WHITE else "black1")] if t.initial_colour is not None else []
+    )
+    if xxc:
+        lines.append("XXC " + " ".join(xxc))
     ps = t.point_system
     if ps is not None and (ps.win, ps.draw) != (1.0, 0.5):
         lines.append(f"BBW {ps.win:4.1f}")
