@@ -43,6 +43,7 @@ from dataclasses import dataclass, field, replace
 from swisspairing import Engine, load_ruleset, load_trf
 from swisspairing.errors import SwissPairingError
 from swisspairing.model import BLACK, WHITE, Colour, Player, PointSystem, RoundRecord, Tournament
+from swisspairing.pairing import Bye, Pairing, RoundPairing
 from swisspairing.trf import format_player
 
 Pair = tuple[int, int]
@@ -338,6 +339,51 @@ def _total_line(label: str, results: list[RoundResult], with_bbp: bool) -> str:
     return line
 
 
+def check_pairing(engine: Engine, t: Tournament, pairs: Iterable[Pair]) -> list[str]:
+    """Violations of the ruleset's absolute criteria if ``pairs`` were the next round of ``t``.
+
+    Used to verify an outside engine's pairing with swisspairing's own checker (the
+    ``swisspairing check`` hook): an empty list proves that a pairing satisfying them exists.
+    """
+    rnd = t.next_round
+    boards = tuple(Pairing(w, b) for w, b in pairs if b)
+    byes = tuple(Bye(w) for w, b in pairs if not b)
+    applied = engine.apply(t, RoundPairing(round=rnd, boards=boards, byes=byes))
+    return [f"{v.rule}: {v.render('en')}" for v in engine.check(applied) if v.round == rnd]
+
+
+def write_problems(path: str, results: list[RoundResult], engine: Engine, bbp: str | None, slow: float, timeout: float) -> int:
+    """List every round slower than ``slow`` seconds or not paired, with bbpPairings' answer
+    and whether that answer passes swisspairing's check of the absolute criteria."""
+    lines = ["# file\tround\tswisspairing (status, seconds, message)\tbbpPairings (status, seconds)\tcheck of bbp's pairing"]
+    cache: dict[str, Tournament] = {}
+    count = 0
+    for r in results:
+        if r.sp.status == "ok" and r.sp.seconds <= slow:
+            continue
+        count += 1
+        verdict = "-"
+        bb = r.bbp
+        try:
+            t = cache.get(r.file) or load_trf(r.file, check=False)
+            cache[r.file] = t
+            trunc = truncate(t, r.round, t.point_system or engine.ruleset.points)
+            if bb is None and bbp:
+                bb = pair_bbp(bbp, trunc, timeout)
+            if bb is not None and bb.status == "ok":
+                found = check_pairing(engine, trunc, bb.pairs)
+                verdict = "passes swisspairing check (absolute criteria)" if not found else "violations: " + "; ".join(found[:3])
+        except Exception as exc:  # noqa: BLE001 -- report, do not stop the list
+            verdict = f"check failed: {type(exc).__name__}: {exc}"
+        bbs = f"{bb.status} {bb.seconds:.2f}s" if bb is not None else "not run"
+        lines.append(f"{r.file}\t{r.round}\t{r.sp.status} {r.sp.seconds:.2f}s {r.sp.message}\t{bbs}\t{verdict}")
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    os.replace(tmp, path)
+    return count
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+")
@@ -348,6 +394,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="OUT", help="write every round's figures to this JSON file")
     ap.add_argument("--quiet", action="store_true", help="print only the totals")
     ap.add_argument("--slowest", type=int, default=10, help="how many slowest rounds to list")
+    ap.add_argument("--problems", metavar="OUT", help="write the rounds slower than --slow or not paired to this file")
+    ap.add_argument("--slow", type=float, default=2.0, help="threshold in seconds for --problems (default 2)")
     args = ap.parse_args(argv)
     engine = Engine(load_ruleset(args.ruleset))
     everything: list[RoundResult] = []
@@ -379,6 +427,9 @@ def main(argv: list[str] | None = None) -> int:
         print("\n== files swisspairing rejects (replayed without the check where possible)")
         for path, msg in rejected:
             print(f"{path}: {msg}")
+    if args.problems:
+        n = write_problems(args.problems, everything, engine, args.bbp, args.slow, args.timeout)
+        print(f"\n{n} problem rounds written to {args.problems}")
     if args.json:
         data = {
             "rounds": [
