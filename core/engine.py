@@ -287,7 +287,10 @@ class Engine:
             for outcome in acceptable(i, carried):
                 if i == n - 1:
                     return [outcome]
-                if pending and outcome.cost != pending[0].cost:
+                if pending and (outcome.cost, len(outcome.moved_down)) != (pending[0].cost, len(pending[0].moved_down)):
+                    # C12 looks for the bracket above "paired differently so that a different
+                    # player is moved down": as many players, at the same cost — not for one
+                    # that moves more players down (that would be C14 of the bracket above)
                     found = settle()
                     if found is not None:
                         return found
