@@ -251,6 +251,8 @@ def _homogeneous(
     down_needed = n - 2 * p
 
     seen = seen if seen is not None else set()
+    if down_needed == 0 and frozenset() in seen:
+        return  # every complete pairing leaves the same (nobody) below: offered already
 
     def ok(a: int, b: int) -> bool:
         return dr.pair_ok(a, b, level)
@@ -469,6 +471,8 @@ def _heterogeneous(
             head.append(Event(f"{RULES} C7", N_("S2 transposed to {order} (D1)"), {"order": list(order)}, bracket))
         if rest:
             head.append(Event(f"{RULES} C6", N_("moved-down players paired; remainder group {players}"), {"players": rest}, bracket))
+        if len(rest) == 2 * rem_p and frozenset() in seen:
+            continue  # a complete remainder leaves nobody below: offered already
         for stage_level, stage_events in stages:
             for rem_pairs, left, events in _homogeneous(dr, rest, rem_p, stage_level, is_last, bracket, budget, seen, can_complete):
                 yield pairs + rem_pairs, left, head + events, stage_events
