@@ -453,6 +453,7 @@ def _heterogeneous(
 
     stages: Sequence[tuple[Level, list[Event] | None]] = first_stages or ((level, None),)
     dead_rest: set[frozenset[int]] = set()
+    explored: set[tuple[frozenset[int], Level]] = set()
     for order in transpositions_pruned(s2, p, ok, feasible):
         chosen = set(order)
         rest = [y for y in s2 if y not in chosen]
@@ -474,8 +475,14 @@ def _heterogeneous(
         if len(rest) == 2 * rem_p and frozenset() in seen:
             continue  # a complete remainder leaves nobody below: offered already
         for stage_level, stage_events in stages:
+            # the players left over depend only on the remainder, not on who the moved-down
+            # players met: a remainder already gone through at this stage offers nothing new
+            done_key = (frozenset(rest), stage_level)
+            if done_key in explored:
+                continue
             for rem_pairs, left, events in _homogeneous(dr, rest, rem_p, stage_level, is_last, bracket, budget, seen, can_complete):
                 yield pairs + rem_pairs, left, head + events, stage_events
+            explored.add(done_key)
         stages = stages[-1:]  # C10: the next opponents with the criteria dropped so far
 
 
