@@ -35,12 +35,12 @@ RULE_CASES: dict[str, tuple[str, ...]] = {
     "C8/D2 two-player matrix": ("c8_two_player_exchange_k",),
     "C8/D2 odd bracket": ("c8_odd_bracket_exchange",),
     "C9 (B6 before B5, AMB-D1)": ("c9_b6_relaxed_before_b5", "c9_b5_relaxed_for_downfloats"),
-    "C10": ("c12_previous_bracket_repaired",),
+    "C10": ("c12_previous_bracket_repaired", "c10_upfloat_relaxed_in_a3_bracket"),
     "C9 before C10 (remainder first)": ("c9_before_c10_remainder_relaxed_first",),
     "C11": ("c11_x_raised",),
     "C12": ("c12_previous_bracket_repaired", "c12_moved_down_player_stuck_in_a3_bracket"),
     "C13": ("c13_lowest_bracket_penultimate_repaired", "c13_two_lowest_brackets_merged"),
-    "C14": ("c14_p_lowered", "c14_whole_bracket_moves_down"),
+    "C14": ("c14_p_lowered", "c14_whole_bracket_moves_down", "c14_restart_strict_after_lowering_p"),
     "E1": ("c7_transposition_rematch",),
     "E2": ("a8_x_allows_one_colour_miss", "a7_preference_kinds"),
     "E3/F3 (AMB-D16)": ("e3_alternation_with_f3_gaps", "c9_b6_relaxed_before_b5"),
@@ -257,3 +257,32 @@ def test_start_list_not_in_rating_order_is_pointed_out(tmp_path: Path) -> None:
     assert any("do not follow the ratings" in e.render("en") for e in pairing.events)
     quiet = Engine(load_ruleset(RULESET)).pair(load_trf(DATA / "a2_pairing_number_unrated_estimate.trf"))
     assert not any("do not follow the ratings" in e.render("en") for e in quiet.events)
+
+
+# --------------------------------------------------------------------------- C10 / C14 readings
+def test_literal_c10_moves_the_whole_a3_bracket_down(tmp_path: Path) -> None:
+    """`upfloat_relaxation: remainder-only` (the literal C10: upfloat criteria are dropped only
+    for a remainder group that failed).  In c10_upfloat_relaxed_in_a3_bracket bracket {1; 3}
+    is treated as homogeneous (A3), so 3's B5 upfloat is never dropped: C11 changes nothing,
+    C14 lowers P to 0 and 1 and 3 move down.  Bracket {1, 3; 2, 4, 6, 7} is heterogeneous:
+    S1 = 1 3, S2 = 2 4 6 7, X = 0 (W: 1, 3, 4; B: 2, 6, 7).  C6 1-2, 3-4 misses a preference
+    (3 and 4 want White); C7: 2 6 — 3-6 met; 2 7 — 1-2, 3-7 comply.  Remainder 4-6.  Colours
+    E1 on every board: 1-2, 3-7, 4-6; 5 the bye — the default's 1-3 is lost."""
+    literal = Engine(load_ruleset(_variant(tmp_path, "c10-literal", "parameters: {upfloat_relaxation: remainder-only}\n")))
+    pairing = literal.pair(load_trf(DATA / "c10_upfloat_relaxed_in_a3_bracket.trf"))
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 2), (3, 7), (4, 6)]
+    assert [y.player for y in pairing.byes] == [5]
+    assert any(e.rule == "Dutch-1992 C14" for e in pairing.events)
+    assert not any(e.rule == "Dutch-1992 C10" for e in pairing.events)
+
+
+def test_literal_c14_restart_keeps_what_c9_c11_dropped(tmp_path: Path) -> None:
+    """`c14_restart: literal`: after C14 the procedure goes on at C4 with B5/B6 dropped and X
+    = P (the raised X less one).  In c14_restart_strict_after_lowering_p, bracket {2, 1, 3; 5}
+    at P = 1 then allows one missed preference: D2's first exchange 2<->1 gives S1 = 1,
+    S2 = 2 3 5, and 1-3 (both want Black) is accepted; 2 and 5 move down.  Bracket {2, 5; 4, 6}:
+    5-6 met, C7: 2-6, 5-4.  Colours: 2-6 E1; 3-1 E4 (both strong Black, the same colours in
+    every round: the higher-ranked 1 gets Black); 5-4 E2 (5's absolute White)."""
+    literal = Engine(load_ruleset(_variant(tmp_path, "c14-literal", "parameters: {c14_restart: literal}\n")))
+    pairing = literal.pair(load_trf(DATA / "c14_restart_strict_after_lowering_p.trf"))
+    assert [(b.white, b.black) for b in pairing.boards] == [(2, 6), (3, 1), (5, 4)]
