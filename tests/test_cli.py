@@ -1,6 +1,6 @@
 """The command line: every command, the output formats, atomic writes and the exit codes of
-``core/cli.py`` (0 ok, 1 no valid pairing / violations, 2 usage, 3 invalid input, 5 file
-access), always without a traceback."""
+``core/cli.py`` (0 ok, 1 no valid pairing / violations, 2 unexpected error, 3 invalid request
+or input, 4 size limit, 5 file access), always without a traceback."""
 
 from __future__ import annotations
 
@@ -344,8 +344,9 @@ def test_schema(cli) -> None:
     [(), ("frobnicate",), ("pair", "x.trf"), ("pair",), ("--lang", "xx", "systems"), ("check", "x.trf", "--bogus", "-r", "r")],
     ids=["no-command", "unknown-command", "no-ruleset", "no-file", "bad-lang", "bad-option"],
 )
-def test_usage_errors_exit_2(cli, argv) -> None:
-    assert cli(*argv).code == 2
+def test_usage_errors_exit_3(cli, argv) -> None:
+    """bbpPairings: 3 is an invalid request, the command line included (2 is a crash)."""
+    assert cli(*argv).code == 3
 
 
 def test_missing_and_unreadable_input_exit_5(cli, tmp_path: Path) -> None:
