@@ -41,6 +41,10 @@ __all__ = [
 MAX_TRF_BYTES = 32 * 1024 * 1024
 #: Longest TRF line read (characters); a 001 line for 500 rounds is about 5,100.
 MAX_LINE_CHARS = 10_000
+#: Most rounds a tournament may declare (``XXR``/``142``); more is a size limit (exit 4).
+MAX_ROUNDS = 999
+#: Largest point value accepted in ``XXS``/``BB?``/``XXA`` records and the points field.
+MAX_POINT_VALUE = 9999.0
 
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
 _TOKEN = re.compile(r"[^ \t]+")
@@ -102,13 +106,23 @@ class _Reader:
 
     def number(self, raw: str, line_no: int, column: int, field: str) -> float:
         try:
-            if not _NUMBER.fullmatch(raw):
+            if not _NUMBER.fullmatch(raw) or len(raw) > 12:
                 raise ValueError(raw)
-            return float(raw)
+            value = float(raw)
+            if not abs(value) <= MAX_POINT_VALUE:
+                raise ValueError(raw)
+            return value
         except ValueError:
             raise self.error(
                 N_("{field} {value!r} is not a number"), line_no, column, field=Term(field), value=raw
             ) from None
+
+    def rounds(self, digits: str, line_no: int) -> int:
+        """A number of rounds (``XXR``/``142``): at most :data:`MAX_ROUNDS` (a size limit, exit 4)."""
+        if len(digits) > 9 or int(digits) > MAX_ROUNDS:
+            where = f"{self.filename}: line {line_no}, column 5" if self.filename else f"line {line_no}, column 5"
+            raise SizeLimitError(N_("at most {limit} rounds are supported"), where=where, limit=MAX_ROUNDS)
+        return int(digits)
 
     # ------------------------------------------------------------------ XXA
     def acceleration(self, text: str, line_no: int) -> tuple[int, tuple[float, ...]]:
@@ -259,7 +273,7 @@ def read_trf(
             if code == "XXR":
                 if len(tokens) != 1 or not _is_digits(tokens[0]):
                     raise rd.error(N_("{field} {value!r} is not a number"), line_no, 5, field="XXR", value=" ".join(tokens))
-                total_rounds = int(tokens[0])
+                total_rounds = rd.rounds(tokens[0], line_no)
                 total_rounds_line = line_no
                 if total_rounds < 1:
                     raise rd.error(N_("the number of rounds must be at least 1"), line_no, 5)
@@ -276,7 +290,7 @@ def read_trf(
                 located: list[tuple[int, int]] = []
                 for match in _TOKEN.finditer(line, 3):
                     tok = match.group()
-                    if not _is_digits(tok):
+                    if not _is_digits(tok) or len(tok) > 9:
                         raise rd.error(N_("{field} {value!r} is not a number"), line_no, match.start() + 1, field=code, value=tok)
                     ids.append(int(tok))
                     located.append((int(tok), match.start() + 1))
@@ -309,9 +323,9 @@ def read_trf(
             ps_values[_BB_FIELDS[code]] = rd.number(line[3:].strip(), line_no, 5, code)
         elif code == "012":
             name = line[4:].strip()
-        elif code == "142" and _is_digits(line[4:].strip()) and int(line[4:].strip()) > 0:
+        elif code == "142" and _is_digits(line[4:].strip()) and line[4:].strip().strip("0"):
             if total_rounds is None:
-                total_rounds, total_rounds_line = int(line[4:].strip()), line_no
+                total_rounds, total_rounds_line = rd.rounds(line[4:].strip(), line_no), line_no
         elif code == "152" and line[4:].strip()[:1].upper() in ("W", "B"):
             initial_colour = initial_colour or (WHITE if line[4:].strip()[0].upper() == "W" else BLACK)
         header.append((code, line))
@@ -373,7 +387,7 @@ def _check_rounds_within(
             line_no, columns = lines[p.number]
             first = next((r for r in range(total + 1, len(p.rounds) + 1) if p.rounds[r - 1] != RoundRecord(None, None, " ")), len(p.rounds))
             raise rd.error(
-                N_("round {round} is recorded, but the tournament has {total} rounds (line {total_line})"),
+                N_("round {round} is recorded beyond the number of rounds, {total} (line {total_line})"),
                 line_no,
                 columns[first - 1],
                 round=first,
