@@ -206,7 +206,7 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     guard_outputs([("-p", args.pairs), ("-o", args.output)], _inputs(args))
     ruleset, tournament = _load(args, err, locale)
     if any(code in ("XXA", "250") for code, _line in tournament.header):
-        err.write("swisspairing: " + gettext(N_("{file}: acceleration records (XXA, 250) are read for the points field only; this system pairs by the real scores"), locale).format(file=args.tournament) + "\n")
+        err.write("swisspairing: " + gettext(N_("{file}: acceleration records are read for the points field only; this system pairs by the real scores"), locale).format(file=args.tournament) + "\n")
     engine = Engine(ruleset)
     pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
     team_round = bool(pairing.matches or pairing.team_byes)  # team events: matches by team number
