@@ -138,6 +138,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
         return _run(argv, locale, out, err)
     except BrokenPipeError:  # output piped into e.g. ``head``: not an error of ours
         return EXIT_OK
+    except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's code for SIGINT
+        return 130
     except Exception as exc:  # a bug: one line, exit 2; the traceback only on request
         if _debug_requested(argv):
             traceback.print_exc(file=err)

@@ -223,8 +223,17 @@ _TRANSLITERATIONS = {
 }
 
 
+_CYRILLIC = dict(zip(
+    "абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў",
+    "a b v g d e e zh z i y k l m n o p r s t u f kh ts ch sh shch  y  e yu ya i yi ye g u".split(" "),
+))
+_TRANSLITERATIONS.update(_CYRILLIC)
+_TRANSLITERATIONS.update({k.upper(): v.capitalize() for k, v in _CYRILLIC.items()})
+
+
 def _transliterate(exc: UnicodeError) -> tuple[str, int]:
-    """Codec error handler: ``½`` → ``1/2``, ``é`` → ``e``, anything else → ``?``."""
+    """Codec error handler: ``½`` → ``1/2``, ``é`` → ``e``, ``Петров`` → ``Petrov``,
+    anything else → ``?``."""
     if not isinstance(exc, UnicodeEncodeError):
         raise exc
     out = []

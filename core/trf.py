@@ -2,11 +2,14 @@
 
 Read: ``001`` players, ``013`` teams, ``012`` name, ``XXR`` rounds, ``XXC`` first-round colour,
 ``XXP`` forbidden pairs, ``XXS`` and bbpPairings ``BB?`` point systems, ``XXZ`` absences for
-the next round, TRF26 ``142``/``152``, and ``SPW`` (swisspairing: ``SPW NNNN R`` — player NNNN
-withdrawn from round R on).  Every other record is kept and written back unchanged.
-Lines may end in CR, LF or CRLF.
+the next round, ``XXA`` acceleration (for the points field), TRF26 ``142``/``152``, and ``SPW``
+(swisspairing: ``SPW NNNN R`` — player NNNN withdrawn from round R on).  Every other record is
+kept and written back unchanged.  Lines may end in CR, LF or CRLF.
 
-Every error names the file, the line and the column (``spec/trf.md`` columns, 1-based).
+Every error names the file, the line and the column (``spec/trf.md`` columns, 1-based).  A
+checked read also refuses what bbpPairings refuses: a file without ``001`` records, rounds
+recorded beyond ``XXR``, ``XXP``/``XXZ``/``XXA`` naming players who do not exist.  Files are
+read through ``core/encoding.py`` and bounded (:data:`MAX_TRF_BYTES`, :data:`MAX_LINE_CHARS`).
 """
 
 from __future__ import annotations
