@@ -369,12 +369,14 @@ _CODES = st.sampled_from(["001 ", "013 ", "XXR ", "XXS ", "XXC ", "XXP ", "XXZ "
 @settings(max_examples=150)
 @given(st.lists(st.builds(str.__add__, _CODES, st.text(_LINE_CHARS, max_size=130)), max_size=6), st.sampled_from(["\n", "\r\n", "\r"]))
 def test_reader_fails_only_with_invalid_trf_error(lines: list[str], newline: str) -> None:
-    """Garbage in, a clear error out: never a ``ValueError``/``KeyError`` traceback."""
+    """Garbage in, a clear error out: never a ``ValueError``/``KeyError`` traceback."""  # noqa: D401
     try:
         read_trf(newline.join(lines), filename="fuzz.trf")
     except InvalidTrfError as exc:
         assert exc.filename == "fuzz.trf"
         assert exc.line is not None or str(exc) == "fuzz.trf: no player records (001 lines) found"
+    except SizeLimitError as exc:  # more rounds than supported (exit 4, as bbpPairings)
+        assert str(exc).startswith("fuzz.trf: line ")
 
 
 _NAMES = st.text("abcxyzÄÖÜßéçÇłŁ ,.'-", max_size=33).map(str.strip)
@@ -423,9 +425,10 @@ def test_written_models_read_back_unchanged(data: st.DataObject) -> None:
 
 # ---------------------------------------------------------------------- the drop-in promise (issue 9)
 def test_points_without_the_byes_entered_for_the_round_being_paired(data_dir: Path, cli, tmp_path: Path) -> None:
-    """JaVaFo leaves the points of ``0000 - H``/``F`` entered for the round being paired out
-    of the points field, other programs count them (TRF16: the total); bbpPairings accepts
-    both (``validateScores``), so does this reader.  The field is read as the TRF16 total."""
+    """TRF16 001 (points, columns 81-84) and BBP 001: JaVaFo leaves the points of
+    ``0000 - H``/``F`` entered for the round being paired out of the points field, other
+    programs count them (TRF16: the total); bbpPairings accepts both (``validateScores``), so
+    does this reader.  The field is read as the TRF16 total."""
     t = load_trf(data_dir / "javafo-prefilled-byes.trf")
     assert t.next_round == 3
     # 1, 2 (H) and 5 (F) wrote the score without the bye; 8 wrote it with the H; 6 has a Z
@@ -443,8 +446,8 @@ def test_points_without_the_byes_entered_for_the_round_being_paired(data_dir: Pa
 
 
 def test_points_with_the_acceleration_of_the_round_being_paired(data_dir: Path) -> None:
-    """``XXA``: the points field may include the fictitious points of the round being paired
-    (bbpPairings); it is read as the real score."""
+    """TRFx XXA, BBP XXA: the points field may include the fictitious points of the round
+    being paired (bbpPairings accepts both); it is read as the real score."""
     t = load_trf(data_dir / "accelerated-xxa.trf")
     assert [p.points for p in t.players] == [2.0, 1.0, 1.0, 0.0]  # player 3 wrote 1.0 + 0.5
     assert ("XXA", "XXA    3  0.0  0.5  0.5") in t.header  # kept and written back
@@ -466,8 +469,9 @@ def test_points_with_the_acceleration_of_the_round_being_paired(data_dir: Path) 
     ],
 )
 def test_references_and_bounds_are_errors_with_line_and_column(cli, data_dir: Path, name: str, message: str) -> None:
-    """Rounds beyond ``XXR`` and ``XXP``/``XXZ`` naming players who do not exist are refused
-    (bbpPairings: "the number of rounds is larger than the reported number of rounds")."""
+    """TRFx XXR, XXP, XXZ: rounds beyond ``XXR`` and ``XXP``/``XXZ`` naming players who do not
+    exist are refused (bbpPairings: "the number of rounds is larger than the reported number
+    of rounds"); a line longer than the cap is refused before it is parsed."""
     path = data_dir / name
     for command in ("pair", "check", "standings"):
         result = cli(command, str(path), "-r", "round-robin")
