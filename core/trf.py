@@ -2,7 +2,7 @@
 
 Read: ``001`` players, ``013`` teams, ``012`` name, ``XXR`` rounds, ``XXC`` first-round colour,
 ``XXP`` forbidden pairs, ``XXS`` and bbpPairings ``BB?`` point systems, ``XXZ`` absences for
-the next round, ``XXA`` acceleration (for the points field), TRF26 ``142``/``152``, and ``SPW``
+the next round, ``XXA`` and TRF26 ``250`` acceleration (for the points field), TRF26 ``142``/``152``, and ``SPW``
 (swisspairing: ``SPW NNNN R`` — player NNNN withdrawn from round R on).  Every other record is
 kept and written back unchanged.  Lines may end in CR, LF or CRLF.
 
@@ -238,6 +238,7 @@ def read_trf(
     team_lines: list[tuple[int, list[tuple[int, int]]]] = []
 
     accelerations: dict[int, tuple[tuple[float, ...], int]] = {}
+    accelerations_250: list[tuple[int, int, int, float]] = []  # (first player, last player, round, points)
     id_lists: list[tuple[str, int, list[tuple[int, int]]]] = []  # XXP/XXZ: (code, line, [(id, column)])
     total_rounds_line = 0
     for line_no, raw in enumerate(_LINE_SPLIT.split(text), start=1):
@@ -317,6 +318,8 @@ def read_trf(
                         ps_values[f] = num
             header.append((code, line))
             continue
+        if code == "250":
+            accelerations_250.extend(_acceleration_250(line))
         if code == "XXA":
             number, values = rd.acceleration(line, line_no)
             if number in accelerations:
@@ -372,6 +375,13 @@ def read_trf(
     if check:
         _check_consistency(tournament, player_lines, team_lines, rd)
         accel = {n: values for n, (values, _line) in accelerations.items()}
+        for first, last, rnd, value in accelerations_250:  # TRF26 250 ranges, where XXA says nothing
+            for n in range(first, min(last, 9999) + 1):
+                if n in known and n not in accelerations:
+                    values = list(accel.get(n, ()))
+                    values += [0.0] * (rnd - len(values))
+                    values[rnd - 1] = value
+                    accel[n] = tuple(values)
         totals = _checked_points(tournament, file_ps or point_system or PointSystem(), filename, player_lines, accel)
         if any(p.points is not None and p.points != totals[p.number] for p in tournament.players):
             tournament = replace(
@@ -379,6 +389,22 @@ def read_trf(
                 players=tuple(replace(p, points=totals[p.number]) if p.points is not None else p for p in tournament.players),
             )
     return tournament
+
+
+def _acceleration_250(line: str) -> list[tuple[int, int, int, float]]:
+    """A TRF26 ``250`` acceleration record as bbpPairings reads it (game points at columns
+    10-13, rounds at 15-17 and 19-21, players at 23-26 and 28-31), as
+    ``(first player, last player, round, points)`` per round; a line in another layout gives
+    nothing (it is kept as read, and the points field is then checked without it)."""
+    try:
+        points = float(line[9:13])
+        first_round, last_round = int(line[14:17]), int(line[18:21])
+        first, last = int(line[22:26]), int(line[27:31])
+    except ValueError:
+        return []
+    if not (0 < first_round <= last_round <= MAX_ROUNDS and 0 < first <= last and 0 < points <= MAX_POINT_VALUE):
+        return []
+    return [(first, last, r, points) for r in range(first_round, last_round + 1)]
 
 
 def _check_rounds_within(

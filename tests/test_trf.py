@@ -369,7 +369,7 @@ _CODES = st.sampled_from(["001 ", "013 ", "XXR ", "XXS ", "XXC ", "XXP ", "XXZ "
 @settings(max_examples=150)
 @given(st.lists(st.builds(str.__add__, _CODES, st.text(_LINE_CHARS, max_size=130)), max_size=6), st.sampled_from(["\n", "\r\n", "\r"]))
 def test_reader_fails_only_with_invalid_trf_error(lines: list[str], newline: str) -> None:
-    """Garbage in, a clear error out: never a ``ValueError``/``KeyError`` traceback."""  # noqa: D401
+    """Garbage in, a clear error out: never a ``ValueError``/``KeyError`` traceback."""
     try:
         read_trf(newline.join(lines), filename="fuzz.trf")
     except InvalidTrfError as exc:
@@ -523,3 +523,18 @@ def test_file_size_is_bounded(tmp_path: Path, cli) -> None:
     if os.path.exists("/dev/zero"):
         result = cli("pair", "/dev/zero", "-r", "round-robin")
         assert (result.code, result.err) == (3, f"swisspairing: /dev/zero: the file is larger than {32 * 1024 * 1024} bytes\n")
+
+
+def test_points_with_the_acceleration_of_a_trf26_250_record() -> None:
+    """TRF26 250 (BBP 250: game points at columns 10-13, rounds 15-17 to 19-21, players 23-26
+    to 28-31): the points field may include the round's acceleration, as with ``XXA``."""
+    base = ["XXR 5", line001(1, "2.0", "0002 w 1"), line001(2, "1.0", "0001 b 0"), line001(3, "0.0", "0000 - Z")]
+    accelerated = "250       1.0   1   2    1    2"  # players 1-2 get 1 point in rounds 1-2
+    t = read_trf("\n".join([accelerated, *base]) + "\n")
+    assert [p.points for p in t.players] == [1.0, 0.0, 0.0]
+    assert ("250", accelerated) in t.header
+    with pytest.raises(InvalidTrfError, match="player 1: points field 2.0 disagrees with the results"):
+        read_trf("\n".join(base) + "\n")
+    # player 3 is outside the range: his points field must be his real score
+    with pytest.raises(InvalidTrfError, match="player 3: points field 1.0 disagrees"):
+        read_trf("\n".join([accelerated, *base[:3], line001(3, "1.0", "0000 - Z")]) + "\n")
