@@ -199,6 +199,8 @@ class _Reader:
             raise self.error(
                 N_("result {code} cannot have an opponent"), line_no, col, code=code
             )
+        if code == "=" and opponent is None and colour is None:
+            return RoundRecord(None, None, "H")  # "0000 - =": Vega's half point without play; bbpPairings reads (and writes) it as H
         if code in "1=0WDL":
             if opponent is None:
                 raise self.error(N_("result {code} needs an opponent"), line_no, col, code=code)

@@ -538,3 +538,13 @@ def test_points_with_the_acceleration_of_a_trf26_250_record() -> None:
     # player 3 is outside the range: his points field must be his real score
     with pytest.raises(InvalidTrfError, match="player 3: points field 1.0 disagrees"):
         read_trf("\n".join([accelerated, *base[:3], line001(3, "1.0", "0000 - Z")]) + "\n")
+
+
+def test_a_drawn_absence_is_a_half_point_bye() -> None:
+    """BBP 001: ``0000 - =`` (Vega's "absent with a forfeited draw") is accepted by
+    bbpPairings as a half point without a game, and written back as ``0000 - H``."""
+    t = read_trf(_text(line001(1, "1.0", "0002 w 1"), line001(2, "0.0", "0001 b 0"), line001(3, "0.5", "0000 - =")))
+    assert t.player(3).record(1) == RoundRecord(None, None, "H") and t.player(3).points == 0.5
+    assert format_player(t.player(3)).endswith("0000 - H")
+    with pytest.raises(InvalidTrfError, match="result = needs an opponent"):
+        read_trf(_text(line001(1, "0.5", "0000 w =")))  # with a colour it claims a game
