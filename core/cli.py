@@ -40,8 +40,21 @@ EXIT_SIZE = 4
 EXIT_FILE = 5
 EXIT_USAGE = EXIT_INVALID  # bbpPairings: an invalid request, command line included
 
-#: Where a bug is reported (the one line printed for an unexpected exception).
-REPORT_TO = "https://github.com/swisspairing/swisspairing/issues"
+
+
+def _report_address(locale: str | None) -> str:
+    """Where a bug is reported: the distribution's ``Project-URL`` for issues, if it declares
+    one, else the words "the swisspairing issue tracker"."""
+    try:
+        from importlib.metadata import metadata
+
+        for entry in metadata("swisspairing").get_all("Project-URL") or []:
+            label, _, url = entry.partition(",")
+            if label.strip().lower() in ("issues", "bug tracker", "bugs", "tracker"):
+                return url.strip()
+    except Exception:  # noqa: BLE001 - metadata is a nicety here, never a second error
+        pass
+    return gettext(N_("the swisspairing issue tracker"), locale)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -144,7 +157,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
         if _debug_requested(argv):
             traceback.print_exc(file=err)
         where = gettext(N_("internal error: {error}"), locale).format(error=f"{type(exc).__name__}: {exc}")
-        hint = gettext(N_("this is a bug in swisspairing; please report it at {url} with the command and its input files (--debug or SWISSPAIRING_DEBUG=1 shows the traceback)"), locale).format(url=REPORT_TO)
+        hint = gettext(N_("this is a bug in swisspairing; please report it to {where} with the command and its input files (--debug or SWISSPAIRING_DEBUG=1 shows the traceback)"), locale).format(where=_report_address(locale))
         print(f"swisspairing: {where}; {hint}", file=err)
         return EXIT_INTERNAL
 

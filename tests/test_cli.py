@@ -453,7 +453,7 @@ def test_an_unexpected_exception_is_exit_2_in_one_line(cli, broken_command, monk
     result = cli("systems")
     assert (result.code, result.out) == (2, "")
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
-    assert result.err.startswith("swisspairing: internal error: KeyError: 'no such thing'; this is a bug in swisspairing; please report it at ")
+    assert result.err.startswith("swisspairing: internal error: KeyError: 'no such thing'; this is a bug in swisspairing; please report it to ")
     assert "--debug" in result.err
 
 
