@@ -70,6 +70,20 @@ class Decoded:
     """Whether the file started with a byte-order mark (written back with one)."""
     guessed: bool = False
     """Whether the encoding is a guess of the detector (the user is told)."""
+    newline: str = "\n"
+    """The line end most lines of the file have (``\n``, ``\r\n`` or ``\r``; TRF16 says CR):
+    a file written back gets the same."""
+
+
+def _newline(text: str) -> str:
+    crlf = text.count("\r\n")
+    cr, lf = text.count("\r") - crlf, text.count("\n") - crlf
+    best = max((crlf, "\r\n"), (cr, "\r"), (lf, "\n"))
+    return best[1] if best[0] else "\n"
+
+
+def _decoded(text: str, encoding: str, *, bom: bool = False, guessed: bool = False) -> Decoded:
+    return Decoded(text, encoding, bom=bom, guessed=guessed, newline=_newline(text))
 
 
 def check_encoding_name(name: str, option: str = "--encoding") -> str:
@@ -111,20 +125,20 @@ def decode_bytes(data: bytes, *, encoding: str | None = None, filename: str = ""
         name = check_encoding_name(encoding)
         for bom, bom_codec in _BOMS:
             if data.startswith(bom) and codecs.lookup(bom_codec).name.startswith(name.replace("-sig", "")):
-                return Decoded(_strict(data[len(bom):], bom_codec, filename), bom_codec, bom=True)
+                return _decoded(_strict(data[len(bom):], bom_codec, filename), bom_codec, bom=True)
         text = _strict(data, name, filename)
         if text.startswith("\ufeff"):
-            return Decoded(text[1:], name, bom=True)
-        return Decoded(text, name)
+            return _decoded(text[1:], name, bom=True)
+        return _decoded(text, name)
     for bom, bom_codec in _BOMS:
         if data.startswith(bom):
-            return Decoded(_strict(data[len(bom):], bom_codec, filename), bom_codec, bom=True)
+            return _decoded(_strict(data[len(bom):], bom_codec, filename), bom_codec, bom=True)
     try:
-        return Decoded(data.decode("utf-8"), "utf-8")
+        return _decoded(data.decode("utf-8"), "utf-8")
     except UnicodeDecodeError:
         pass
     chosen = _guess_code_page(data)
-    return Decoded(data.decode(chosen, errors="replace"), chosen, guessed=True)
+    return _decoded(data.decode(chosen, errors="replace"), chosen, guessed=True)
 
 
 _TRF_LINE = re.compile(rb"[^\r\n]+")
@@ -198,9 +212,9 @@ def _federation_family(lines: list[bytes]) -> str | None:
 
 
 def encode_text(text: str, decoded_as: Decoded | None, *, encoding: str | None = None, filename: str = "") -> bytes:
-    """``text`` in the encoding a file was read in (or ``encoding``), byte-order mark
-    included; a character the encoding cannot hold is an :class:`InvalidInputError` naming
-    the line, never a silent substitution."""
+    """``text`` (LF line ends) in the encoding a file was read in (or ``encoding``),
+    byte-order mark and line ends included; a character the encoding cannot hold is an
+    :class:`InvalidInputError` naming the line, never a silent substitution."""
     bom = False
     if encoding:
         name = check_encoding_name(encoding, "--output-encoding")
@@ -210,6 +224,8 @@ def encode_text(text: str, decoded_as: Decoded | None, *, encoding: str | None =
         name = "utf-8"
     try:
         data = text.encode(name)
+        if decoded_as is not None and decoded_as.newline != "\n":
+            data = text.replace("\n", decoded_as.newline).encode(name)
     except UnicodeEncodeError as exc:
         line = text.count("\n", 0, exc.start) + 1
         column = exc.start - (text.rfind("\n", 0, exc.start) + 1) + 1

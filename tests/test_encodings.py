@@ -181,3 +181,17 @@ def test_a_non_utf8_standard_output_never_crashes(encoding: str) -> None:
     assert russian.returncode == 0, russian.stderr
     assert b"Traceback" not in russian.stderr
     assert "Petrov, Ivan" in russian.stdout.decode(encoding) and "Tur 2" in russian.stdout.decode(encoding)  # "Тур 2"
+
+
+@pytest.mark.parametrize("name, newline", [("cr-endings.trf", b"\r"), ("crlf-endings.trf", b"\r\n"), ("rr-7-start.trf", b"\n")])
+def test_output_keeps_the_line_ends_read(cli, tmp_path: Path, name: str, newline: bytes) -> None:
+    """TRF16 ends each line with CR; Windows programs write CRLF: ``-o`` writes back what it
+    read, like the encoding."""
+    out = tmp_path / "next.trf"
+    src = DATA / name
+    assert cli("pair", str(src), "-r", "round-robin", "-o", str(out)).code == 0
+    data = out.read_bytes()
+    lines = data.split(newline)
+    assert data.endswith(newline) and lines[-1] == b""
+    assert all(b"\r" not in line and b"\n" not in line for line in lines)  # no other line end
+    assert sum(line.startswith(b"001") for line in lines) == len(load_trf(src).players)
