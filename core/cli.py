@@ -2,25 +2,31 @@
 
 Every command is a function of ``argv`` returning the exit code, so tests call
 ``main(["pair", …])`` directly.  Exit codes follow bbpPairings: 0 ok, 1 no valid pairing,
-2 usage, 3 invalid input, 5 file access.  Bad input never shows a traceback.
+2 unexpected error (a bug: one line, the traceback only with ``--debug`` or
+``SWISSPAIRING_DEBUG=1``), 3 invalid request or input (command-line usage errors included),
+4 size limit, 5 file access.  Bad input never shows a traceback; output files never replace
+an input (``core/output.py``); standard output never fails on a character it cannot show.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import traceback
 from typing import Any, Callable, Sequence, TextIO
 
 from . import __version__
 from .engine import Engine
+from .encoding import Decoded, check_encoding_name, encode_text
 from .errors import InvalidInputError, SwissPairingError
 from .i18n import LANGUAGES, N_, default_locale, gettext
 from .manager import ruleset_dirs, system_names, system_schema, systems_info
 from .model import Tournament
-from .output import format_pairs, format_table, render_events, write_atomic
+from .output import SafeStream, format_pairs, format_table, guard_outputs, render_events, write_outputs
 from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
-from .io import load_tournament
+from .io import load_tournament_source
 from .teams import format_match_pairs, format_match_table
 from .trf import dumps_trf
 
@@ -28,13 +34,36 @@ __all__ = ["main"]
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
-EXIT_USAGE = 2
+EXIT_INTERNAL = 2
 EXIT_INVALID = 3
+EXIT_SIZE = 4
 EXIT_FILE = 5
+EXIT_USAGE = EXIT_INVALID  # bbpPairings: an invalid request, command line included
+
+
+
+def _report_address(locale: str | None) -> str:
+    """Where a bug is reported: the distribution's ``Project-URL`` for issues, if it declares
+    one, else the words "the swisspairing issue tracker"."""
+    try:
+        from importlib.metadata import metadata
+
+        for entry in metadata("swisspairing").get_all("Project-URL") or []:
+            label, _, url = entry.partition(",")
+            if label.strip().lower() in ("issues", "bug tracker", "bugs", "tracker"):
+                return url.strip()
+    except Exception:  # noqa: BLE001 - metadata is a nicety here, never a second error
+        pass
+    return gettext(N_("the swisspairing issue tracker"), locale)
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors with exit code 2 and no traceback."""
+    """argparse that reports usage errors with exit code 3 (an invalid request, as
+    bbpPairings) and no traceback."""
+
+    def _print_message(self, message: str, file: Any = None) -> None:  # help and usage: never fail on a character
+        if message:
+            SafeStream(file or sys.stderr).write(message)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
@@ -55,19 +84,23 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     _: Callable[[str], str] = lambda s: gettext(s, locale)  # noqa: E731
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=_(N_("language of the output (default: from LANG)")))
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=_(N_("show the traceback of an unexpected error (also SWISSPAIRING_DEBUG=1)")))
+    reading = argparse.ArgumentParser(add_help=False)
+    reading.add_argument("--encoding", metavar="NAME", default=None, help=_(N_("encoding of the TRF file (default: UTF-8 or its byte-order mark, else detected)")))
     parser = _Parser(prog="swisspairing", description=_(N_("Pairs Swiss-system and round-robin tournaments by the federation's written rules.")), parents=[common])
     parser.add_argument("--version", action="version", version=f"swisspairing {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("pair", parents=[common], help=_(N_("pair the next round of a tournament")))
+    p = sub.add_parser("pair", parents=[common, reading], help=_(N_("pair the next round of a tournament")))
     p.add_argument("tournament", metavar="TOURNAMENT.trf", help=_(N_("the tournament in TRF16")))
     p.add_argument("--ruleset", "-r", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file")))
     p.add_argument("-p", "--pairs", metavar="PAIRS.txt", help=_(N_("write the pairing in the JaVaFo/bbpPairings pairs format")))
     p.add_argument("-o", "--output", metavar="NEXT.trf", help=_(N_("write the tournament with the new round added")))
     p.add_argument("--explain", action="store_true", help=_(N_("explain every decision, citing the rules")))
     p.add_argument("--seed", type=int, default=None, help=_(N_("seed for drawing lots (default: derived from the file)")))
+    p.add_argument("--output-encoding", metavar="NAME", default=None, help=_(N_("encoding of the -o file (default: the encoding the input was read in)")))
 
-    c = sub.add_parser("check", parents=[common], help=_(N_("check every round's pairing against the absolute criteria")))
+    c = sub.add_parser("check", parents=[common, reading], help=_(N_("check every round's pairing against the absolute criteria")))
     c.add_argument("tournament", metavar="TOURNAMENT.trf", help=_(N_("the tournament in TRF16")))
     c.add_argument("--ruleset", "-r", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file")))
 
@@ -77,11 +110,11 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     v.add_argument("files", nargs="+", metavar="FILE", help=_(N_("ruleset id or YAML file")))
     s = sub.add_parser("schema", parents=[common], help=_(N_("print the JSON Schema of rulesets")))
     s.add_argument("--system", default=None, help=_(N_("print the parameter schema of this system instead")))
-    _add_report_parsers(sub, common, _)
+    _add_report_parsers(sub, common, _, reading)
     return parser
 
 
-def _add_report_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+def _add_report_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str], reading: argparse.ArgumentParser | None = None) -> None:
     """``standings``, ``crosstable`` and ``pairings`` (core/reports.py)."""
     from .reports import FORMATS
 
@@ -90,7 +123,7 @@ def _add_report_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[
         ("crosstable", N_("print the crosstable: opponent, colour and result of every round")),
         ("pairings", N_("print the board list of a round in publication order")),
     ):
-        r = sub.add_parser(name, parents=[common], help=_(text))
+        r = sub.add_parser(name, parents=[common] + ([reading] if reading else []), help=_(text))
         r.add_argument("tournament", metavar="TOURNAMENT", help=_(N_("the tournament (TRF16 or event file)")))
         r.add_argument("--ruleset", "-r", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file")))
         r.add_argument("--format", "-f", choices=FORMATS, default="text", help=_(N_("output format (default: text)")))
@@ -104,12 +137,32 @@ def _add_report_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[
             r.add_argument("--players", action="store_true", help=_(N_("rank the players of a team event individually")))
 
 
+def _debug_requested(argv: Sequence[str]) -> bool:
+    return "--debug" in argv or os.environ.get("SWISSPAIRING_DEBUG", "") not in ("", "0")
+
+
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
+    out: TextIO = SafeStream(stdout or sys.stdout)  # type: ignore[assignment]
+    err: TextIO = SafeStream(stderr or sys.stderr)  # type: ignore[assignment]
     locale = _lang_from_argv(argv)
+    try:
+        return _run(argv, locale, out, err)
+    except BrokenPipeError:  # output piped into e.g. ``head``: not an error of ours
+        return EXIT_OK
+    except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's code for SIGINT
+        return 130
+    except Exception as exc:  # a bug: one line, exit 2; the traceback only on request
+        if _debug_requested(argv):
+            traceback.print_exc(file=err)
+        where = gettext(N_("internal error: {error}"), locale).format(error=f"{type(exc).__name__}: {exc}")
+        hint = gettext(N_("this is a bug in swisspairing; please report it to {where} with the command and its input files (--debug or SWISSPAIRING_DEBUG=1 shows the traceback)"), locale).format(where=_report_address(locale))
+        print(f"swisspairing: {where}; {hint}", file=err)
+        return EXIT_INTERNAL
+
+
+def _run(argv: list[str], locale: str, out: TextIO, err: TextIO) -> int:
     parser = build_parser(locale)
     try:
         args = parser.parse_args(argv)
@@ -122,12 +175,15 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
         return EXIT_USAGE
     handler = _COMMANDS[args.command]
     try:
+        for option in ("encoding", "output_encoding"):
+            if getattr(args, option, None):
+                check_encoding_name(getattr(args, option), "--" + option.replace("_", "-"))
         return handler(args, locale, out, err)
     except SwissPairingError as exc:
         print(f"swisspairing: {exc.render(locale)}", file=err)
         return exc.exit_code
-    except BrokenPipeError:  # output piped into e.g. ``head``: not an error of ours
-        return EXIT_OK
+    except BrokenPipeError:
+        raise
     except OSError as exc:
         name = exc.filename or ""
         reason = exc.strerror or str(exc)
@@ -136,26 +192,47 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
         return EXIT_FILE
 
 
-def _load(args: argparse.Namespace) -> tuple[Ruleset, Tournament]:
+def _inputs(args: argparse.Namespace) -> list[str]:
+    """The files a command reads: the tournament, and the ruleset when it is a file."""
+    found = [getattr(args, "tournament", None)]
+    ruleset = getattr(args, "ruleset", None)
+    if ruleset and os.path.isfile(ruleset):
+        found.append(ruleset)
+    return [f for f in found if f]
+
+
+def _load(args: argparse.Namespace, err: TextIO | None = None, locale: str | None = None) -> tuple[Ruleset, Tournament]:
+    """The ruleset and the tournament; says on ``err`` which encoding was assumed when the
+    file's encoding was a guess (and keeps it in ``args.decoded`` for writing back)."""
     ruleset = load_ruleset(args.ruleset)
     # A file without XXS is checked against the ruleset's point system.
-    tournament = load_tournament(args.tournament, point_system=ruleset.points)
+    tournament, decoded = load_tournament_source(args.tournament, point_system=ruleset.points, encoding=getattr(args, "encoding", None))
+    args.decoded = decoded
+    if decoded is not None and decoded.guessed and err is not None:
+        err.write(f"swisspairing: {args.tournament}: {_encoding_note(decoded, locale)}\n")
     return ruleset, tournament
 
 
+def _encoding_note(decoded: Decoded, locale: str | None) -> str:
+    return gettext(N_("no byte-order mark and not UTF-8: read as {encoding} (a guess; --encoding NAME chooses another)"), locale).format(encoding=decoded.encoding)
+
+
 def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
-    ruleset, tournament = _load(args)
+    guard_outputs([("-p", args.pairs), ("-o", args.output)], _inputs(args))
+    ruleset, tournament = _load(args, err, locale)
+    if any(code in ("XXA", "250") for code, _line in tournament.header):
+        err.write("swisspairing: " + gettext(N_("{file}: acceleration records are read for the points field only; this system pairs by the real scores"), locale).format(file=args.tournament) + "\n")
     engine = Engine(ruleset)
     pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
     team_round = bool(pairing.matches or pairing.team_byes)  # team events: matches by team number
+    files: list[tuple[str, str, bytes | None]] = []
     if args.pairs:
         text = format_match_pairs(pairing) if team_round else format_pairs(pairing)
-        if args.pairs == "-":
-            out.write(text)
-        else:
-            write_atomic(args.pairs, text)
+        files.append((args.pairs, text, None))
     if args.output:
-        write_atomic(args.output, dumps_trf(engine.apply(tournament, pairing)))
+        text = dumps_trf(engine.apply(tournament, pairing))
+        files.append((args.output, text, encode_text(text, args.decoded, encoding=args.output_encoding, filename=args.output)))
+    write_outputs(files, stdout=out)  # both or neither
     if not args.pairs and not args.output or args.explain:
         ctx_scores = {n: s.score for n, s in engine.context(tournament, explain=False).states.items()}
         if not args.pairs and not args.output and team_round:
@@ -164,13 +241,15 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
             out.write(format_table(pairing, tournament, ctx_scores, locale))
         if args.explain:
             out.write("\n" + gettext(N_("Explanation"), locale) + "\n")
+            if args.decoded is not None and args.decoded.guessed:
+                out.write("  " + _encoding_note(args.decoded, locale) + "\n")
             for line in render_events(pairing.events, locale):
                 out.write(line + "\n")
     return EXIT_OK
 
 
 def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
-    ruleset, tournament = _load(args)
+    ruleset, tournament = _load(args, err, locale)
     violations = Engine(ruleset).check(tournament)
     for v in violations:
         out.write(gettext(N_("round {round}"), locale).format(round=v.round) + ": " + v.render(locale) + "\n")
@@ -232,16 +311,17 @@ def _report_locale(args: argparse.Namespace, ruleset: Ruleset, locale: str) -> s
 
 def _emit(args: argparse.Namespace, out: TextIO, text: str) -> int:
     if args.output:
-        write_atomic(args.output, text)
+        write_outputs([(args.output, text, None)], stdout=out)
     else:
         out.write(text)
     return EXIT_OK
 
 
-def _standings_for(args: argparse.Namespace) -> tuple[Ruleset, Tournament, Any]:
+def _standings_for(args: argparse.Namespace, err: TextIO | None = None, locale: str | None = None) -> tuple[Ruleset, Tournament, Any]:
     from .standings import compute_standings
 
-    ruleset, tournament = _load(args)
+    guard_outputs([("-o", args.output)], _inputs(args))
+    ruleset, tournament = _load(args, err, locale)
     ids = [t.strip() for t in args.tiebreaks.split(",") if t.strip()] if args.tiebreaks else None
     team = False if args.players else None
     if args.players and ids is None:  # the ruleset's team tiebreaks do not apply to players
@@ -256,14 +336,14 @@ def _standings_for(args: argparse.Namespace) -> tuple[Ruleset, Tournament, Any]:
 def _cmd_standings(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     from .reports import render, standings_report
 
-    ruleset, _tournament, standings = _standings_for(args)
+    ruleset, _tournament, standings = _standings_for(args, err, locale)
     return _emit(args, out, render(standings_report(standings, _report_locale(args, ruleset, locale)), args.format))
 
 
 def _cmd_crosstable(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     from .reports import crosstable_report, render
 
-    ruleset, tournament, standings = _standings_for(args)
+    ruleset, tournament, standings = _standings_for(args, err, locale)
     if standings.team:
         raise InvalidInputError(N_("the crosstable lists players; use standings for a team event"), where=args.tournament)
     return _emit(args, out, render(crosstable_report(tournament, standings, _report_locale(args, ruleset, locale)), args.format))
@@ -272,7 +352,8 @@ def _cmd_crosstable(args: argparse.Namespace, locale: str, out: TextIO, err: Tex
 def _cmd_pairings(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     from .reports import pairings_report, render
 
-    ruleset, tournament = _load(args)
+    guard_outputs([("-o", args.output)], _inputs(args))
+    ruleset, tournament = _load(args, err, locale)
     last = tournament.rounds_recorded
     rnd = last if args.round is None else args.round
     if rnd < 1 or rnd > last:

@@ -20,11 +20,17 @@ __all__ = [
     "UnknownSystemError",
     "NoValidPairingError",
     "PluginError",
+    "SizeLimitError",
+    "InternalError",
 ]
 
 
 class SwissPairingError(Exception):
-    """Base class of every error swisspairing raises on purpose."""
+    """Base class of every error swisspairing raises on purpose.
+
+    Exit codes as bbpPairings documents them: 0 ok, 1 no valid pairing, 2 unexpected error,
+    3 invalid request or input, 4 size limit, 5 file access.
+    """
 
     exit_code = 2
 
@@ -102,3 +108,14 @@ class NoValidPairingError(SwissPairingError):
 
     exit_code = 1
 
+
+
+class SizeLimitError(SwissPairingError):
+    """A value exceeds what the file format or this build supports (exit code 4), e.g. a
+    score of 100 points or more in the four columns of the TRF16 points field."""
+
+    exit_code = 4
+
+
+class InternalError(SwissPairingError):
+    """An unexpected exception: a bug (exit code 2)."""

@@ -1,17 +1,22 @@
-"""Writing results: the pairs format of JaVaFo/bbpPairings, readable tables, atomic files."""
+"""Writing results: the pairs format of JaVaFo/bbpPairings, readable tables, atomic files that
+never overwrite an input, and standard streams that never fail on a character."""
 
 from __future__ import annotations
 
+import codecs
+import errno
 import os
 import sys
 import tempfile
-from typing import Sequence
+import unicodedata
+from typing import Sequence, TextIO
 
+from .errors import InvalidInputError
 from .i18n import N_, gettext
 from .model import Tournament
 from .pairing import RoundPairing
 
-__all__ = ["format_pairs", "format_table", "write_atomic"]
+__all__ = ["format_pairs", "format_table", "write_atomic", "write_outputs", "guard_outputs", "SafeStream"]
 
 
 def format_pairs(pairing: RoundPairing) -> str:
@@ -57,41 +62,218 @@ def format_table(pairing: RoundPairing, tournament: Tournament, scores: dict[int
     return "\n".join(lines) + "\n"
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same directory and a rename,
-    so a reader never sees a half-written file.  ``-`` writes to standard output; a device
-    or pipe is written through, not replaced."""
-    path = os.fspath(path)
-    if path == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    if os.path.exists(path) and not os.path.isfile(path):
-        # a device or pipe (e.g. /dev/stdout): write through it, never replace it
-        with open(path, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        return
-    directory = os.path.dirname(os.path.abspath(path))
-    try:  # mkstemp creates the file for its owner only: give it the mode a plain open() would
-        mode = os.stat(path).st_mode & 0o7777  # the mode of the file replaced
+def write_atomic(path: str | os.PathLike[str], text: str, *, data: bytes | None = None) -> None:
+    """Write ``text`` (as ``data`` if given, else UTF-8) to ``path`` atomically: see
+    :func:`write_outputs`.  ``-`` writes ``text`` to standard output."""
+    write_outputs([(os.fspath(path), text, data)])
+
+
+def guard_outputs(outputs: Sequence[tuple[str, str | None]], inputs: Sequence[str | None]) -> None:
+    """Refuse (:class:`InvalidInputError`, exit 3) an output that names an input file —
+    the same path, or the same file through a symbolic or hard link — or the same file as
+    another output.  ``outputs`` are ``(option, path)`` pairs as the user typed them;
+    standard output (``-``), devices and pipes are exempt."""
+    named = [(opt, path) for opt, path in outputs if path and path != "-" and not _is_stream(path)]
+    for opt, path in named:
+        for source in inputs:
+            if source and source != "-" and _same_file(path, source):
+                raise InvalidInputError(
+                    N_("{option} {path} names the input file {input}; the input is never overwritten: choose another output file"),
+                    option=opt,
+                    path=path,
+                    input=source,
+                )
+    for i, (opt_a, a) in enumerate(named):
+        for opt_b, b in named[i + 1 :]:
+            if _same_file(a, b):
+                raise InvalidInputError(N_("{first} and {second} name the same file {path}"), first=opt_a, second=opt_b, path=b)
+
+
+def _is_stream(path: str) -> bool:
+    """A device or pipe (``/dev/stdout``, a FIFO): written through, never replaced."""
+    return os.path.exists(path) and not os.path.isfile(path)
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        if os.path.exists(a) and os.path.exists(b):
+            return os.path.samefile(a, b)
     except OSError:
+        pass
+    return os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b))
+
+
+def _user_error(exc: OSError, path: str) -> OSError:
+    """The same error, naming the user's path instead of a temporary file."""
+    return OSError(exc.errno, exc.strerror or str(exc), path)
+
+
+def _stage(path: str, target: str, data: bytes) -> str:
+    """A temporary file next to ``target`` holding ``data``, with the mode a plain ``open``
+    would give (or the replaced file's mode); returns its name."""
+    if os.path.exists(target):
+        st = os.stat(target)
+        if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES) + " (read-only file, left unchanged)", path)
+        mode = st.st_mode & 0o7777
+    else:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=".swisspairing-", suffix=".tmp", dir=directory)
+    directory = os.path.dirname(os.path.abspath(target))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+        fd, tmp = tempfile.mkstemp(prefix=".swisspairing-", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise _user_error(exc, path) from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
-        os.replace(tmp, path)
+    except OSError as exc:
+        _unlink(tmp)
+        raise _user_error(exc, path) from None
+    return tmp
+
+
+def _unlink(name: str) -> None:
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+
+
+def write_outputs(files: Sequence[tuple[str, str, bytes | None]], *, stdout: TextIO | None = None) -> None:
+    """Write several output files: all of them or none.
+
+    Each entry is ``(path, text, data)``: ``data`` is what a file receives (``text`` in UTF-8
+    when ``None``), ``text`` what standard output (``-``) receives.  Files are written to
+    temporary files first and then renamed over their targets, so a reader never sees a
+    half-written file and an error (a read-only target, a full disk) leaves every target as
+    it was.  A symbolic link is followed: its target is updated, the link stays.  Devices and
+    pipes are written through, after the files.  Errors name the user's path, never the
+    temporary file.
+    """
+    staged: list[tuple[str, str, str]] = []  # (user path, target, temporary file)
+    streams: list[tuple[str, str, bytes]] = []
+    try:
+        for path, text, data in files:
+            raw = text.encode("utf-8") if data is None else data
+            if path == "-" or _is_stream(path):
+                streams.append((path, text, raw))
+                continue
+            target = os.path.realpath(path) if os.path.islink(path) else path
+            staged.append((path, target, _stage(path, target, raw)))
+        _commit(staged)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        for _path, _target, tmp in staged:
+            _unlink(tmp)
         raise
+    for path, text, raw in streams:
+        if path == "-":
+            out = stdout or sys.stdout
+            out.write(text)
+            out.flush()
+        else:
+            try:
+                with open(path, "wb") as fh:
+                    fh.write(raw)
+            except OSError as exc:
+                raise _user_error(exc, path) from None
+
+
+def _commit(staged: list[tuple[str, str, str]]) -> None:
+    """Rename each temporary file over its target; when one rename fails, put back the
+    targets already replaced (from hard-link backups) before reporting the error."""
+    done: list[tuple[str, str | None]] = []  # (target, backup of the old file or None)
+    try:
+        for path, target, tmp in staged:
+            backup = None
+            if len(staged) > 1 and os.path.exists(target):
+                backup = target + f".swisspairing-{os.getpid()}.bak"
+                try:
+                    os.link(target, backup)
+                except OSError:
+                    backup = None  # no hard links here: the rename is still atomic on its own
+            try:
+                os.replace(tmp, target)
+            except OSError as exc:
+                if backup:
+                    _unlink(backup)
+                raise _user_error(exc, path) from None
+            done.append((target, backup))
+    except BaseException:
+        for target, backup in reversed(done):
+            if backup:
+                os.replace(backup, target)
+            else:
+                _unlink(target)
+        raise
+    for _target, backup in done:
+        if backup:
+            _unlink(backup)
+
+
+_TRANSLITERATIONS = {
+    "½": "1/2", "¼": "1/4", "¾": "3/4", "–": "-", "—": "-", "−": "-", "‘": "'", "’": "'", "‚": ",",
+    "“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "…": "...", "\u00a0": " ", "·": ".", "×": "x",
+    "≤": "<=", "≥": ">=", "→": "->", "←": "<-", "ß": "ss", "Ł": "L", "ł": "l", "Đ": "D", "đ": "d",
+    "Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "€": "EUR",
+}
+
+
+_CYRILLIC = dict(zip(
+    "абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў",
+    "a b v g d e e zh z i y k l m n o p r s t u f kh ts ch sh shch  y  e yu ya i yi ye g u".split(" "),
+))
+_TRANSLITERATIONS.update(_CYRILLIC)
+_TRANSLITERATIONS.update({k.upper(): v.capitalize() for k, v in _CYRILLIC.items()})
+
+
+def _transliterate(exc: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: ``½`` → ``1/2``, ``é`` → ``e``, ``Петров`` → ``Petrov``,
+    anything else → ``?``."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start : exc.end]:
+        rep = _TRANSLITERATIONS.get(ch)
+        if rep is None:
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            rep = base if base and base.isascii() else "?"
+        out.append(rep)
+    return "".join(out), exc.end
+
+
+codecs.register_error("swisspairing-transliterate", _transliterate)
+
+
+class SafeStream:
+    """A text stream that never fails on a character its encoding cannot hold (a Windows
+    console, a cp1252 pipe): such characters are transliterated (``½`` → ``1/2``) or
+    replaced by ``?``."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        encoding = getattr(stream, "encoding", None)
+        try:
+            self._encoding = codecs.lookup(encoding).name if isinstance(encoding, str) else None
+        except LookupError:
+            self._encoding = None
+        if self._encoding in ("utf-8", "utf-16", "utf-32", "utf-8-sig"):
+            self._encoding = None  # every character fits
+
+    def write(self, text: str) -> int:
+        if self._encoding:
+            text = text.encode(self._encoding, "swisspairing-transliterate").decode(self._encoding, "replace")
+        return self._stream.write(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
 
 
 def render_events(events: Sequence[object], locale: str | None) -> list[str]:

@@ -2,11 +2,14 @@
 
 Read: ``001`` players, ``013`` teams, ``012`` name, ``XXR`` rounds, ``XXC`` first-round colour,
 ``XXP`` forbidden pairs, ``XXS`` and bbpPairings ``BB?`` point systems, ``XXZ`` absences for
-the next round, TRF26 ``142``/``152``, and ``SPW`` (swisspairing: ``SPW NNNN R`` — player NNNN
-withdrawn from round R on).  Every other record is kept and written back unchanged.
-Lines may end in CR, LF or CRLF.
+the next round, ``XXA`` and TRF26 ``250`` acceleration (for the points field), TRF26 ``142``/``152``, and ``SPW``
+(swisspairing: ``SPW NNNN R`` — player NNNN withdrawn from round R on).  Every other record is
+kept and written back unchanged.  Lines may end in CR, LF or CRLF.
 
-Every error names the file, the line and the column (``spec/trf.md`` columns, 1-based).
+Every error names the file, the line and the column (``spec/trf.md`` columns, 1-based).  A
+checked read also refuses what bbpPairings refuses: a file without ``001`` records, rounds
+recorded beyond ``XXR``, ``XXP``/``XXZ``/``XXA`` naming players who do not exist.  Files are
+read through ``core/encoding.py`` and bounded (:data:`MAX_TRF_BYTES`, :data:`MAX_LINE_CHARS`).
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ import re
 from dataclasses import replace
 from typing import TextIO
 
-from .errors import InvalidTrfError
+from .encoding import Decoded, decode_bytes
+from .errors import InvalidTrfError, SizeLimitError
 from .explain import Term
 from .i18n import N_
 from .model import (
@@ -31,9 +35,22 @@ from .model import (
     Tournament,
 )
 
-__all__ = ["read_trf", "load_trf", "write_trf", "dumps_trf", "check_points", "InvalidTrfError"]
+__all__ = [
+    "read_trf", "load_trf", "load_trf_source", "read_file_capped", "write_trf", "dumps_trf", "check_points",
+    "InvalidTrfError", "MAX_TRF_BYTES", "MAX_LINE_CHARS",
+]
+
+#: Largest TRF file read (bytes); a 10,000-player open over 20 rounds is about 3 MB.
+MAX_TRF_BYTES = 32 * 1024 * 1024
+#: Longest TRF line read (characters); a 001 line for 500 rounds is about 5,100.
+MAX_LINE_CHARS = 10_000
+#: Most rounds a tournament may declare (``XXR``/``142``); more is a size limit (exit 4).
+MAX_ROUNDS = 999
+#: Largest point value accepted in ``XXS``/``BB?``/``XXA`` records and the points field.
+MAX_POINT_VALUE = 9999.0
 
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
+_TOKEN = re.compile(r"[^ \t]+")
 #: Record codes whose content lives in :class:`Tournament` fields and is written from them.
 OWNED_CODES = ("XXR", "XXC", "XXP", "XXS", "XXZ", "SPW")
 #: Results that mirror each other on the two lines of one game.
@@ -92,13 +109,38 @@ class _Reader:
 
     def number(self, raw: str, line_no: int, column: int, field: str) -> float:
         try:
-            if not _NUMBER.fullmatch(raw):
+            if not _NUMBER.fullmatch(raw) or len(raw) > 12:
                 raise ValueError(raw)
-            return float(raw)
+            value = float(raw)
+            if not abs(value) <= MAX_POINT_VALUE:
+                raise ValueError(raw)
+            return value
         except ValueError:
             raise self.error(
                 N_("{field} {value!r} is not a number"), line_no, column, field=Term(field), value=raw
             ) from None
+
+    def rounds(self, digits: str, line_no: int) -> int:
+        """A number of rounds (``XXR``/``142``): at most :data:`MAX_ROUNDS` (a size limit, exit 4)."""
+        if len(digits) > 9 or int(digits) > MAX_ROUNDS:
+            where = f"{self.filename}: line {line_no}, column 5" if self.filename else f"line {line_no}, column 5"
+            raise SizeLimitError(N_("at most {limit} rounds are supported"), where=where, limit=MAX_ROUNDS)
+        return int(digits)
+
+    # ------------------------------------------------------------------ XXA
+    def acceleration(self, text: str, line_no: int) -> tuple[int, tuple[float, ...]]:
+        """``XXA NNNN pp.p pp.p …``: the player (columns 5-8) and the fictitious points of
+        round r at columns ``10 + 5(r-1)`` (TRFx ``XXA``; blank = 0)."""
+        number = self.int_field(text, line_no, 5, 8, N_("start number"))
+        if not number:
+            raise self.error(N_("missing start number"), line_no, 5)
+        values: list[float] = []
+        col = 10
+        while len(text) >= col:
+            raw = text[col - 1 : col + 3].strip()
+            values.append(self.number(raw, line_no, col, N_("acceleration")) if raw else 0.0)
+            col += 5
+        return number, tuple(values)
 
     # ------------------------------------------------------------------ 001
     def player(self, text: str, line_no: int) -> tuple[Player, list[int]]:
@@ -157,6 +199,8 @@ class _Reader:
             raise self.error(
                 N_("result {code} cannot have an opponent"), line_no, col, code=code
             )
+        if code == "=" and opponent is None and colour is None:
+            return RoundRecord(None, None, "H")  # "0000 - =": Vega's half point without play; bbpPairings reads (and writes) it as H
         if code in "1=0WDL":
             if opponent is None:
                 raise self.error(N_("result {code} needs an opponent"), line_no, col, code=code)
@@ -195,7 +239,13 @@ def read_trf(
     ps_values: dict[str, float] = {}
     team_lines: list[tuple[int, list[tuple[int, int]]]] = []
 
+    accelerations: dict[int, tuple[tuple[float, ...], int]] = {}
+    accelerations_250: list[tuple[int, int, int, float]] = []  # (first player, last player, round, points)
+    id_lists: list[tuple[str, int, list[tuple[int, int]]]] = []  # XXP/XXZ: (code, line, [(id, column)])
+    total_rounds_line = 0
     for line_no, raw in enumerate(_LINE_SPLIT.split(text), start=1):
+        if len(raw) > MAX_LINE_CHARS:
+            raise rd.error(N_("line is longer than {limit} characters"), line_no, MAX_LINE_CHARS + 1, limit=MAX_LINE_CHARS)
         line = raw.rstrip()
         if not line.strip():
             continue
@@ -229,7 +279,10 @@ def read_trf(
             if code == "XXR":
                 if len(tokens) != 1 or not _is_digits(tokens[0]):
                     raise rd.error(N_("{field} {value!r} is not a number"), line_no, 5, field="XXR", value=" ".join(tokens))
-                total_rounds = int(tokens[0])
+                total_rounds = rd.rounds(tokens[0], line_no)
+                total_rounds_line = line_no
+                if total_rounds < 1:
+                    raise rd.error(N_("the number of rounds must be at least 1"), line_no, 5)
             elif code == "XXC":
                 for tok in tokens:
                     if tok.lower() == "white1":
@@ -240,14 +293,19 @@ def read_trf(
                         raise rd.error(N_("unknown XXC option {value!r}"), line_no, 5, value=tok)
             elif code in ("XXP", "XXZ", "SPW"):
                 ids = []
-                for tok in tokens:
-                    if not _is_digits(tok):
-                        raise rd.error(N_("{field} {value!r} is not a number"), line_no, 5, field=code, value=tok)
+                located: list[tuple[int, int]] = []
+                for match in _TOKEN.finditer(line, 3):
+                    tok = match.group()
+                    if not _is_digits(tok) or len(tok) > 9:
+                        raise rd.error(N_("{field} {value!r} is not a number"), line_no, match.start() + 1, field=code, value=tok)
                     ids.append(int(tok))
+                    located.append((int(tok), match.start() + 1))
                 if code == "XXP":
                     forbidden.append(frozenset(ids))
+                    id_lists.append((code, line_no, located))
                 elif code == "XXZ":
                     absent.update(ids)
+                    id_lists.append((code, line_no, located))
                 else:
                     if len(ids) != 2:
                         raise rd.error(N_("SPW needs a start number and a round"), line_no, 5)
@@ -262,18 +320,40 @@ def read_trf(
                         ps_values[f] = num
             header.append((code, line))
             continue
+        if code == "250":
+            accelerations_250.extend(_acceleration_250(line))
+        if code == "XXA":
+            number, values = rd.acceleration(line, line_no)
+            if number in accelerations:
+                raise rd.error(N_("player {number} has two XXA records (first on line {first})"), line_no, 5, number=number, first=accelerations[number][1])
+            accelerations[number] = (values, line_no)
         if code in _BB_FIELDS:
             ps_values[_BB_FIELDS[code]] = rd.number(line[3:].strip(), line_no, 5, code)
         elif code == "012":
             name = line[4:].strip()
-        elif code == "142" and _is_digits(line[4:].strip()):
-            total_rounds = total_rounds or int(line[4:].strip())
+        elif code == "142" and _is_digits(line[4:].strip()) and line[4:].strip().strip("0"):
+            if total_rounds is None:
+                total_rounds, total_rounds_line = rd.rounds(line[4:].strip(), line_no), line_no
         elif code == "152" and line[4:].strip()[:1].upper() in ("W", "B"):
             initial_colour = initial_colour or (WHITE if line[4:].strip()[0].upper() == "W" else BLACK)
         header.append((code, line))
 
+    known = {p.number for p in players}
+    if check and not players:
+        if text.count("\x00") * 4 > len(text) > 0:  # every other byte NUL: UTF-16 read as UTF-8
+            raise InvalidTrfError(N_("no player records (001 lines) found; the file looks like UTF-16 without a byte-order mark (try --encoding utf-16-le)"), filename=filename)
+        raise InvalidTrfError(N_("no player records (001 lines) found"), filename=filename)
+    if check:
+        for code, line_no, located in id_lists:  # XXP/XXZ name players of this file only
+            for number, col in located:
+                if number not in known:
+                    raise rd.error(N_("{field}: player {number} does not exist"), line_no, col, field=code, number=number)
+        for number, (_values, line_no) in accelerations.items():
+            if number not in known:
+                raise rd.error(N_("{field}: player {number} does not exist"), line_no, 5, field="XXA", number=number)
+        if total_rounds is not None:
+            _check_rounds_within(players, player_lines, total_rounds, total_rounds_line, rd)
     if withdrawn:
-        known = {p.number for p in players}
         for number, (rnd, line_no) in withdrawn.items():
             if number not in known:
                 raise rd.error(N_("player {number} does not exist"), line_no, 5, number=number)
@@ -296,8 +376,55 @@ def read_trf(
     )
     if check:
         _check_consistency(tournament, player_lines, team_lines, rd)
-        check_points(tournament, file_ps or point_system or PointSystem(), filename=filename, _lines=player_lines)
+        accel = {n: values for n, (values, _line) in accelerations.items()}
+        for first, last, rnd, value in accelerations_250:  # TRF26 250 ranges, where XXA says nothing
+            for n in range(first, min(last, 9999) + 1):
+                if n in known and n not in accelerations:
+                    values = list(accel.get(n, ()))
+                    values += [0.0] * (rnd - len(values))
+                    values[rnd - 1] = value
+                    accel[n] = tuple(values)
+        totals = _checked_points(tournament, file_ps or point_system or PointSystem(), filename, player_lines, accel)
+        if any(p.points is not None and p.points != totals[p.number] for p in tournament.players):
+            tournament = replace(
+                tournament,
+                players=tuple(replace(p, points=totals[p.number]) if p.points is not None else p for p in tournament.players),
+            )
     return tournament
+
+
+def _acceleration_250(line: str) -> list[tuple[int, int, int, float]]:
+    """A TRF26 ``250`` acceleration record as bbpPairings reads it (game points at columns
+    10-13, rounds at 15-17 and 19-21, players at 23-26 and 28-31), as
+    ``(first player, last player, round, points)`` per round; a line in another layout gives
+    nothing (it is kept as read, and the points field is then checked without it)."""
+    try:
+        points = float(line[9:13])
+        first_round, last_round = int(line[14:17]), int(line[18:21])
+        first, last = int(line[22:26]), int(line[27:31])
+    except ValueError:
+        return []
+    if not (0 < first_round <= last_round <= MAX_ROUNDS and 0 < first <= last and 0 < points <= MAX_POINT_VALUE):
+        return []
+    return [(first, last, r, points) for r in range(first_round, last_round + 1)]
+
+
+def _check_rounds_within(
+    players: list[Player], lines: dict[int, tuple[int, list[int]]], total: int, total_line: int, rd: "_Reader"
+) -> None:
+    """A round block beyond the number of rounds (``XXR``/``142``) is an error, as in bbpPairings."""
+    for p in players:
+        if len(p.rounds) > total:
+            line_no, columns = lines[p.number]
+            first = next((r for r in range(total + 1, len(p.rounds) + 1) if p.rounds[r - 1] != RoundRecord(None, None, " ")), len(p.rounds))
+            raise rd.error(
+                N_("round {round} is recorded beyond the number of rounds, {total} (line {total_line})"),
+                line_no,
+                columns[first - 1],
+                round=first,
+                total=total,
+                total_line=total_line,
+            )
 
 
 def _check_consistency(
@@ -367,13 +494,39 @@ def check_points(
     filename: str = "",
     _lines: dict[int, tuple[int, list[int]]] | None = None,
 ) -> None:
-    """Raise :class:`InvalidTrfError` when a points field disagrees with the results."""
+    """Raise :class:`InvalidTrfError` when a points field disagrees with the results (the
+    conventions :func:`_checked_points` accepts)."""
+    _checked_points(tournament, point_system, filename, _lines, {})
+
+
+def _checked_points(
+    tournament: Tournament,
+    point_system: PointSystem,
+    filename: str,
+    lines: dict[int, tuple[int, list[int]]] | None,
+    accelerations: dict[int, tuple[float, ...]],
+) -> dict[int, float]:
+    """Every player's score over all the rounds recorded (the TRF16 total), after checking
+    the points field against it.
+
+    The field is accepted as bbpPairings accepts it (``trf.cpp``, ``validateScores``): the
+    score of the rounds paired so far, with or without the points of byes already entered
+    for the round being paired (``0000 - H``, ``F``, ``Z``: JaVaFo leaves them out), and with
+    or without the acceleration points of that round (``XXA``).
+    """
+    next_round = tournament.next_round
+    totals: dict[int, float] = {}
     for p in tournament.players:
+        played = sum(point_system.points(rec) for rec in p.rounds[: next_round - 1])
+        entered = sum(point_system.points(rec) for rec in p.rounds[next_round - 1 :])
+        totals[p.number] = played + entered
         if p.points is None:
             continue
-        total = sum(point_system.points(rec) for rec in p.rounds)
-        if abs(total - p.points) > 1e-6:
-            line = _lines[p.number][0] if _lines else None
+        accel = accelerations.get(p.number, ())
+        bonus = accel[next_round - 1] if len(accel) >= next_round else 0.0
+        readings = (played + entered, played, played + entered + bonus, played + bonus)
+        if not any(abs(value - p.points) <= 1e-6 for value in readings):
+            line = lines[p.number][0] if lines else None
             raise InvalidTrfError(
                 N_("player {number}: points field {points} disagrees with the results ({total})"),
                 filename=filename,
@@ -381,19 +534,38 @@ def check_points(
                 column=81,
                 number=p.number,
                 points=_fmt_points(p.points),
-                total=_fmt_points(total),
+                total=_fmt_points(played + entered),
             )
+    return totals
 
 
-def load_trf(path: str | os.PathLike[str], **kwargs: object) -> Tournament:
-    """Read a TRF file from disk (UTF-8, falling back to Latin-1)."""
+def read_file_capped(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of ``path``, at most ``limit`` of them: a larger file (or a device such as
+    ``/dev/zero``) is an :class:`InvalidTrfError` naming the file, read no further."""
     with open(path, "rb") as fh:
-        data = fh.read()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return read_trf(text, filename=os.fspath(path), **kwargs)  # type: ignore[arg-type]
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise InvalidTrfError(N_("the file is larger than {limit} bytes"), filename=os.fspath(path), limit=limit)
+    return data
+
+
+def load_trf_source(
+    path: str | os.PathLike[str],
+    *,
+    encoding: str | None = None,
+    max_bytes: int = MAX_TRF_BYTES,
+    **kwargs: object,
+) -> tuple[Tournament, Decoded]:
+    """Read a TRF file from disk, and say how it was decoded (``core/encoding.py``)."""
+    name = os.fspath(path)
+    decoded = decode_bytes(read_file_capped(name, max_bytes), encoding=encoding, filename=name)
+    return read_trf(decoded.text, filename=name, **kwargs), decoded  # type: ignore[arg-type]
+
+
+def load_trf(path: str | os.PathLike[str], *, encoding: str | None = None, **kwargs: object) -> Tournament:
+    """Read a TRF file from disk: UTF-8 (with or without byte-order mark), UTF-16/32 with a
+    byte-order mark, else the single-byte code page detected (``core/encoding.py``)."""
+    return load_trf_source(path, encoding=encoding, **kwargs)[0]
 
 
 # ---------------------------------------------------------------------- writing
@@ -405,6 +577,11 @@ def format_player(p: Player) -> str:
     """One ``001`` line in exact TRF16 columns."""
     rating = f"{p.rating:4d}" if p.rating else "    "
     points = f"{p.points:4.1f}" if p.points is not None else "    "
+    if len(points) > 4 or len(rating) > 4 or p.number > 9999 or (p.rank or 0) > 9999:
+        raise SizeLimitError(
+            N_("player {number}: a value does not fit its TRF16 column (points {points}, rating {rating})"),
+            number=p.number, points=points.strip(), rating=p.rating,
+        )
     rank = f"{p.rank:4d}" if p.rank is not None else "    "
     head = (
         f"001 {p.number:4d} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} {rating} "

@@ -1,6 +1,6 @@
 """The command line: every command, the output formats, atomic writes and the exit codes of
-``core/cli.py`` (0 ok, 1 no valid pairing / violations, 2 usage, 3 invalid input, 5 file
-access), always without a traceback."""
+``core/cli.py`` (0 ok, 1 no valid pairing / violations, 2 unexpected error, 3 invalid request
+or input, 4 size limit, 5 file access), always without a traceback."""
 
 from __future__ import annotations
 
@@ -344,8 +344,9 @@ def test_schema(cli) -> None:
     [(), ("frobnicate",), ("pair", "x.trf"), ("pair",), ("--lang", "xx", "systems"), ("check", "x.trf", "--bogus", "-r", "r")],
     ids=["no-command", "unknown-command", "no-ruleset", "no-file", "bad-lang", "bad-option"],
 )
-def test_usage_errors_exit_2(cli, argv) -> None:
-    assert cli(*argv).code == 2
+def test_usage_errors_exit_3(cli, argv) -> None:
+    """bbpPairings: 3 is an invalid request, the command line included (2 is a crash)."""
+    assert cli(*argv).code == 3
 
 
 def test_missing_and_unreadable_input_exit_5(cli, tmp_path: Path) -> None:
@@ -438,3 +439,47 @@ def test_pairs_to_standard_output_and_devices(cli, tmp_path) -> None:  # type: i
     reader.join(timeout=10)
     assert got and got[0].splitlines()[0] == "4"
     assert fifo.is_fifo()
+
+
+# ---------------------------------------------------------------------- unexpected errors (issue 9)
+@pytest.fixture
+def broken_command(monkeypatch: pytest.MonkeyPatch):
+    """``systems`` raises an exception no code path expects (a bug)."""
+    from swisspairing import cli as cli_module
+
+    def boom(*args, **kwargs):
+        raise KeyError("no such thing")
+
+    monkeypatch.setitem(cli_module._COMMANDS, "systems", boom)
+
+
+def test_an_unexpected_exception_is_exit_2_in_one_line(cli, broken_command, monkeypatch: pytest.MonkeyPatch) -> None:
+    """bbpPairings: 2 is an unexpected error, so a caller can tell a crash from "no pairing"
+    (1) and from bad input (3): one line saying so and how to report it, no traceback."""
+    monkeypatch.delenv("SWISSPAIRING_DEBUG", raising=False)
+    result = cli("systems")
+    assert (result.code, result.out) == (2, "")
+    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    assert result.err.startswith("swisspairing: internal error: KeyError: 'no such thing'; this is a bug in swisspairing; please report it to ")
+    assert "--debug" in result.err
+
+
+@pytest.mark.parametrize("how", ["option", "environment"])
+def test_the_traceback_only_on_request(cli, broken_command, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    if how == "option":
+        result = cli("systems", "--debug")
+    else:
+        monkeypatch.setenv("SWISSPAIRING_DEBUG", "1")
+        result = cli("systems")
+    assert result.code == 2
+    assert result.err.startswith("Traceback (most recent call last):") and "KeyError: 'no such thing'" in result.err
+    assert result.err.splitlines()[-1].startswith("swisspairing: internal error: KeyError")
+
+
+def test_exit_codes_are_distinct(cli, core_swiss: Path, tmp_path: Path) -> None:
+    """0 ok, 1 no valid pairing, 3 invalid request (usage and input), 5 file access."""
+    assert cli("pair", str(RR8), "-r", "round-robin", "-p", os.devnull).code == 0
+    assert cli("pair", str(_impossible_swiss(tmp_path / "i.trf")), "-r", str(core_swiss)).code == 1
+    assert cli("pair", str(RR8)).code == 3  # --ruleset missing: a usage error
+    assert cli("pair", str(DATA / "rounds-beyond-xxr-invalid.trf"), "-r", "round-robin").code == 3
+    assert cli("pair", str(tmp_path / "missing.trf"), "-r", "round-robin").code == 5

@@ -5,6 +5,7 @@ column (also through the CLI: exit code 3, no traceback)."""
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,8 @@ from swisspairing import (
     read_trf,
     write_trf,
 )
+from swisspairing.encoding import decode_bytes
+from swisspairing.errors import SizeLimitError
 from swisspairing.trf import OWNED_CODES, format_player, format_team
 
 DATA = Path(__file__).parent / "data"
@@ -222,10 +225,10 @@ def test_renamed_tournament_is_written_with_its_new_name(data_dir: Path) -> None
 
 def test_point_system_of_xxs_and_bbp_records_survives() -> None:
     text = "XXR 3\nXXS W=3 D=1\nBBW 3\nBBD 1\n"
-    t = read_trf(text)
+    t = read_trf(text, check=False)  # no players: only an unchecked read accepts it
     assert (t.point_system.win, t.point_system.draw, t.point_system.full_point_bye) == (3, 1, 3)
-    assert read_trf(dumps_trf(t)).point_system == t.point_system
-    bbp_only = read_trf("BBW 2\nBBD 1\n")
+    assert read_trf(dumps_trf(t), check=False).point_system == t.point_system
+    bbp_only = read_trf("BBW 2\nBBD 1\n", check=False)
     assert dumps_trf(bbp_only) == "BBW 2\nBBD 1\n"  # kept as bbpPairings wrote them
 
 
@@ -258,7 +261,7 @@ def test_round_trip(path: Path) -> None:
     again = read_trf(text, filename="written.trf", check=False)
     assert _model(again) == _model(original)
     assert dumps_trf(again) == text
-    source = path.read_bytes().decode("utf-8", errors="replace").splitlines()
+    source = decode_bytes(path.read_bytes()).text.splitlines()  # in whatever encoding it was written
     written = text.splitlines()
     if path.parent == DATA:  # our own files are written in canonical columns: byte-exact lines
         for code in ("001", "013"):
@@ -309,7 +312,7 @@ ERRORS = [
     pytest.param(_text(*_with(0, line001(1, "1.x", "0002 w 1", "0003 b ="))), 7, 81, "points '1.x' is not a number", id="points-not-numeric"),
     pytest.param(_text(*_with(0, line001(1, "nan", "0002 w 1", "0003 b ="))), 7, 81, "points 'nan' is not a number", id="points-nan"),
     pytest.param(_text(*OK, header=("012 Test", "XXR five")), 2, 5, "XXR 'five' is not a number", id="xxr-not-numeric"),
-    pytest.param(_text(*OK, header=("XXP 1 x",)), 1, 5, "XXP 'x' is not a number", id="xxp-not-numeric"),
+    pytest.param(_text(*OK, header=("XXP 1 x",)), 1, 7, "XXP 'x' is not a number", id="xxp-not-numeric"),
     pytest.param(_text(*OK, header=("XXS W=1 Q=2",)), 1, 5, "unknown point-system entry 'Q=2'", id="xxs-unknown"),
     pytest.param(_text(*OK, header=("XXC green1",)), 1, 5, "unknown XXC option 'green1'", id="xxc-unknown"),
     pytest.param(_text(*OK, header=("SPW 9 2",)), 1, 5, "player 9 does not exist", id="spw-unknown-player"),
@@ -370,7 +373,10 @@ def test_reader_fails_only_with_invalid_trf_error(lines: list[str], newline: str
     try:
         read_trf(newline.join(lines), filename="fuzz.trf")
     except InvalidTrfError as exc:
-        assert exc.filename == "fuzz.trf" and exc.line is not None
+        assert exc.filename == "fuzz.trf"
+        assert exc.line is not None or str(exc) == "fuzz.trf: no player records (001 lines) found"
+    except SizeLimitError as exc:  # more rounds than supported (exit 4, as bbpPairings)
+        assert str(exc).startswith("fuzz.trf: line ")
 
 
 _NAMES = st.text("abcxyzÄÖÜßéçÇłŁ ,.'-", max_size=33).map(str.strip)
@@ -415,3 +421,130 @@ def test_written_models_read_back_unchanged(data: st.DataObject) -> None:
     back = read_trf(dumps_trf(t), check=False)
     assert back.players == t.players
     assert (back.name, back.total_rounds) == (t.name, t.total_rounds)
+
+
+# ---------------------------------------------------------------------- the drop-in promise (issue 9)
+def test_points_without_the_byes_entered_for_the_round_being_paired(data_dir: Path, cli, tmp_path: Path) -> None:
+    """TRF16 001 (points, columns 81-84) and BBP 001: JaVaFo leaves the points of
+    ``0000 - H``/``F`` entered for the round being paired out of the points field, other
+    programs count them (TRF16: the total); bbpPairings accepts both (``validateScores``), so
+    does this reader.  The field is read as the TRF16 total."""
+    t = load_trf(data_dir / "javafo-prefilled-byes.trf")
+    assert t.next_round == 3
+    # 1, 2 (H) and 5 (F) wrote the score without the bye; 8 wrote it with the H; 6 has a Z
+    assert {n: t.player(n).points for n in (1, 2, 5, 6, 8)} == {1: 2.5, 2: 2.0, 5: 2.0, 6: 1.0, 8: 0.5}
+    out = tmp_path / "next.trf"
+    assert cli("pair", str(data_dir / "javafo-prefilled-byes.trf"), "-r", "fide-dutch-1992", "-o", str(out)).code == 0
+    written = load_trf(out)  # the next file is consistent: it reads back (round 3 now recorded)
+    assert written.player(1).points == 2.5 and str(written.player(1).record(3)) == "0000 - H"
+    # the points field still has to be one of the two readings
+    text = (data_dir / "javafo-prefilled-byes.trf").read_text().replace(
+        "Albers, Jan                       2210 GER                         2.0", "Albers, Jan                       2210 GER                         3.0"
+    )
+    with pytest.raises(InvalidTrfError, match=r"line 5, column 81: player 1: points field 3.0 disagrees with the results \(2.5\)"):
+        read_trf(text, filename="t.trf")
+
+
+def test_points_with_the_acceleration_of_the_round_being_paired(data_dir: Path) -> None:
+    """TRFx XXA, BBP XXA: the points field may include the fictitious points of the round
+    being paired (bbpPairings accepts both); it is read as the real score."""
+    t = load_trf(data_dir / "accelerated-xxa.trf")
+    assert [p.points for p in t.players] == [2.0, 1.0, 1.0, 0.0]  # player 3 wrote 1.0 + 0.5
+    assert ("XXA", "XXA    3  0.0  0.5  0.5") in t.header  # kept and written back
+    assert "XXA    3  0.0  0.5  0.5" in dumps_trf(t).splitlines()
+    text = (data_dir / "accelerated-xxa.trf").read_text()
+    with pytest.raises(InvalidTrfError, match="line 9, column 5: XXA: player 9 does not exist"):
+        read_trf(text.replace("XXA    3", "XXA    9"), filename="t.trf")
+    with pytest.raises(InvalidTrfError, match="line 9, column 15: acceleration '0.x' is not a number"):
+        read_trf(text.replace("XXA    3  0.0  0.5", "XXA    3  0.0  0.x"), filename="t.trf")
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("rounds-beyond-xxr-invalid.trf", "line 6, column 102: round 2 is recorded beyond the number of rounds, 1 (line 2)"),
+        ("xxp-unknown-player-invalid.trf", "line 4, column 7: XXP: player 17 does not exist"),
+        ("xxz-unknown-player-invalid.trf", "line 3, column 7: XXZ: player 40 does not exist"),
+        ("long-line-invalid.trf", "line 2, column 10001: line is longer than 10000 characters"),
+    ],
+)
+def test_references_and_bounds_are_errors_with_line_and_column(cli, data_dir: Path, name: str, message: str) -> None:
+    """TRFx XXR, XXP, XXZ: rounds beyond ``XXR`` and ``XXP``/``XXZ`` naming players who do not
+    exist are refused (bbpPairings: "the number of rounds is larger than the reported number
+    of rounds"); a line longer than the cap is refused before it is parsed."""
+    path = data_dir / name
+    for command in ("pair", "check", "standings"):
+        result = cli(command, str(path), "-r", "round-robin")
+        assert (result.code, result.err) == (3, f"swisspairing: {path}: {message}\n"), command
+
+
+def test_huge_numbers(tmp_path: Path, cli) -> None:
+    """More rounds than this build supports is a size limit (exit 4, as bbpPairings); other
+    huge or non-finite numbers are invalid input (exit 3)."""
+    base = _text(*OK, header=("012 Test",))
+    for header, code, message in [
+        ("XXR 99999999999999999999", 4, "line 1, column 5: at most 999 rounds are supported"),
+        ("142 1000", 4, "line 1, column 5: at most 999 rounds are supported"),
+        ("XXR 0", 3, "line 1, column 5: the number of rounds must be at least 1"),
+        ("XXS W=1" + "0" * 400, 3, "line 1, column 5: W '1" + "0" * 400 + "' is not a number"),
+        ("BBW 1e999", 3, "line 1, column 5: BBW '1e999' is not a number"),
+        ("XXP 1 " + "9" * 5000, 3, "line 1, column 7: XXP '" + "9" * 5000 + "' is not a number"),
+        ("SPW 1 " + "9" * 5000, 3, "line 1, column 7: SPW '" + "9" * 5000 + "' is not a number"),
+    ]:
+        path = tmp_path / "t.trf"
+        path.write_text(header + "\n" + base)
+        result = cli("standings", str(path), "-r", "round-robin")
+        assert (result.code, result.err) == (code, f"swisspairing: {path}: {message}\n"), header
+
+
+def test_points_that_do_not_fit_the_column_are_a_size_limit(tmp_path: Path, cli) -> None:
+    """A score of 100 or more cannot be written in the four columns of the points field
+    (bbpPairings: "does not support scores above 99.9"): exit 4, nothing written."""
+    lines = ["012 High scores", "XXR 3", "XXS W=80 D=40 PAB=80"]
+    lines += [line001(1, "40.0", "0002 w ="), line001(2, "40.0", "0001 b ="), line001(3, "80.0", "0000 - U")]
+    path = tmp_path / "t.trf"
+    path.write_text("\n".join(lines) + "\n")  # round 2: the bye goes to 1 or 2, who then has 120 points
+    result = cli("pair", str(path), "-r", "fide-dutch-1992", "-o", str(tmp_path / "next.trf"), "-p", str(tmp_path / "p.txt"))
+    assert result.code == 4, result.err
+    assert result.err in (f"swisspairing: player {n}: a value does not fit its TRF16 column (points 120.0, rating 1800)\n" for n in (1, 2))
+    with pytest.raises(SizeLimitError):
+        dumps_trf(Tournament(players=(Player(1, points=100.0),)))
+    assert sorted(os.listdir(tmp_path)) == ["t.trf"]
+
+
+def test_file_size_is_bounded(tmp_path: Path, cli) -> None:
+    """A file over the cap is refused, read no further (also a device such as ``/dev/zero``)."""
+    from swisspairing.trf import load_trf_source
+
+    path = tmp_path / "t.trf"
+    path.write_text(_text(*OK))
+    with pytest.raises(InvalidTrfError, match=r"t.trf: the file is larger than 100 bytes"):
+        load_trf_source(path, max_bytes=100)
+    if os.path.exists("/dev/zero"):
+        result = cli("pair", "/dev/zero", "-r", "round-robin")
+        assert (result.code, result.err) == (3, f"swisspairing: /dev/zero: the file is larger than {32 * 1024 * 1024} bytes\n")
+
+
+def test_points_with_the_acceleration_of_a_trf26_250_record() -> None:
+    """TRF26 250 (BBP 250: game points at columns 10-13, rounds 15-17 to 19-21, players 23-26
+    to 28-31): the points field may include the round's acceleration, as with ``XXA``."""
+    base = ["XXR 5", line001(1, "2.0", "0002 w 1"), line001(2, "1.0", "0001 b 0"), line001(3, "0.0", "0000 - Z")]
+    accelerated = "250       1.0   1   2    1    2"  # players 1-2 get 1 point in rounds 1-2
+    t = read_trf("\n".join([accelerated, *base]) + "\n")
+    assert [p.points for p in t.players] == [1.0, 0.0, 0.0]
+    assert ("250", accelerated) in t.header
+    with pytest.raises(InvalidTrfError, match="player 1: points field 2.0 disagrees with the results"):
+        read_trf("\n".join(base) + "\n")
+    # player 3 is outside the range: his points field must be his real score
+    with pytest.raises(InvalidTrfError, match="player 3: points field 1.0 disagrees"):
+        read_trf("\n".join([accelerated, *base[:3], line001(3, "1.0", "0000 - Z")]) + "\n")
+
+
+def test_a_drawn_absence_is_a_half_point_bye() -> None:
+    """BBP 001: ``0000 - =`` (Vega's "absent with a forfeited draw") is accepted by
+    bbpPairings as a half point without a game, and written back as ``0000 - H``."""
+    t = read_trf(_text(line001(1, "1.0", "0002 w 1"), line001(2, "0.0", "0001 b 0"), line001(3, "0.5", "0000 - =")))
+    assert t.player(3).record(1) == RoundRecord(None, None, "H") and t.player(3).points == 0.5
+    assert format_player(t.player(3)).endswith("0000 - H")
+    with pytest.raises(InvalidTrfError, match="result = needs an opponent"):
+        read_trf(_text(line001(1, "0.5", "0000 w =")))  # with a colour it claims a game

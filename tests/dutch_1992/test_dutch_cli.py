@@ -16,8 +16,10 @@ from swisspairing.model import Player, RoundRecord, Tournament
 TESTS = Path(__file__).parent.parent
 ROOT = TESTS.parent
 RULESET = "fide-dutch-1992"
-ANY_TRF = sorted(
-    [*TESTS.glob("data/*.trf"), *TESTS.glob("data/round-robin/*.trf"), *ROOT.glob("examples/*.trf"), *TESTS.glob("data/dutch_1992/*.trf")]
+ANY_TRF = sorted(  # files meant to be invalid are named *invalid* (tests/test_trf.py)
+    p
+    for p in [*TESTS.glob("data/*.trf"), *TESTS.glob("data/round-robin/*.trf"), *ROOT.glob("examples/*.trf"), *TESTS.glob("data/dutch_1992/*.trf")]
+    if "invalid" not in p.name
 )
 RULE_LINE = re.compile(r"^  \[Dutch-1992 (?:[A-F]\d*[a-z]?|E-R1|B-note|AMB-D\d+)\] ")
 
