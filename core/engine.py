@@ -330,20 +330,13 @@ class Engine:
             raise NoValidPairingError(N_("no valid pairing exists")) from None
         if result is None:
             raise NoValidPairingError(N_("no valid pairing exists"))
-        for i, count in sorted(dead.items()):
-            context.explanation.add(
-                "",
-                N_("pairings of this bracket passed over because the players they move down and the lower brackets could not all be paired (maximum matching): {count}"),
-                bracket=i,
-                count=count,
-            )
-        for i, count in sorted(retries.items()):
-            context.explanation.add(
-                "",
-                N_("pairings of this bracket undone because a lower bracket could not be paired: {count}"),
-                bracket=i,
-                count=count,
-            )
+        tallies = (
+            (dead, N_("pairings of this bracket passed over because the players they move down and the lower brackets could not all be paired (maximum matching): {count}")),
+            (retries, N_("pairings of this bracket undone because a lower bracket could not be paired: {count}")),
+        )
+        for counts, message in tallies:
+            for i, count in sorted(counts.items()):
+                context.explanation.add("", message, bracket=i, count=count)
         return result
 
 
