@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence, TextIO
 from . import __version__
 from .engine import Engine
 from .encoding import Decoded, check_encoding_name, encode_text
-from .errors import InvalidInputError, SwissPairingError
+from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
 from .i18n import LANGUAGES, N_, default_locale, gettext
 from .manager import ruleset_dirs, system_names, system_schema, systems_info
 from .model import Tournament
@@ -223,7 +223,12 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     if any(code in ("XXA", "250") for code, _line in tournament.header):
         err.write("swisspairing: " + gettext(N_("{file}: acceleration records are read for the points field only; this system pairs by the real scores"), locale).format(file=args.tournament) + "\n")
     engine = Engine(ruleset)
-    pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
+    try:
+        pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
+    except NoValidPairingError as exc:
+        if args.explain:  # the proof belongs to the explanation too
+            out.write(gettext(N_("Explanation"), locale) + "\n  " + exc.render(locale) + "\n")
+        raise
     team_round = bool(pairing.matches or pairing.team_byes)  # team events: matches by team number
     files: list[tuple[str, str, bytes | None]] = []
     if args.pairs:

@@ -399,6 +399,9 @@ def test_no_valid_pairing_exit_1(cli, core_swiss: Path, tmp_path: Path) -> None:
     assert result.code == 1
     assert "player 10 cannot be paired with anybody" in result.err
     assert not (tmp_path / "pairs.txt").exists()
+    explained = cli("pair", str(trf), "-r", str(core_swiss), "--explain")
+    assert explained.code == 1
+    assert "Explanation\n  no valid pairing exists: player 10 cannot be paired with anybody" in explained.out
 
 
 # ---------------------------------------------------------------------- as a process
