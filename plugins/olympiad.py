@@ -323,7 +323,7 @@ class _Trial2006:
             best = self._best(rows, len(group))
             if best is not None:
                 seen.append((best[0], f, best[1], best[2]))
-        for row, f, pairs, due in sorted(seen):
+        for row, f, pairs, due in sorted(seen, key=lambda x: (-x[3], x[0])):  # 6.5: most due colours, then the first row
             yield GroupOutcome(pairs, (f,), (*head, Event(_rid(ctx, "6.5"), N_("row {row} of the trial table ({due} teams get their due colour): {pairs}; team {team} floats down"), {"row": row, "due": due, "pairs": _fmt(pairs), "team": f}, index)))
 
 
