@@ -20,6 +20,7 @@ Plugin-side module: the core knows no system.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Iterator, Sequence
 
 __all__ = ["fold_count", "fold_odd_count", "trial_even", "trial_odd", "fold_rows", "fold_odd_rows"]
@@ -28,11 +29,13 @@ Ok = Callable[[int, int], bool]
 Feasible = Callable[[Sequence[int]], bool]
 
 
+@lru_cache(maxsize=None)
 def fold_count(n: int) -> int:
     """Rows of the PL-team 11 order for an even group of ``n`` teams: (n − 1)!!."""
     return 1 if n <= 0 else (n - 1) * fold_count(n - 2)
 
 
+@lru_cache(maxsize=None)
 def fold_odd_count(n: int) -> int:
     """Rows of the PL-team 12 order for an odd group of ``n`` teams."""
     if n <= 1:

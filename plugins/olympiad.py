@@ -77,7 +77,8 @@ SCHEMA: Mapping[str, Any] = {
         "bye_game_points": {"type": ["number", "null"], "minimum": 0, "default": None, "description": "Game points of the bye; null = half the boards (AMB-X2; 2022 4.3: 2 of 4)."},
         "unplayed_match": {"enum": ["zero", "score"], "default": "score", "description": "A match without any game played over the board (a default): scored by its game points (score) or lost by both teams (zero)."},
         "board_colours": {"type": "string", "pattern": "^[WB]+$", "default": "WBWB", "description": "Colours of the board-1 White team's players from board 1 on; repeated for more boards ([OPEN]: event regulation)."},
-        "row_scan": {"type": "integer", "minimum": 1, "default": 200, "description": "Olympiad-2006 6.5: how many valid rows of a group's trial table are compared for the most due colours (the scan also stops at a row reaching the most possible)."},
+        "row_scan": {"type": "integer", "minimum": 1, "default": 40, "description": "Olympiad-2006 6.5: how many valid rows of a group's trial table are compared for the most due colours (the scan also stops at a row reaching the most possible)."},
+        "floater_scan": {"type": "integer", "minimum": 1, "default": 6, "description": "Olympiad-2006 6.5 in an odd group: how many floaters (in the order of their first row in the table) have their rows compared for the most due colours before the others are tried."},
         "bye_after_default_win": {"type": "boolean", "default": False, "description": "Olympiad 4.2.2: whether a team that won a match by default may receive the bye (false: it may not)."},
     },
 }
@@ -239,8 +240,9 @@ class _Trial2006:
         self.ctx = ctx
         self.compat = compat
         self.rank = rank
-        self.scan = int(ctx.ruleset.param("row_scan", 200))
+        self.scan = int(ctx.ruleset.param("row_scan", 40))
         self._due_cache: dict[tuple[int, int], int] = {}
+        self.floaters = int(ctx.ruleset.param("floater_scan", 6))
 
     def ranked(self, ts: Sequence[int]) -> list[int]:
         return sorted(ts, key=lambda t: self.rank[t])
@@ -311,20 +313,39 @@ class _Trial2006:
             return
         if last:
             return
-        # odd group: one row per floater, floaters in table order (6.3: not a team that floated in)
-        seen: list[tuple[int, int, tuple[tuple[int, int], ...], int]] = []
-        for f in reversed(group):
-            if f in incoming:
+        # odd group: one row per floater (6.3: not a team that floated in), the floaters taken
+        # in the order of their first row; 6.5: the row with the most due colours first
+        firsts: list[tuple[int, int]] = []
+        for f in group:
+            if f in incoming or not feasible([t for t in group if t != f]):
                 continue
-            rest = [t for t in group if t != f]
-            if not feasible(rest):
-                continue
-            rows = ((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f))
-            best = self._best(rows, len(group))
+            for row, _pairs, _f in trial_odd(group, ok, feasible, f):
+                firsts.append((row, f))
+                break
+        firsts.sort()
+        ceiling = max((self._bound([t for t in group if t != f]) for _, f in firsts), default=0)
+        done: list[tuple[int, int, int, tuple[tuple[int, int], ...]]] = []  # (-due, row, floater, pairs)
+        k = 0
+        while k < len(firsts) and k < self.floaters and not (done and done[0][0] == -ceiling and firsts[k][0] > done[0][1]):
+            f = firsts[k][1]
+            best = self._best(((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f)), len(group))
             if best is not None:
-                seen.append((best[0], f, best[1], best[2]))
-        for row, f, pairs, due in sorted(seen, key=lambda x: (-x[3], x[0])):  # 6.5: most due colours, then the first row
-            yield GroupOutcome(pairs, (f,), (*head, Event(_rid(ctx, "6.5"), N_("row {row} of the trial table ({due} teams get their due colour): {pairs}; team {team} floats down"), {"row": row, "due": due, "pairs": _fmt(pairs), "team": f}, index)))
+                done.append((-best[2], best[0], f, best[1]))
+                done.sort()
+            k += 1
+        emitted: set[int] = set()
+
+        def emit(entry: tuple[int, int, int, tuple[tuple[int, int], ...]]) -> GroupOutcome:
+            negdue, row, f, pairs = entry
+            emitted.add(f)
+            return GroupOutcome(pairs, (f,), (*head, Event(_rid(ctx, "6.5"), N_("row {row} of the trial table ({due} teams get their due colour): {pairs}; team {team} floats down"), {"row": row, "due": -negdue, "pairs": _fmt(pairs), "team": f}, index)))
+
+        for entry in list(done):
+            yield emit(entry)
+        for _row, f in firsts[k:]:  # alternatives not compared yet (only when a later group fails)
+            best = self._best(((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f)), len(group))
+            if best is not None and f not in emitted:
+                yield emit((-best[2], best[0], f, best[1]))
 
 
 # ====================================================================== the round
