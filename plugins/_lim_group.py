@@ -176,6 +176,8 @@ class GroupRules:
     rule_maxi: str = "Lim 3.2.3"
     rule_median: str = "Lim 2.2"
     rule_crack: str = "Lim 2.6"
+    teams: bool = False
+    """The group holds teams (Olympiad): the explanation speaks of teams and match points."""
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,22 @@ class GroupOutcome:
     """Players transferred to the next group (floaters), in ranking order."""
     events: tuple[Event, ...] = field(default=())
     """The explanation."""
+
+
+_TEAM_WORDING: dict[str, str] = {
+    N_("median group of {score} points, paired last and downward: {players}"): N_("middle group of {score} match points, paired last and downward: {players}"),
+    N_("group of {score} points above the median group, paired downward: {players}"): N_("group of {score} match points above the middle group, paired downward: {players}"),
+    N_("group of {score} points below the median group, paired upward: {players}"): N_("group of {score} match points below the middle group, paired upward: {players}"),
+    N_("players {players} were transferred into this group and are paired first"): N_("teams {players} were transferred into this group and are paired first"),
+    N_("player {player} has no compatible opponent in the group and is transferred {direction}"): N_("team {player} has no compatible opponent in the group and is transferred {direction}"),
+    N_("the group has an odd number of players: player {player} is transferred {direction}"): N_("the group has an odd number of teams: team {player} is transferred {direction}"),
+    N_("floater chosen by type, float history, due colour and rank: {player}"): N_("floater chosen by whether it can be paired in the next group, float history and rank: {player}"),
+    N_("the rest of the group can be paired only without players {players}, who are transferred {direction}"): N_("the rest of the group can be paired only without teams {players}, which are transferred {direction}"),
+    N_("a later group cannot be paired otherwise: players {players} are transferred {direction}"): N_("a later group cannot be paired otherwise: teams {players} are transferred {direction}"),
+    N_("floater {player} meets {opponent}, the highest-ranked available player"): N_("floater {player} meets {opponent}, the highest-ranked available team"),
+    N_("floater {player} meets {opponent}, the lowest-ranked available player"): N_("floater {player} meets {opponent}, the lowest-ranked available team"),
+}
+"""The same messages for a team event (Olympiad)."""
 
 
 def _fmt(pairs: Sequence[tuple[int, int]]) -> str:
@@ -213,7 +231,11 @@ class LimGroups:
         rules: GroupRules,
         *,
         explain: bool = True,
+        colour_rule: Mapping[int, str] | None = None,
     ) -> None:
+        self.colour_rule = colour_rule or {}
+        """Per player restricted in colour: the rule that restricts him (Lim 2.3b: two more of
+        one colour; Lim 2.3c: the same colour in the two previous rounds)."""
         self.compat = compat
         self.rank = rank
         self.score = score
@@ -224,6 +246,9 @@ class LimGroups:
         self.explain = explain
 
     # ------------------------------------------------------------------ helpers
+    def _m(self, msgid: str) -> str:
+        return _TEAM_WORDING.get(msgid, msgid) if self.rules.teams else msgid
+
     def ranked(self, players: Iterable[int]) -> list[int]:
         return sorted(players, key=lambda t: self.rank[t])
 
@@ -270,13 +295,13 @@ class LimGroups:
         head: list[Event] = []
         if self.explain:
             if direction == MEDIAN:
-                head.append(Event(r.rule_median, N_("median group of {score} points, paired last and downward: {players}"), {"score": key, "players": group}, index))
+                head.append(Event(r.rule_median, self._m("median group of {score} points, paired last and downward: {players}"), {"score": key, "players": group}, index))
             elif direction == DOWN:
-                head.append(Event(r.rule_median, N_("group of {score} points above the median group, paired downward: {players}"), {"score": key, "players": group}, index))
+                head.append(Event(r.rule_median, self._m("group of {score} points above the median group, paired downward: {players}"), {"score": key, "players": group}, index))
             else:
-                head.append(Event(r.rule_median, N_("group of {score} points below the median group, paired upward: {players}"), {"score": key, "players": group}, index))
+                head.append(Event(r.rule_median, self._m("group of {score} points below the median group, paired upward: {players}"), {"score": key, "players": group}, index))
             if incoming:
-                head.append(Event(r.rule_floater_opponent, N_("players {players} were transferred into this group and are paired first"), {"players": list(incoming)}, index))
+                head.append(Event(r.rule_floater_opponent, self._m("players {players} were transferred into this group and are paired first"), {"players": list(incoming)}, index))
         if not group:
             yield GroupOutcome((), (), tuple(head))
             return
@@ -294,7 +319,7 @@ class LimGroups:
         forced_events: list[Event] = []
         if self.explain:
             for t in forced:
-                forced_events.append(Event(self._why_forced(t, group), N_("player {player} has no compatible opponent in the group and is transferred {direction}"), {"player": t, "direction": dir_term}, index))
+                forced_events.append(Event(self._why_forced(t, group), self._m("player {player} has no compatible opponent in the group and is transferred {direction}"), {"player": t, "direction": dir_term}, index))
         order = self._floater_order(rest, inc, direction, adjacent)
         tried: set[frozenset[int]] = set()
         emitted = 0
@@ -310,8 +335,8 @@ class LimGroups:
                 tried.add(frozenset((c,)))
                 ev = list(forced_events)
                 if self.explain:
-                    ev.append(Event(r.rule_transfer + "d" if r.rule_transfer.startswith("Lim") else r.rule_transfer, N_("the group has an odd number of players: player {player} is transferred {direction}"), {"player": c, "direction": dir_term}, index))
-                    ev.append(Event(r.rule_floater, N_("floater chosen by type, float history, due colour and rank: {player}"), {"player": c}, index))
+                    ev.append(Event(r.rule_transfer + "d" if r.rule_transfer.startswith("Lim") else r.rule_transfer, self._m("the group has an odd number of players: player {player} is transferred {direction}"), {"player": c, "direction": dir_term}, index))
+                    ev.append(Event(r.rule_floater, self._m("floater chosen by type, float history, due colour and rank: {player}"), {"player": c}, index))
                 yield self._outcome(index, key, left, inc, tuple(self.ranked([*forced, c])), direction, head + ev)
                 emitted += 1
         else:
@@ -327,7 +352,7 @@ class LimGroups:
             tried.add(frozenset(chosen))
             ev = list(forced_events)
             if self.explain:
-                ev.append(Event(r.rule_transfer, N_("the rest of the group can be paired only without players {players}, who are transferred {direction}"), {"players": self.ranked(chosen), "direction": dir_term}, index))
+                ev.append(Event(r.rule_transfer, self._m("the rest of the group can be paired only without players {players}, who are transferred {direction}"), {"players": self.ranked(chosen), "direction": dir_term}, index))
             yield self._outcome(index, key, pool, inc, tuple(self.ranked([*forced, *chosen])), direction, head + ev)
             emitted += 1
         # backtracking alternatives: two more floaters (Lim 3.10.2: the group keeps as many
@@ -346,7 +371,7 @@ class LimGroups:
                 tried.add(key_set)
                 ev = []
                 if self.explain:
-                    ev.append(Event(r.rule_crack, N_("a later group cannot be paired otherwise: players {players} are transferred {direction}"), {"players": self.ranked(combo), "direction": dir_term}, index))
+                    ev.append(Event(r.rule_crack, self._m("a later group cannot be paired otherwise: players {players} are transferred {direction}"), {"players": self.ranked(combo), "direction": dir_term}, index))
                 yield self._outcome(index, key, left, inc, tuple(self.ranked([*base, *combo])), direction, head + ev)
 
     def _why_forced(self, t: int, group: Sequence[int]) -> str:
@@ -354,7 +379,9 @@ class LimGroups:
         others = [o for o in group if o != t]
         if all(o in self.compat.bad[t] for o in others):
             return "Lim 2.3a" if self.rules.rule_transfer.startswith("Lim") else self.rules.rule_transfer
-        return "Lim 2.3b" if self.rules.rule_transfer.startswith("Lim") else self.rules.rule_transfer
+        if not self.rules.rule_transfer.startswith("Lim"):
+            return self.rules.rule_transfer
+        return self.colour_rule.get(t, "Lim 2.3b")
 
     def _outcome(self, index: int, key: float, players: Sequence[int], incoming: set[int], transferred: tuple[int, ...], direction: str, head: list[Event]) -> GroupOutcome:
         pairs, events = self.pair_within(index, key, players, incoming, direction)
@@ -383,7 +410,7 @@ class LimGroups:
             pairs.append(self._ordered(f, o))
             rem.remove(f, o)
             if self.explain:
-                events.append(Event(r.rule_floater_opponent, N_("floater {player} meets {opponent}, the highest-ranked available player") if from_above else N_("floater {player} meets {opponent}, the lowest-ranked available player"), {"player": f, "opponent": o}, index))
+                events.append(Event(r.rule_floater_opponent, self._m("floater {player} meets {opponent}, the highest-ranked available player") if from_above else self._m("floater {player} meets {opponent}, the lowest-ranked available player"), {"player": f, "opponent": o}, index))
                 if by_colour:
                     events.append(Event(r.rule_floater_opponent, N_("player {opponent} is preferred to {first} because he is due the other colour"), {"opponent": o, "first": first}, index))
         order = self.ranked(rem.left)

@@ -261,6 +261,7 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
         {p: _floated_last(ctx, p) for p in players},
         rules,
         explain=ctx.explanation.enabled,
+        colour_rule={p: "Lim 2.3b" if abs(ctx.states[p].colour_difference) >= 2 else "Lim 2.3c" for p in players},
     )
     index = {k: i for i, (k, _) in enumerate(groups)}
     keys = [k for k, _ in groups]

@@ -114,8 +114,32 @@ def _edition(ctx: RoundContext) -> str:
     return str(ctx.ruleset.param("edition", "2022"))
 
 
+_OLDER = {
+    "3.2": "10",
+    "4.1": "bye",
+    "4.2": "bye",
+    "6.2": "pairing",
+    "6.4": "order",
+    "7.2": "round 1",
+    "7.3": "colours",
+    "7.5.1": "colours",
+    "7.5.2": "colours",
+    "7.6": "colours",
+}
+"""Where the 2022 article number is cited, the 2006 and 2010 editions cite what is known of
+their text: art. 10 (ranking, confirmed in the 2009/2012 text) or the subject of the 2010
+changes summary (their later article numbers were not seen)."""
+
+
 def _rid(ctx: RoundContext, article: str) -> str:
-    return f"Olympiad-{_edition(ctx)} {article}"
+    """The rule id of a 2022 article in the edition in force."""
+    ed = _edition(ctx)
+    return f"Olympiad-{ed} {article if ed == '2022' else _OLDER.get(article, article)}"
+
+
+def _r2006(rule: str) -> str:
+    """Olympiad-2006 rules 6.1-6.6 (Spanish arbiters' manual 2016 numbering)."""
+    return f"Olympiad-2006 {rule}"
 
 
 def initial_order(tournament: Tournament) -> list[int]:
@@ -283,9 +307,9 @@ class _Trial2006:
         ctx = self.ctx
         group = self.ranked([*incoming, *residents])
         ok, feasible = self.compat.ok, self.compat.perfect
-        head = [Event(_rid(ctx, "6.2"), N_("group of {mp} match points, paired by the trial table: {teams}"), {"mp": key, "teams": group}, index)]
+        head = [Event(_r2006("6.2"), N_("group of {mp} match points, paired by the trial table: {teams}"), {"mp": key, "teams": group}, index)]
         if incoming:
-            head.append(Event(_rid(ctx, "6.3"), N_("teams {teams} floated into this group"), {"teams": list(incoming)}, index))
+            head.append(Event(_r2006("6.3"), N_("teams {teams} floated into this group"), {"teams": list(incoming)}, index))
         if not group:
             yield GroupOutcome((), (), tuple(head))
             return
@@ -294,7 +318,7 @@ class _Trial2006:
                 best = self._best(trial_even(group, ok, feasible), len(group))
                 if best is not None:
                     row, pairs, due = best
-                    yield GroupOutcome(pairs, (), (*head, Event(_rid(ctx, "6.5"), N_("row {row} of the trial table ({due} teams get their due colour): {pairs}"), {"row": row, "due": due, "pairs": _fmt(pairs)}, index)))
+                    yield GroupOutcome(pairs, (), (*head, Event(_r2006("6.5"), N_("row {row} of the trial table ({due} teams get their due colour): {pairs}"), {"row": row, "due": due, "pairs": _fmt(pairs)}, index)))
             if last:
                 return
             # 6.6: two teams cannot be paired in this group: the two lowest-ranked that let the rest be paired float
@@ -308,7 +332,7 @@ class _Trial2006:
                         best = self._best(trial_even(rest, ok, feasible), len(rest))
                         if best is not None:
                             row, pairs, due = best
-                            yield GroupOutcome(pairs, pair, (*head, Event(_rid(ctx, "6.6"), N_("teams {teams} cannot all be paired in this group and float down; the rest by row {row}: {pairs}"), {"teams": list(pair), "row": row, "pairs": _fmt(pairs)}, index)))
+                            yield GroupOutcome(pairs, pair, (*head, Event(_r2006("6.6"), N_("teams {teams} cannot all be paired in this group and float down; the rest by row {row}: {pairs}"), {"teams": list(pair), "row": row, "pairs": _fmt(pairs)}, index)))
                             return
             return
         if last:
@@ -338,7 +362,7 @@ class _Trial2006:
         def emit(entry: tuple[int, int, int, tuple[tuple[int, int], ...]]) -> GroupOutcome:
             negdue, row, f, pairs = entry
             emitted.add(f)
-            return GroupOutcome(pairs, (f,), (*head, Event(_rid(ctx, "6.5"), N_("row {row} of the trial table ({due} teams get their due colour): {pairs}; team {team} floats down"), {"row": row, "due": -negdue, "pairs": _fmt(pairs), "team": f}, index)))
+            return GroupOutcome(pairs, (f,), (*head, Event(_r2006("6.5"), N_("row {row} of the trial table ({due} teams get their due colour): {pairs}; team {team} floats down"), {"row": row, "due": -negdue, "pairs": _fmt(pairs), "team": f}, index)))
 
         for entry in list(done):
             yield emit(entry)
@@ -424,7 +448,7 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
     outcomes: list[GroupOutcome] | None
     try:
         if edition == "2006" and not first_round:
-            events.append(Event(_rid(ctx, "6.1"), N_("groups are paired from the highest down, each by its trial table")))
+            events.append(Event(_r2006("6.1"), N_("groups are paired from the highest down, each by its trial table")))
             trial = _Trial2006(ctx, compat, rank)
             above = groups[:-1]
             lowest_key, lowest = groups[-1] if groups else (0.0, [])
@@ -443,21 +467,25 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
                 events.append(Event(_rid(ctx, "7.2"), N_("round 1: the upper half of the teams meets the lower half, 1 v n/2+1")))
             else:
                 events.append(Event(_rid(ctx, "6.4"), N_("middle group of {mp} match points (the group of the median team); groups above it are paired downward, then the groups below it upward, the middle group last"), {"mp": median}))
-            art = "2022" == edition
+            if edition == "2022":
+                ids = {"transfer": "8.2.2", "floater": "8.2.3", "opponent": "8.2.1", "proposed": "9.1", "exchange": "9.3", "colour": "7.5", "median": "6.4", "crack": "8.4"}
+            else:
+                ids = {"transfer": "floaters", "floater": "floaters", "opponent": "floaters", "proposed": "top half v bottom half", "exchange": "top half v bottom half", "colour": "colours", "median": "order", "crack": "floaters"}
             rules = GroupRules(
                 colour_choice=False,
                 maxi_cap=None,
                 avoid_float_twice=True,
                 prefer_paired_in_next=True,
-                rule_transfer=_rid(ctx, "8.2.2" if art else "8"),
-                rule_floater=_rid(ctx, "8.2.3" if art else "8"),
-                rule_floater_opponent=_rid(ctx, "8.2.1" if art else "8"),
-                rule_proposed=_rid(ctx, "9.1" if art else "9"),
-                rule_exchange=_rid(ctx, "9.3" if art else "9"),
-                rule_colour_exchange=_rid(ctx, "7.5" if art else "7"),
-                rule_maxi=_rid(ctx, "8"),
-                rule_median=_rid(ctx, "6.4" if art else "6"),
-                rule_crack=_rid(ctx, "8.4" if art else "8"),
+                rule_transfer=f"Olympiad-{edition} {ids['transfer']}",
+                rule_floater=f"Olympiad-{edition} {ids['floater']}",
+                rule_floater_opponent=f"Olympiad-{edition} {ids['opponent']}",
+                rule_proposed=f"Olympiad-{edition} {ids['proposed']}",
+                rule_exchange=f"Olympiad-{edition} {ids['exchange']}",
+                rule_colour_exchange=f"Olympiad-{edition} {ids['colour']}",
+                rule_maxi=f"Olympiad-{edition} {ids['floater']}",
+                rule_median=f"Olympiad-{edition} {ids['median']}",
+                rule_crack=f"Olympiad-{edition} {ids['crack']}",
+                teams=True,
             )
             lg = LimGroups(
                 compat,
@@ -559,24 +587,26 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
     scoring = TeamScoring.from_ruleset(context.ruleset)
     records = team_records(tournament, scoring, context.point_system, round_number)
     tctx = team_context(context)
-    rid = f"Olympiad-{context.ruleset.param('edition', '2022')}"
+    ed = str(context.ruleset.param("edition", "2022"))
+    rid = f"Olympiad-{ed}"
+    art = {"4.1": "4.1", "4.2.1": "4.2.1", "6.1": "6.1", "7.3": "7.3"} if ed == "2022" else {"4.1": "bye", "4.2.1": "bye", "6.1": "1", "7.3": "colours"}
     this = {t: recs[round_number - 1] if len(recs) >= round_number else None for t, recs in records.items()}
     paused = [t for t, r in this.items() if r is not None and r.pause]
     if len(paused) > 1:
-        out.append(Violation(round_number, f"{rid} 4.1", N_("more than one team has the bye: {teams}"), (("teams", sorted(paused)),)))
+        out.append(Violation(round_number, f"{rid} {art['4.1']}", N_("more than one team has the bye: {teams}"), (("teams", sorted(paused)),)))
     for t in paused:
         if any(r is not None and r.pause for r in records[t][: round_number - 1]):
-            out.append(Violation(round_number, f"{rid} 4.2.1", N_("team {team} receives the bye a second time"), (("team", t),)))
+            out.append(Violation(round_number, f"{rid} {art['4.2.1']}", N_("team {team} receives the bye a second time"), (("team", t),)))
     for t, r in sorted(this.items()):
         if r is None or r.opponent is None or t > r.opponent:
             continue
         o = r.opponent
         if tctx.states[t].meetings.get(o, 0) >= context.ruleset.max_meetings:
-            out.append(Violation(round_number, f"{rid} 6.1", N_("teams {a} and {b} meet again"), (("a", t), ("b", o))))
+            out.append(Violation(round_number, f"{rid} {art['6.1']}", N_("teams {a} and {b} meet again"), (("a", t), ("b", o))))
         elif not tctx.may_meet(t, o):
             out.append(Violation(round_number, "forbidden", N_("teams {a} and {b} may not be paired"), (("a", t), ("b", o))))
         for team in (t, o):
             rec = this[team]
             if rec is not None and rec.colour is not None and not tctx.colour_allowed(team, rec.colour):
-                out.append(Violation(round_number, f"{rid} 7.3", N_("team {team} may not get {colour} on board 1"), (("team", team), ("colour", colour_term(rec.colour)))))
+                out.append(Violation(round_number, f"{rid} {art['7.3']}", N_("team {team} may not get {colour} on board 1"), (("team", team), ("colour", colour_term(rec.colour)))))
     return out
