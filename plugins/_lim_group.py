@@ -76,16 +76,17 @@ class Compatibility:
         return ca is None or cb is None or ca is not cb
 
     def incompatible_count(self, v: int, group: Iterable[int], class_counts: Mapping[Any, int]) -> int:
-        """How many members of ``group`` (``v``'s own group, with ``class_counts`` its colour
-        classes) ``v`` may not meet."""
+        """How many other members of ``group`` (``v``'s own group, with ``class_counts`` its
+        colour classes) ``v`` may not meet: exactly, each counted once."""
         c = self.cls[v]
         members = group if isinstance(group, (set, frozenset)) else set(group)
         if c == NONE_CLASS:
             return len(members) - 1
-        n = len(self.bad[v] & members)  # type: ignore[operator]
-        n += class_counts.get(NONE_CLASS, 0)
+        listed = self.bad[v] & members  # type: ignore[operator]
+        n = len(listed)
+        n += class_counts.get(NONE_CLASS, 0) - sum(1 for x in listed if self.cls[x] == NONE_CLASS)
         if c is not None:
-            n += class_counts.get(c, 0) - 1 - sum(1 for x in self.bad[v] & members if self.cls[x] is c)  # type: ignore[operator]
+            n += class_counts.get(c, 0) - 1 - sum(1 for x in listed if self.cls[x] is c)
         return n
 
     def class_counts(self, group: Iterable[int]) -> dict[Any, int]:

@@ -178,3 +178,14 @@ def test_alternatives_offer_other_floaters_for_backtracking():
     """Lim 2.6: when a later group fails, the group offers its next floater: 5, then 4, ..."""
     outs = list(make(5).outcomes(0, 0.0, [1, 2, 3, 4, 5], (), DOWN))
     assert [o.transferred for o in outs[:5]] == [(5,), (4,), (3,), (2,), (1,)]
+
+
+def test_lim_2_1_compatibility_counts_each_conflict_once():
+    """Lim 2.1: a player may not meet players he met, nor one who can get no colour, nor one
+    restricted to the same single colour; a conflict listed twice (met *and* colour) is one
+    conflict, so a player with one compatible opponent left is not transferred."""
+    cls = {1: WHITE, 2: WHITE, 3: NONE_CLASS}
+    lg = make(4, met=[(1, 2), (1, 3)], cls=cls)
+    counts = lg.compat.class_counts({1, 2, 3, 4})
+    assert lg.compat.incompatible_count(1, {1, 2, 3, 4}, counts) == 2  # 2 and 3, not 4
+    assert lg.compat.ok(1, 4) and not lg.compat.ok(1, 2) and not lg.compat.ok(3, 4)
