@@ -21,6 +21,7 @@ group procedure never walks into a dead end.  Plugin-side module: the core knows
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
@@ -177,6 +178,7 @@ class GroupRules:
     rule_maxi: str = "Lim 3.2.3"
     rule_median: str = "Lim 2.2"
     rule_crack: str = "Lim 2.6"
+    rule_relax: str = "Olympiad-2022 7.4"
     teams: bool = False
     """The group holds teams (Olympiad): the explanation speaks of teams and match points."""
 
@@ -233,7 +235,10 @@ class LimGroups:
         *,
         explain: bool = True,
         colour_rule: Mapping[int, str] | None = None,
+        relaxed: Compatibility | None = None,
     ) -> None:
+        self.relaxed = relaxed
+        """Compatibility without the colour limits, for Olympiad-2022 7.4 (``None``: never)."""
         self.colour_rule = colour_rule or {}
         """Per player restricted in colour: the rule that restricts him (Lim 2.3b: two more of
         one colour; Lim 2.3c: the same colour in the two previous rounds)."""
@@ -287,6 +292,26 @@ class LimGroups:
 
     # ------------------------------------------------------------------ the group
     def outcomes(self, index: int, key: float, residents: Sequence[int], incoming: Sequence[int], direction: str, adjacent: Sequence[int] = ()) -> Iterator[GroupOutcome]:
+        """The group's outcomes, best first (:meth:`_outcomes`).  With ``relaxed`` (Olympiad-2022
+        7.4 [reading]): a group without incoming floaters that could be paired without
+        floaters only by disregarding the colour limits is first paired so."""
+        if self.relaxed is not None and not incoming and residents:
+            strict = self._floaters_needed(self.compat, residents, direction)
+            if strict > len(residents) % 2 and self._floaters_needed(self.relaxed, residents, direction) < strict:
+                clone = copy.copy(self)
+                clone.compat = self.relaxed
+                clone.relaxed = None
+                ev = Event(self.rules.rule_relax, N_("the group could not be paired without floaters under the colour limits: they are disregarded within the group"), {}, index)
+                for out in clone._outcomes(index, key, residents, incoming, direction, adjacent):
+                    yield GroupOutcome(out.pairs, out.transferred, (ev, *out.events))
+        yield from self._outcomes(index, key, residents, incoming, direction, adjacent)
+
+    def _floaters_needed(self, compat: Compatibility, group: Sequence[int], direction: str) -> float:
+        if direction == MEDIAN:
+            return 0 if compat.perfect(group) else float("inf")
+        return len(group) - 2 * compat.matching_size(group)
+
+    def _outcomes(self, index: int, key: float, residents: Sequence[int], incoming: Sequence[int], direction: str, adjacent: Sequence[int] = ()) -> Iterator[GroupOutcome]:
         """The group's outcomes, best first: transfers (Lim 2.3 a-d) chosen by Lim 3, then the
         pairing of the rest (floaters first, Lim 3.6-3.8; then 2.4/2.5/4.1).  The median group
         (``direction`` MEDIAN) transfers nobody."""

@@ -79,6 +79,7 @@ SCHEMA: Mapping[str, Any] = {
         "board_colours": {"type": "string", "pattern": "^[WB]+$", "default": "WBWB", "description": "Colours of the board-1 White team's players from board 1 on; repeated for more boards ([OPEN]: event regulation)."},
         "row_scan": {"type": "integer", "minimum": 1, "default": 40, "description": "Olympiad-2006 6.5: how many valid rows of a group's trial table are compared for the most due colours (the scan also stops at a row reaching the most possible)."},
         "floater_scan": {"type": "integer", "minimum": 1, "default": 6, "description": "Olympiad-2006 6.5 in an odd group: how many floaters (in the order of their first row in the table) have their rows compared for the most due colours before the others are tried."},
+        "colour_limits_in_group": {"enum": ["relax", "strict"], "default": "relax", "description": "Olympiad-2022 7.4 [reading]: within a group the colour limits of 7.3 are disregarded when the group could otherwise not be paired without floaters (relax), or never (strict)."},
         "bye_after_default_win": {"type": "boolean", "default": False, "description": "Olympiad 4.2.2: whether a team that won a match by default may receive the bye (false: it may not)."},
     },
 }
@@ -496,6 +497,7 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
                 {t: (DOWN if (f := ctx.states[t].floated(1)) is not None and f.value == "down" else UP if f is not None else None) for t in teams},
                 rules,
                 explain=ctx.explanation.enabled,
+                relaxed=Compatibility(compat.bad, {t: None for t in teams}) if edition == "2022" and ctx.ruleset.param("colour_limits_in_group", "relax") == "relax" else None,
             )
             keys = [k for k, _ in groups]
 
@@ -579,7 +581,7 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
 def swiss_check_round(tournament: Tournament, round_number: int, context: RoundContext) -> list[Violation]:
     """The absolute rules of a recorded team round: at most one bye, never a second bye
     (2022 4.2.1), no second meeting (6.1), no forbidden or same-club pair, board-1 colour limits
-    (7.3).  Marks the context as a team event, so the player-level checks are skipped."""
+    (7.3; in 2022 not between teams of one group, 7.4).  Marks the context as a team event, so the player-level checks are skipped."""
     context.data["team_event"] = True
     if not tournament.teams:
         return []
@@ -605,8 +607,10 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
             out.append(Violation(round_number, f"{rid} {art['6.1']}", N_("teams {a} and {b} meet again"), (("a", t), ("b", o))))
         elif not tctx.may_meet(t, o):
             out.append(Violation(round_number, "forbidden", N_("teams {a} and {b} may not be paired"), (("a", t), ("b", o))))
+        same_group = abs(tctx.states[t].score - tctx.states[o].score) < 1e-9
+        relax = ed == "2022" and context.ruleset.param("colour_limits_in_group", "relax") == "relax" and same_group
         for team in (t, o):
             rec = this[team]
-            if rec is not None and rec.colour is not None and not tctx.colour_allowed(team, rec.colour):
+            if rec is not None and rec.colour is not None and not relax and not tctx.colour_allowed(team, rec.colour):
                 out.append(Violation(round_number, f"{rid} {art['7.3']}", N_("team {team} may not get {colour} on board 1"), (("team", team), ("colour", colour_term(rec.colour)))))
     return out

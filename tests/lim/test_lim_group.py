@@ -189,3 +189,20 @@ def test_lim_2_1_compatibility_counts_each_conflict_once():
     counts = lg.compat.class_counts({1, 2, 3, 4})
     assert lg.compat.incompatible_count(1, {1, 2, 3, 4}, counts) == 2  # 2 and 3, not 4
     assert lg.compat.ok(1, 4) and not lg.compat.ok(1, 2) and not lg.compat.ok(3, 4)
+
+
+def test_olympiad_2022_7_4_colour_limits_disregarded_within_a_group():
+    """Olympiad-2022 7.4 [reading]: four teams of one group may each get only White (7.3):
+    under the limits none of them can meet another and all four would float; the limits are
+    disregarded within the group, which is paired 1-3, 2-4 (9.1).  With incoming floaters,
+    or when the limits leave a pairing without floaters, nothing is relaxed."""
+    cls = {1: WHITE, 2: WHITE, 3: WHITE, 4: WHITE}
+    lg = make(4, cls=cls, colour_choice=False)
+    assert first(lg, range(1, 5)).transferred == (1, 2, 3, 4)
+    lg.relaxed = Compatibility(lg.compat.bad, {p: None for p in range(1, 5)})
+    out = first(lg, range(1, 5))
+    assert out.pairs == ((1, 3), (2, 4)) and out.transferred == ()
+    assert out.events[0].rule == "Olympiad-2022 7.4"
+    free = make(4, colour_choice=False)
+    free.relaxed = Compatibility(free.compat.bad, {p: None for p in range(1, 5)})
+    assert all(e.rule != "Olympiad-2022 7.4" for e in first(free, range(1, 5)).events)
