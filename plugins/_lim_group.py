@@ -170,6 +170,12 @@ class GroupRules:
     """Lim 3.9 / Olympiad-2022 8.2.3: prefer floaters that have a compatible opponent in the
     group they go to."""
     rule_transfer: str = "Lim 2.3"
+    rule_played_all: str = "Lim 2.3a"
+    """Transfer of a player who has played everybody in his group."""
+    rule_colour_blocked: str = "Lim 2.3b"
+    """Transfer of a player without a permissible colour (per player: ``colour_rule``)."""
+    rule_parity: str = "Lim 2.3d"
+    """Transfer that makes the group even."""
     rule_floater: str = "Lim 3.9"
     rule_floater_opponent: str = "Lim 3.8"
     rule_proposed: str = "Lim 2.4"
@@ -361,7 +367,7 @@ class LimGroups:
                 tried.add(frozenset((c,)))
                 ev = list(forced_events)
                 if self.explain:
-                    ev.append(Event(r.rule_transfer + "d" if r.rule_transfer.startswith("Lim") else r.rule_transfer, self._m("the group has an odd number of players: player {player} is transferred {direction}"), {"player": c, "direction": dir_term}, index))
+                    ev.append(Event(r.rule_parity, self._m("the group has an odd number of players: player {player} is transferred {direction}"), {"player": c, "direction": dir_term}, index))
                     ev.append(Event(r.rule_floater, self._m("floater chosen by type, float history, due colour and rank: {player}"), {"player": c}, index))
                 yield self._outcome(index, key, left, inc, tuple(self.ranked([*forced, c])), direction, head + ev)
                 emitted += 1
@@ -404,10 +410,8 @@ class LimGroups:
         """Lim 2.3 a (played everybody), b (two more of one colour), c (same colour twice)."""
         others = [o for o in group if o != t]
         if all(o in self.compat.bad[t] for o in others):
-            return "Lim 2.3a" if self.rules.rule_transfer.startswith("Lim") else self.rules.rule_transfer
-        if not self.rules.rule_transfer.startswith("Lim"):
-            return self.rules.rule_transfer
-        return self.colour_rule.get(t, "Lim 2.3b")
+            return self.rules.rule_played_all
+        return self.colour_rule.get(t, self.rules.rule_colour_blocked)
 
     def _outcome(self, index: int, key: float, players: Sequence[int], incoming: set[int], transferred: tuple[int, ...], direction: str, head: list[Event]) -> GroupOutcome:
         pairs, events = self.pair_within(index, key, players, incoming, direction)

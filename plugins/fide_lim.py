@@ -249,7 +249,15 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
     above, below, middle = lim_order(groups, median)
     events.append(Event("Lim 2.2", N_("median score {score} (half the rounds played); groups above it are paired downward, then the groups below it upward, the median group last"), {"score": median}))
     maxi = bool(ctx.ruleset.param("maxi_tournament", False))
-    rules = GroupRules(colour_choice=True, maxi_cap=float(ctx.ruleset.param("maxi_rating_cap", 100)) if maxi else None)
+    new = ctx.ruleset.param("edition", "1999") == "2026"
+    art = {"a": "Lim 2.3.1", "b": "Lim 2.3.2", "c": "Lim 2.3.3", "d": "Lim 2.3.4"} if new else {k: f"Lim 2.3{k}" for k in "abcd"}
+    rules = GroupRules(
+        colour_choice=True,
+        maxi_cap=float(ctx.ruleset.param("maxi_rating_cap", 100)) if maxi else None,
+        rule_played_all=art["a"],
+        rule_colour_blocked=art["b"],
+        rule_parity=art["d"],
+    )
     if maxi:
         events.append(Event("Lim 3.2.3", N_("Maxi-tournament: colour-driven choices stay within {cap} rating points"), {"cap": rules.maxi_cap}))
     lg = LimGroups(
@@ -261,7 +269,7 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
         {p: _floated_last(ctx, p) for p in players},
         rules,
         explain=ctx.explanation.enabled,
-        colour_rule={p: "Lim 2.3b" if abs(ctx.states[p].colour_difference) >= 2 else "Lim 2.3c" for p in players},
+        colour_rule={p: art["b"] if abs(ctx.states[p].colour_difference) >= 2 else art["c"] for p in players},
     )
     index = {k: i for i, (k, _) in enumerate(groups)}
     keys = [k for k, _ in groups]

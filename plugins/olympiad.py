@@ -469,15 +469,18 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
             else:
                 events.append(Event(_rid(ctx, "6.4"), N_("middle group of {mp} match points (the group of the median team); groups above it are paired downward, then the groups below it upward, the middle group last"), {"mp": median}))
             if edition == "2022":
-                ids = {"transfer": "8.2.2", "floater": "8.2.3", "opponent": "8.2.1", "proposed": "9.1", "exchange": "9.3", "colour": "7.5", "median": "6.4", "crack": "8.4"}
+                ids = {"played_all": "8.2.3", "transfer": "8.2.2", "floater": "8.2.3", "opponent": "8.2.1", "proposed": "9.1", "exchange": "9.3", "colour": "7.5", "median": "6.4", "crack": "8.4"}
             else:
-                ids = {"transfer": "floaters", "floater": "floaters", "opponent": "floaters", "proposed": "top half v bottom half", "exchange": "top half v bottom half", "colour": "colours", "median": "order", "crack": "floaters"}
+                ids = {"played_all": "floaters", "transfer": "floaters", "floater": "floaters", "opponent": "floaters", "proposed": "top half v bottom half", "exchange": "top half v bottom half", "colour": "colours", "median": "order", "crack": "floaters"}
             rules = GroupRules(
                 colour_choice=False,
                 maxi_cap=None,
-                avoid_float_twice=True,
+                avoid_float_twice=False,  # no such article in the 2010/2022 texts as read (2006: 6.3)
                 prefer_paired_in_next=True,
                 rule_transfer=f"Olympiad-{edition} {ids['transfer']}",
+                rule_played_all=f"Olympiad-{edition} {ids['played_all']}",
+                rule_colour_blocked=f"Olympiad-{edition} {ids['transfer']}",
+                rule_parity=f"Olympiad-{edition} {ids['transfer']}",
                 rule_floater=f"Olympiad-{edition} {ids['floater']}",
                 rule_floater_opponent=f"Olympiad-{edition} {ids['opponent']}",
                 rule_proposed=f"Olympiad-{edition} {ids['proposed']}",

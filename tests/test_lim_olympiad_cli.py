@@ -20,6 +20,8 @@ def test_lim_explained(cli, ruleset, lang):
     assert r.code == 0, r.err
     for rule in ("[Lim 2.4]", "[Lim 1.1]", "[Lim 2.2]", "[Lim 5."):
         assert rule in r.out
+    # the 2026 text numbers 2.3 a-d as 2.3.1-2.3.4
+    assert ("[Lim 2.3.4]" in r.out) == (ruleset == "fide-lim-2026") and ("[Lim 2.3d]" in r.out) == (ruleset == "fide-lim")
     if lang != "en":
         assert "median group" not in r.out and "gets the bye" not in r.out
 
