@@ -213,6 +213,7 @@ _TEAM_WORDING: dict[str, str] = {
     N_("a later group cannot be paired otherwise: players {players} are transferred {direction}"): N_("a later group cannot be paired otherwise: teams {players} are transferred {direction}"),
     N_("floater {player} meets {opponent}, the highest-ranked available player"): N_("floater {player} meets {opponent}, the highest-ranked available team"),
     N_("floater {player} meets {opponent}, the lowest-ranked available player"): N_("floater {player} meets {opponent}, the lowest-ranked available team"),
+    N_("no pairing of this group lets the later groups be completed: all its players are transferred {direction}"): N_("no pairing of this group lets the later groups be completed: all its teams are transferred {direction}"),
 }
 """The same messages for a team event (Olympiad)."""
 
@@ -405,6 +406,11 @@ class LimGroups:
                 if self.explain:
                     ev.append(Event(r.rule_crack, self._m("a later group cannot be paired otherwise: players {players} are transferred {direction}"), {"players": self.ranked(combo), "direction": dir_term}, index))
                 yield self._outcome(index, key, left, inc, tuple(self.ranked([*base, *combo])), direction, head + ev)
+        # Lim 2.6 in full: every pairing of the group is cracked, its players go on towards the
+        # median group (reached only when nothing less lets the later groups be paired)
+        if len(group) > 2:
+            ev = [Event(r.rule_crack, self._m("no pairing of this group lets the later groups be completed: all its players are transferred {direction}"), {"direction": dir_term}, index)] if self.explain else []
+            yield GroupOutcome((), tuple(group), tuple(head + ev))
 
     def _why_forced(self, t: int, group: Sequence[int]) -> str:
         """Lim 2.3 a (played everybody), b (two more of one colour), c (same colour twice)."""

@@ -334,7 +334,9 @@ class _Trial2006:
                         if best is not None:
                             row, pairs, due = best
                             yield GroupOutcome(pairs, pair, (*head, Event(_r2006("6.6"), N_("teams {teams} cannot all be paired in this group and float down; the rest by row {row}: {pairs}"), {"teams": list(pair), "row": row, "pairs": _fmt(pairs)}, index)))
+                            yield self._merge(group, head, index)
                             return
+            yield self._merge(group, head, index)
             return
         if last:
             return
@@ -371,6 +373,13 @@ class _Trial2006:
             best = self._best(((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f)), len(group))
             if best is not None and f not in emitted:
                 yield emit((-best[2], best[0], f, best[1]))
+        yield self._merge(group, head, index)
+
+    def _merge(self, group: Sequence[int], head: Sequence[Event], index: int) -> GroupOutcome:
+        """6.6: when the teams of this group cannot be paired with the next group's, the two
+        groups are merged (every team of this group goes down) and the union is paired by
+        6.1-6.5."""
+        return GroupOutcome((), tuple(group), (*head, Event(_r2006("6.6"), N_("the group cannot be paired with the next one: the two groups are merged"), {}, index)))
 
 
 # ====================================================================== the round
