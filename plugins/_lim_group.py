@@ -24,10 +24,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from swisspairing import BLACK, WHITE, Colour, Event, N_, Term
-from swisspairing.defaults import colour_term
 from swisspairing.matching import max_matching_size
 
 from ._lim_order import DOWN, MEDIAN, UP
@@ -501,7 +500,3 @@ class LimGroups:
         if first is None:
             return None
         return first, first, False
-
-
-def colour_term_of(colour: Colour) -> Term:
-    return colour_term(colour)

@@ -49,7 +49,6 @@ from swisspairing import (
     hookimpl,
 )
 from swisspairing.defaults import alternation_colour, colour_term
-from swisspairing.pairing import Bye
 from swisspairing.teams import TeamScoring, expand_round, team_context, team_records
 
 from ._lim_group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
@@ -80,6 +79,7 @@ SCHEMA: Mapping[str, Any] = {
         "row_scan": {"type": "integer", "minimum": 1, "default": 40, "description": "Olympiad-2006 6.5: how many valid rows of a group's trial table are compared for the most due colours (the scan also stops at a row reaching the most possible)."},
         "floater_scan": {"type": "integer", "minimum": 1, "default": 6, "description": "Olympiad-2006 6.5 in an odd group: how many floaters (in the order of their first row in the table) have their rows compared for the most due colours before the others are tried."},
         "colour_limits_in_group": {"enum": ["relax", "strict"], "default": "relax", "description": "Olympiad-2022 7.4 [reading]: within a group the colour limits of 7.3 are disregarded when the group could otherwise not be paired without floaters (relax), or never (strict)."},
+        "unrated_rating": {"type": "integer", "minimum": 0, "default": 1000, "description": "Olympiad 7: the rating an unrated player counts with for the pairing numbers (the FIDE rating floor; 1000 at the 2012 Olympiad)."},
         "bye_after_default_win": {"type": "boolean", "default": False, "description": "Olympiad 4.2.2: whether a team that won a match by default may receive the bye (false: it may not)."},
     },
 }
@@ -143,14 +143,13 @@ def _r2006(rule: str) -> str:
     return f"Olympiad-2006 {rule}"
 
 
-def initial_order(tournament: Tournament) -> list[int]:
+def initial_order(tournament: Tournament, unrated: int = 1000) -> list[int]:
     """Olympiad 8-9 / 2022 3.1: teams by the average rating of their four highest-rated
     players (descending), then the rating of the fifth player, then alphabetically (name), then
-    team number.  Unrated players count with rating 0 (art. 7 gives them the rating floor,
-    which the arbiter enters in the file)."""
+    team number.  Unrated players count with ``unrated`` (art. 7: the FIDE rating floor)."""
 
     def key(team: Any) -> tuple[float, float, str, int]:
-        ratings = sorted((tournament.player(n).rating for n in team.roster if n in tournament), reverse=True)
+        ratings = sorted((tournament.player(n).rating or unrated for n in team.roster if n in tournament), reverse=True)
         top = ratings[:4]
         avg = sum(top) / 4 if top else 0.0
         fifth = ratings[4] if len(ratings) > 4 else 0
@@ -404,7 +403,7 @@ def _last_resort(compat: Compatibility, ranked: Sequence[int], mp: Mapping[int, 
 def pair_teams(ctx: RoundContext) -> TeamRound:
     """Pair the teams of the team view ``ctx``."""
     edition = _edition(ctx)
-    order = initial_order(ctx.data["tournament"]) if "tournament" in ctx.data else sorted(ctx.participants)
+    order = initial_order(ctx.data["tournament"], int(ctx.ruleset.param("unrated_rating", 1000))) if "tournament" in ctx.data else sorted(ctx.participants)
     pairing_number = {t: i + 1 for i, t in enumerate(order)}
     teams = [t for t in ctx.participants]
     for t in teams:

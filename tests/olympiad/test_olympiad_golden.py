@@ -159,3 +159,14 @@ def test_2022_bye_one_match_point_two_game_points_never_twice():
     p2 = engine.pair(t)
     # ranking: 1, 2, 3 (2 MP), 7 (1 MP), 4, 5, 6 (0 MP): 6 is the lowest-ranked eligible team
     assert [b.player for b in p2.team_byes] == [6]
+
+
+def test_olympiad_7_unrated_players_count_with_the_rating_floor():
+    """Olympiad 7: an unrated player counts with the rating floor (``unrated_rating``, 1000 by
+    default): team X (2000, 2000, 2000, unrated) averages 1750 and ranks above team Y
+    (1700 x 4); counted as 0 it would rank below."""
+    players = [Player(number=i + 1, name=f"X{i}", rating=r) for i, r in enumerate([2000, 2000, 2000, 0])]
+    players += [Player(number=i + 5, name=f"Y{i}", rating=1700) for i in range(4)]
+    t = Tournament(players=tuple(players), teams=(Team(1, "Y team", (5, 6, 7, 8)), Team(2, "X team", (1, 2, 3, 4))))
+    assert initial_order(t) == [2, 1]
+    assert initial_order(t, unrated=0) == [1, 2]
