@@ -87,6 +87,8 @@ def lim_search(
     remaining_ok: Callable[[frozenset[int]], bool],
     everyone: frozenset[int],
     tick: Callable[[], None] = lambda: None,
+    *,
+    crack_by_floaters: bool = False,
 ) -> list[O] | None:
     """Pair the groups in the Lim order (Lim 2.2): ``above`` (highest first) downward, each
     receiving the players transferred by the one before; then ``below`` (lowest first)
@@ -98,14 +100,26 @@ def lim_search(
     keeps the search out of dead ends); when a later group fails, the latest group takes its
     next outcome (Lim 2.6: the pairings made last are cracked first).  Returns the outcomes in
     processing order, or ``None`` when no combination works.
+
+    ``crack_by_floaters`` (Lim 2.6 [reading]): when the median group cannot be completed, the
+    lower side is cracked if more floaters came from above than from below, otherwise the
+    higher side first: the groups below keep their first pairing while the groups above try
+    their alternatives; only when that fails is every combination tried.
     """
     failed: set[tuple[Any, ...]] = set()
+    phase = [1 if crack_by_floaters and above else 2]
 
     def solve_above(i: int, carried: tuple[int, ...], left: frozenset[int]) -> list[O] | None:
         key = ("above", i, carried)
         if key in failed:
             return None
         if i == len(above):
+            if phase[0] == 1:
+                found, from_below = first_below(carried, left)
+                if found is not None:
+                    return found
+                if len(carried) <= len(from_below):
+                    return None  # the higher side is cracked first
             return solve_below(0, carried, (), left)
         k, residents = above[i]
         for out in pair_group(i, k, residents, carried, DOWN):
@@ -141,4 +155,30 @@ def lim_search(
         failed.add(key)
         return None
 
+    def first_below(from_above: tuple[int, ...], left: frozenset[int]) -> tuple[list[O] | None, tuple[int, ...]]:
+        """The groups below with their first acceptable outcome each, then the median group;
+        returns the result (or ``None``) and the floaters that reached the median group."""
+        outs: list[O] = []
+        carried: tuple[int, ...] = ()
+        for j, (k, residents) in enumerate(below):
+            for out in pair_group(len(above) + j, k, residents, carried, UP):
+                tick()
+                rest_left = left - {x for p in out.pairs for x in p}
+                if remaining_ok(rest_left):
+                    outs.append(out)
+                    carried, left = tuple(out.transferred), rest_left
+                    break
+            else:
+                return None, carried
+        for out in pair_median(from_above, carried):
+            tick()
+            return [*outs, out], carried
+        return None, carried
+
+    if phase[0] == 1:
+        result = solve_above(0, (), everyone)
+        if result is not None:
+            return result
+        phase[0] = 2
+        failed.clear()
     return solve_above(0, (), everyone)
