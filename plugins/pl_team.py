@@ -68,6 +68,9 @@ from swisspairing.defaults import alternation_colour, colour_term
 from swisspairing.matching import has_matching_of_size
 from swisspairing.teams import TeamRecord, TeamScoring, expand_round, team_context, team_records
 
+from ._lim_order import lim_order
+from ._trial_tables import fold_count, fold_odd_count, fold_odd_rows, fold_rows, trial_even, trial_odd
+
 SYSTEM = "pl-team-lim"
 
 __all__ = [
@@ -92,69 +95,9 @@ Feasible = Callable[[Sequence[int]], bool]
 
 
 # ====================================================================== the trial orders
-def fold_count(n: int) -> int:
-    """Rows of the PL-team 11 order for an even group of ``n`` teams: (n − 1)!!."""
-    return 1 if n <= 0 else (n - 1) * fold_count(n - 2)
-
-
-def fold_odd_count(n: int) -> int:
-    """Rows of the PL-team 12 order for an odd group of ``n`` teams."""
-    if n <= 1:
-        return 1
-    return (n - 1) * fold_odd_count(n - 2) + fold_count(n - 1)
-
-
-def _r11_fold(teams: Sequence[int], ok: Ok | None = None, feasible: Feasible | None = None, base: int = 1) -> Iterator[tuple[int, tuple[tuple[int, int], ...]]]:
-    """PL-team 11 (even group), generator of the spec: the first team meets the others taken
-    from the bottom upward, each followed by every row of the rest.  Yields ``(row number,
-    pairs)`` in table order; rows with a pair failing ``ok`` are left out (their numbers are
-    skipped, not reused), and so are subtrees whose remaining teams fail ``feasible``."""
-    if not teams:
-        yield base, ()
-        return
-    t, rest = teams[0], teams[1:]
-    sub = fold_count(len(teams) - 2)
-    for j, o in enumerate(reversed(rest)):
-        if ok is not None and not ok(t, o):
-            continue
-        remaining = tuple(x for x in rest if x != o)
-        if feasible is not None and remaining and not feasible(remaining):
-            continue
-        for row, pairs in _r11_fold(remaining, ok, feasible, base + j * sub):
-            yield row, ((t, o), *pairs)
-
-
-def _r12_fold_odd(
-    teams: Sequence[int],
-    ok: Ok | None = None,
-    feasible: Feasible | None = None,
-    floater: int | None = None,
-    base: int = 1,
-) -> Iterator[tuple[int, tuple[tuple[int, int], ...], int]]:
-    """PL-team 12 (odd group), generator of the spec: like :func:`_r11_fold`; after every row
-    in which the first team is paired comes "first team transferred" with every row of the
-    rest.  Yields ``(row number, pairs, transferred team)``; with ``floater`` only the rows
-    transferring that team."""
-    n = len(teams)
-    if n == 1:
-        if floater is None or teams[0] == floater:
-            yield base, (), teams[0]
-        return
-    t, rest = teams[0], teams[1:]
-    sub = fold_odd_count(n - 2)
-    if t != floater:
-        for j, o in enumerate(reversed(rest)):
-            if o == floater or (ok is not None and not ok(t, o)):
-                continue
-            remaining = tuple(x for x in rest if x != o)
-            if feasible is not None and floater is not None and not feasible(tuple(x for x in remaining if x != floater)):
-                continue
-            for row, pairs, f in _r12_fold_odd(remaining, ok, feasible, floater, base + j * sub):
-                yield row, ((t, o), *pairs), f
-    if floater is None or t == floater:
-        if feasible is None or feasible(rest):
-            for row, pairs in _r11_fold(rest, ok, feasible, base + (n - 1) * sub):
-                yield row, pairs, t
+# PL-team 11 and 12 (shared with the FIDE Olympiad 2006 rules): swisspairing.plugins._trial_tables
+_r11_fold = trial_even
+_r12_fold_odd = trial_odd
 
 
 def _homogeneous(teams: Sequence[int], mp: Mapping[int, float]) -> bool:
@@ -237,18 +180,6 @@ def _r16_middle(
     if (ok is None or ok(t, b)) and (feasible is None or not rest or feasible(rest)):
         for r, pairs in _r16_middle(rest, mp, pos, ok, feasible, k_limit, row):
             yield r, ((t, b), *pairs)
-
-
-def fold_rows(teams: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
-    """PL-team 11: every row of the order of trial of an even group, in order (the group
-    given in pairing order; for six teams exactly the table of the source)."""
-    return [pairs for _, pairs in _r11_fold(tuple(teams))]
-
-
-def fold_odd_rows(teams: Sequence[int]) -> list[tuple[tuple[tuple[int, int], ...], int]]:
-    """PL-team 12: every row ``(pairs, transferred team)`` of an odd group's order of trial
-    (for five teams the table of the source with row 5 corrected to "F5", AMB-P1)."""
-    return [(pairs, f) for _, pairs, f in _r12_fold_odd(tuple(teams))]
 
 
 def middle_rows(teams: Sequence[int], mp: Mapping[int, float], *, k_limit: int | None = None) -> list[tuple[tuple[int, int], ...]]:
@@ -625,9 +556,7 @@ class _R6Procedure:
         self.retries: dict[int, int] = {}
         groups = _r5_groups(ctx, ranked)
         self.group_index = {mp: i for i, (mp, _) in enumerate(groups)}
-        self.top = [(mp, g) for mp, g in groups if mp > middle_mp]
-        self.bottom = [(mp, g) for mp, g in reversed(groups) if mp < middle_mp]
-        self.middle = next((g for mp, g in groups if mp == middle_mp), [])
+        self.top, self.bottom, self.middle = lim_order(groups, middle_mp)  # PL-team 6 = Lim 2.2
         self.mirror = self.rs.param("upward_order", "mirror") == "mirror"
         self.k_limit = 2 if self.rs.param("middle_group_rows", "source") == "source" else None
 
