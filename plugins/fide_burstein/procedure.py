@@ -1,0 +1,165 @@
+"""Burstein pairing of one bracket and the bye (C.04.4.2).
+
+- ``Burstein A.5`` / ``Burstein-2025 1.6`` seeding rounds (the first
+  ``min(⌊rounds/2⌋, 4)`` rounds, ruleset parameter ``seeding_rounds``): the bracket in the
+  initial order, paired top half against bottom half (1 v n/2+1, ...; the first possible
+  player further down, then up) — the "traditional methods" of the preface;
+- afterwards (``Burstein A.6``/``A.7``, ``Burstein-2025 1.8``, ``4.3``; seed 004 d): the bracket in
+  Index order, first against last, second against second-to-last, ...: a pairing precedes
+  another if the first player's opponent is lower in the order, then the second's, and so on;
+- ``C.04.1 b``, ``f``, ``g`` (absolute criteria): :meth:`RoundContext.compatible`; the maximum
+  number of pairs (``Burstein-2025 3.2.1``, C5), the rest float to the next bracket — a
+  floater stands for a virtual opponent of in-bracket number 0, the last choice of every
+  player (``Burstein-2025 4.2``);
+- ``Burstein A.3`` / ``Burstein-2025 3.1`` bye: the eligible player (C.04.1 d) whose bye leaves the
+  rest pairable, lowest score, most games played, lowest in the ranking order.
+
+Each choice is committed only if the rest of the bracket can still be completed with the
+same number of floaters (:class:`swisspairing.matching.IncrementalMatching`), so the first
+pairing in the order is found without enumerating the others.  Further outcomes (other
+floater sets) are offered when the engine's bracket loop asks for them because a lower
+bracket cannot be completed.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, islice
+from typing import Iterator, Sequence
+
+from swisspairing import BracketOutcome, Event, N_, RoundContext
+from swisspairing.brackets import Bracket
+from swisspairing.matching import IncrementalMatching
+
+from .index import index_order
+
+WILD = IncrementalMatching.WILDCARD
+
+#: Alternative floater sets a bracket offers when a lower bracket fails (beyond the first).
+MAX_ALTERNATIVES = 200
+
+__all__ = ["seeding_rounds", "is_seeding_round", "bracket_order", "bracket_outcomes", "choose_bye"]
+
+
+def seeding_rounds(context: RoundContext) -> int:
+    """``Burstein A.5``/``Burstein-2025 1.6.2``: ``min(⌊rounds/2⌋, 4)`` unless the ruleset fixes it."""
+    fixed = context.ruleset.param("seeding_rounds", None)
+    if fixed is not None:
+        return int(fixed)
+    total = context.total_rounds
+    if total is None:
+        return 4
+    return min(total // 2, 4)
+
+
+def is_seeding_round(context: RoundContext) -> bool:
+    """Whether the round being paired is a seeding round."""
+    return context.round_number <= seeding_rounds(context)
+
+
+def bracket_order(players: Sequence[int], context: RoundContext) -> list[int]:
+    """The in-bracket order: initial order (score, rating, number) in seeding rounds, the Index
+    order afterwards (``Burstein A.6``/``A.7``: floaters are ranked with the residents)."""
+    if is_seeding_round(context):
+        return context.ranked(players)
+    return index_order(players, context)
+
+
+def _preference(order: list[int], seeding: bool) -> dict[int, list[int]]:
+    """Each player's candidate opponents, best first."""
+    n = len(order)
+    half = n // 2
+    out: dict[int, list[int]] = {}
+    for i, p in enumerate(order):
+        if seeding:
+            target = i + half if i < half else i
+            below = [order[j] for j in range(max(target, i + 1), n)]
+            between = [order[j] for j in range(target - 1, i, -1)]
+            above = [order[j] for j in range(i - 1, -1, -1)]
+            out[p] = below + between + above
+        else:
+            out[p] = [order[j] for j in range(n - 1, i, -1)] + [order[j] for j in range(i - 1, -1, -1)]
+    return out
+
+
+def _pair_in_order(order: list[int], matching: IncrementalMatching, seeding: bool) -> tuple[list[tuple[int, int]], list[int]]:
+    """Commit, player by player in ``order``, the first candidate (then floating) that keeps
+    the rest completable."""
+    prefs = _preference(order, seeding)
+    free = set(order)
+    pairs: list[tuple[int, int]] = []
+    down: list[int] = []
+    for p in order:
+        if p not in free:
+            continue
+        for q in prefs[p]:
+            if q in free and matching.try_pair(p, q):
+                pairs.append((p, q))
+                free -= {p, q}
+                break
+        else:
+            if matching.try_pair(p, WILD):
+                down.append(p)
+                free.discard(p)
+    return pairs, down
+
+
+def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[BracketOutcome]:
+    """The bracket's pairings in the order of the rules: the first in the pairing order with
+    the most pairs, then (only if asked) other sets of floaters, lowest-ranked first."""
+    order = bracket_order(bracket.players, context)
+    seeding = is_seeding_round(context)
+    compat = context.compatible
+    n = len(order)
+    rule = "Burstein A.5" if seeding else "Burstein A.7"
+    floats = n % 2
+    matching = IncrementalMatching(order, compat, wildcards=floats)
+    while not matching.perfect and floats < n:
+        floats += 2
+        matching = IncrementalMatching(order, compat, wildcards=floats)
+    pairs, down = _pair_in_order(order, matching, seeding)
+    seen = {frozenset(down)}
+    yield _outcome(bracket, context, order, pairs, down, rule)
+    # alternatives for the engine's backtracking: other floater sets, then more floaters
+    tried = 0
+    for count in range(floats, n + 1, 2):
+        for leftover in islice(combinations(reversed(order), count), MAX_ALTERNATIVES):
+            key = frozenset(leftover)
+            if key in seen:
+                continue
+            seen.add(key)
+            rest = [p for p in order if p not in key]
+            m = IncrementalMatching(rest, compat)
+            if not m.perfect:
+                continue
+            tried += 1
+            p2, _ = _pair_in_order(rest, m, seeding)
+            yield _outcome(bracket, context, order, p2, list(context.ranked(leftover)), rule)
+            if tried >= MAX_ALTERNATIVES:
+                return
+
+
+def _outcome(bracket: Bracket, context: RoundContext, order: list[int], pairs: list[tuple[int, int]], down: list[int], rule: str) -> BracketOutcome:
+    events: list[Event] = []
+    if context.explanation.enabled:
+        if rule == "Burstein A.7":
+            events.append(Event(rule, N_("bracket in Index order: {players}"), {"players": list(order)}, bracket.index))
+        else:
+            events.append(Event(rule, N_("seeding round: top half against bottom half of {players}"), {"players": list(order)}, bracket.index))
+        if down:
+            events.append(Event("C.04.1 e", N_("players {players} move down to the next bracket"), {"players": list(down)}, bracket.index))
+    return BracketOutcome(tuple(pairs), tuple(down), tuple(events), cost=0)
+
+
+def choose_bye(ranked: Sequence[int], context: RoundContext) -> int | None:
+    """``Burstein-2025 3.1`` (read into ``Burstein A.3``): among the players allowed a bye
+    (C.04.1 d) whose bye leaves the rest pairable: lowest score, most games played, lowest
+    in the ranking order.  ``None`` if no complete pairing exists."""
+    matching = IncrementalMatching(list(ranked), context.compatible, wildcards=1, wildcard_ok=context.can_receive_bye)
+    if not matching.perfect:
+        return None
+    position = {n: i for i, n in enumerate(ranked)}
+    order = sorted(ranked, key=lambda n: (context.score(n), -context.state(n).games_played, -position[n]))
+    for n in order:
+        if context.can_receive_bye(n) and matching.try_pair(n, WILD):
+            return n
+    return None  # pragma: no cover - the matching was perfect
