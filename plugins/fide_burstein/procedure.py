@@ -28,6 +28,7 @@ from typing import Iterator, Sequence
 
 from swisspairing import BracketOutcome, Event, N_, RoundContext
 from swisspairing.brackets import Bracket
+from swisspairing.defaults import colour_preference
 from swisspairing.matching import IncrementalMatching
 
 from .index import index_order
@@ -116,6 +117,8 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
     while not matching.perfect and floats < n:
         floats += 2
         matching = IncrementalMatching(order, compat, wildcards=floats)
+    if context.ruleset.param("edition", "till-2025") == "2025" and not seeding:
+        matching = _c6_c8_refine(order, context, floats, matching)
     pairs, down = _pair_in_order(order, matching, seeding)
     seen = {frozenset(down)}
     yield _outcome(bracket, context, order, pairs, down, rule)
@@ -136,6 +139,29 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
             yield _outcome(bracket, context, order, p2, list(context.ranked(leftover)), rule)
             if tried >= MAX_ALTERNATIVES:
                 return
+
+
+def _c6_c8_refine(order: list[int], context: RoundContext, floats: int, matching: IncrementalMatching) -> IncrementalMatching:
+    """``Burstein-2025 2.3`` quality criteria, as far as they can be met exactly with the
+    number of pairs fixed (C5): C6 — floaters from the lowest scores possible (the highest
+    score any floater has is minimised); C8 — if possible, no pair of two players with the
+    same colour preference.  Returns the matching whose graph the pairing then follows."""
+    compat = context.compatible
+    allowed = None
+    if floats:
+        for threshold in sorted({context.score(p) for p in order}):
+            low = {p for p in order if context.score(p) <= threshold + 1e-9}
+            m = IncrementalMatching(order, compat, wildcards=floats, wildcard_ok=low.__contains__)
+            if m.perfect:
+                allowed, matching = low, m
+                break
+    pref = {p: colour_preference(context.state(p))[0] for p in order}
+
+    def c8(a: int, b: int) -> bool:
+        return compat(a, b) and (pref[a] is None or pref[a] is not pref[b])
+
+    m = IncrementalMatching(order, c8, wildcards=floats, wildcard_ok=None if allowed is None else allowed.__contains__)
+    return m if m.perfect else matching
 
 
 def _outcome(bracket: Bracket, context: RoundContext, order: list[int], pairs: list[tuple[int, int]], down: list[int], rule: str) -> BracketOutcome:

@@ -416,15 +416,16 @@ def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
         for gi, group in enumerate(groups):
             residents = [n for n in group if n not in taken]
             below = [[n for n in g if n not in taken] for g in groups[gi + 1 :]]
-            carried, residents = _art8_pair_floaters(rnd, gi, carried, residents, oracle)
-            members = _art7_1_islands(rnd, gi, residents, below, taken, oracle)
+            unpaired, residents = _art8_pair_floaters(rnd, gi, carried, residents, oracle)
+            # floaters no resident could take stay in the group (they may have to meet each other)
+            members = _art7_1_islands(rnd, gi, residents + unpaired, below, taken, oracle)
             below = [[n for n in g if n not in taken] for g in groups[gi + 1 :]]
             members = _art7_2_odd_group(rnd, gi, members, below, taken)
             whites, blacks = _art7_3_7_4_equalise(rnd, gi, members)
             left = _art6_3_pair_rows(rnd, gi, whites, blacks, oracle)
             if left:
                 rnd.add("Dubov 6.4", N_("players {players} move down to the next lower score group"), gi + 1, players=left)
-            carried = carried + left
+            carried = left
         if carried:  # pragma: no cover - the oracle keeps the rest pairable
             raise NoValidPairingError(N_("no valid pairing exists"))
     boards: list[Pairing] = []

@@ -1,0 +1,115 @@
+"""Dubov 1997 golden cases, derived by hand from the rule text (spec §3).
+
+Eight players, ratings 2400 … 1700 by start number.  Round 1 (Dubov 5): 1 v 5, 2 v 6, 3 v 7,
+4 v 8; board 1's upper player has the first colour (White), odd boards the same, even boards
+the other: 1w-5b, 6w-2b, 3w-7b, 8w-4b.
+"""
+
+from __future__ import annotations
+
+from swisspairing import BLACK, WHITE, Engine, Player, RoundRecord, Tournament, load_ruleset
+from swisspairing.plugins.fide_dubov import due_colour, max_upfloats
+
+RATINGS = [2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700]
+
+
+def _tournament(round1: dict[int, tuple[int, object, str]], n: int = 8) -> Tournament:
+    players = []
+    for i in range(1, n + 1):
+        rounds = (RoundRecord(*round1[i]),) if i in round1 else ()
+        players.append(Player(number=i, name=f"P{i}", rating=RATINGS[i - 1] if i <= 8 else 1600, rounds=rounds))
+    return Tournament(players=tuple(players), total_rounds=7)
+
+
+def _round1(results: dict[tuple[int, int], str]) -> dict[int, tuple[int, object, str]]:
+    out: dict[int, tuple[int, object, str]] = {}
+    for (w, b), r in results.items():
+        out[w] = (b, WHITE, r)
+        out[b] = (w, BLACK, {"1": "0", "0": "1", "=": "="}[r])
+    return out
+
+
+def _pair(t: Tournament):
+    return Engine(load_ruleset("fide-dubov-1997")).pair(t)
+
+
+def test_dubov_1_3_1_4_due_colour() -> None:
+    """Dubov 1.3/1.4: more Blacks → White; equal and Black last → White; mirror for Black."""
+    assert due_colour((BLACK, BLACK, WHITE)) is WHITE
+    assert due_colour((WHITE, BLACK)) is WHITE
+    assert due_colour((BLACK, WHITE)) is BLACK
+    assert due_colour((WHITE, WHITE, BLACK)) is BLACK
+    assert due_colour(()) is None
+
+
+def test_dubov_2_5_upfloat_limit() -> None:
+    """Dubov 2.5: at most 3 upfloats below 10 rounds, 4 from 10 rounds on."""
+    assert max_upfloats(9) == 3
+    assert max_upfloats(10) == 4
+
+
+def test_dubov_5_first_round_halves_and_board_colours() -> None:
+    """Dubov 5: upper half v lower half in order; board 1 White for the upper player, board 2
+    the other colour, board 3 as board 1."""
+    t = Tournament(players=tuple(Player(number=i, name=f"P{i}", rating=r) for i, r in enumerate(RATINGS[:6], start=1)), total_rounds=5)
+    p = _pair(t)
+    assert [(b.white, b.black) for b in p.boards] == [(1, 4), (5, 2), (3, 6)]
+
+
+def test_dubov_5_first_round_odd_last_player_gets_the_bye() -> None:
+    """Dubov 5: with an odd number the last player of the list gets the bye."""
+    t = Tournament(players=tuple(Player(number=i, name=f"P{i}", rating=r) for i, r in enumerate(RATINGS[:7], start=1)), total_rounds=5)
+    p = _pair(t)
+    assert [b.player for b in p.byes] == [7]
+    assert {frozenset((b.white, b.black)) for b in p.boards} == {frozenset(x) for x in ((1, 4), (2, 5), (3, 6))}
+
+
+def test_dubov_6_2_rows_low_aro_white_meets_highest_rated_black() -> None:
+    """Round 1 all upper players win.  Group 1: 1 (W played → due B), 2 (due W), 3 (due B),
+    4 (due W).  Whites by ascending ARO: 4 (ARO 1700), 2 (1900); blacks by descending R: 1, 3.
+    Rows: 4–1, 2–3.  Dubov 3.1: the lower colour difference gets White: 4 and 2.
+    Group 0: 5 (due W, ARO 2400), 7 (due W, ARO 2200), 6 (due B, R 1900), 8 (due B, 1700):
+    whites 7, 5; blacks 6, 8 → 7–6, 5–8, White to 7 and 5 (Dubov 3.1)."""
+    t = _tournament(_round1({(1, 5): "1", (6, 2): "0", (3, 7): "1", (8, 4): "0"}))
+    p = _pair(t)
+    assert {(b.white, b.black) for b in p.boards} == {(4, 1), (2, 3), (7, 6), (5, 8)}
+    rules = [e.rule for e in p.events]
+    assert "Dubov 9" in rules  # the published ARO list
+
+
+def test_dubov_7_3_7_4_subgroup_transfers() -> None:
+    """Round 1: 1w beats 5, 6w beats 2, 7b beats 3, 8w beats 4.
+    Group 1: due B: 1, 6, 8; due W: 7 → Dubov 7.4 moves the black with the highest ARO (6: 2300
+    against 1: 2000, 8: 2100) to the whites.  Whites by ARO: 7 (2200), 6 (2300); blacks by R:
+    1, 8 → 7–1 (3.1: 7 has the lower colour difference), 6–8 (equal differences, same
+    histories; 3.3: White to the higher ARO, 6).
+    Group 0: due W: 5, 2, 4; due B: 3 → Dubov 7.3 moves the white with the lowest ARO (4: 1700)
+    to the blacks.  Whites 2 (1900), 5 (2400); blacks by R: 3, 4 → 2–3 (3.1), 5–4 (3.3:
+    ARO 2400 against 1700)."""
+    t = _tournament(_round1({(1, 5): "1", (6, 2): "1", (3, 7): "0", (8, 4): "1"}))
+    p = _pair(t)
+    assert {(b.white, b.black) for b in p.boards} == {(7, 1), (6, 8), (2, 3), (5, 4)}
+    moved = {e.rule: e.args["players"] for e in p.events if e.rule in ("Dubov 7.3", "Dubov 7.4")}
+    assert moved == {"Dubov 7.4": [6], "Dubov 7.3": [4]}
+
+
+def test_dubov_4_bye_lowest_rating_in_lowest_group() -> None:
+    """Nine players (9 rated 1600 got the round-1 bye, 1 point).  Dubov 4: the bye goes to the
+    lowest-rated player of the lowest score group (0 points: 5, 6, 7, 8 → 8, rated 1700)."""
+    r1 = _round1({(1, 5): "1", (6, 2): "0", (3, 7): "1", (8, 4): "0"})
+    r1[9] = (None, None, "U")
+    t = _tournament(r1, n=9)
+    p = _pair(t)
+    assert [b.player for b in p.byes] == [8]
+
+
+def test_dubov_4_bye_never_twice() -> None:
+    """C.04.1 d / Dubov 2.2: 8 already scored without playing → the next lowest R (7)."""
+    r1 = _round1({(1, 5): "1", (6, 2): "0", (3, 7): "1"})
+    r1[4] = (None, None, "U")
+    r1[8] = (None, None, "U")
+    r1[9] = (None, None, "U")
+    t = _tournament(r1, n=9)
+    # 4, 8 and 9 scored without playing; the lowest group (0: 5, 6, 7) gives the bye to 7
+    p = _pair(t)
+    assert [b.player for b in p.byes] == [7]
