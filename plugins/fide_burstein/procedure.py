@@ -26,9 +26,10 @@ from __future__ import annotations
 from itertools import combinations, islice
 from typing import Iterator, Sequence
 
-from swisspairing import BracketOutcome, Event, N_, RoundContext
+from swisspairing import WHITE, BLACK, BracketOutcome, Event, N_, RoundContext
 from swisspairing.brackets import Bracket
 from swisspairing.defaults import colour_preference
+from swisspairing.compatibility import fast_compatible
 from swisspairing.matching import IncrementalMatching
 
 from .index import index_order
@@ -65,42 +66,42 @@ def bracket_order(players: Sequence[int], context: RoundContext) -> list[int]:
     return index_order(players, context)
 
 
-def _preference(order: list[int], seeding: bool) -> dict[int, list[int]]:
-    """Each player's candidate opponents, best first."""
-    n = len(order)
-    half = n // 2
-    out: dict[int, list[int]] = {}
-    for i, p in enumerate(order):
-        if seeding:
-            target = i + half if i < half else i
-            below = [order[j] for j in range(max(target, i + 1), n)]
-            between = [order[j] for j in range(target - 1, i, -1)]
-            above = [order[j] for j in range(i - 1, -1, -1)]
-            out[p] = below + between + above
-        else:
-            out[p] = [order[j] for j in range(n - 1, i, -1)] + [order[j] for j in range(i - 1, -1, -1)]
-    return out
+def _candidates(i: int, n: int, half: int, seeding: bool, last_free: int) -> Iterator[int]:
+    """Positions of the opponents of the player at position ``i``, best first: in seeding
+    rounds the player half a bracket below, then further down, then up between them, then
+    above; afterwards the last, then upwards (first against last), then above."""
+    if seeding:
+        target = i + half if i < half else i + 1
+        yield from range(max(target, i + 1), n)
+        yield from range(target - 1, i, -1)
+    else:
+        yield from range(last_free, i, -1)  # positions after the last free one are paired
+    yield from range(i - 1, -1, -1)
 
 
 def _pair_in_order(order: list[int], matching: IncrementalMatching, seeding: bool) -> tuple[list[tuple[int, int]], list[int]]:
     """Commit, player by player in ``order``, the first candidate (then floating) that keeps
     the rest completable."""
-    prefs = _preference(order, seeding)
-    free = set(order)
+    n = len(order)
+    half = n // 2
+    free = [True] * n
     pairs: list[tuple[int, int]] = []
     down: list[int] = []
-    for p in order:
-        if p not in free:
+    last_free = n - 1
+    for i, p in enumerate(order):
+        if not free[i]:
             continue
-        for q in prefs[p]:
-            if q in free and matching.try_pair(p, q):
-                pairs.append((p, q))
-                free -= {p, q}
+        while last_free > i and not free[last_free]:
+            last_free -= 1
+        for j in _candidates(i, n, half, seeding, last_free):
+            if free[j] and matching.try_pair(p, order[j]):
+                pairs.append((p, order[j]))
+                free[i] = free[j] = False
                 break
         else:
             if matching.try_pair(p, WILD):
                 down.append(p)
-                free.discard(p)
+                free[i] = False
     return pairs, down
 
 
@@ -109,7 +110,7 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
     the most pairs, then (only if asked) other sets of floaters, lowest-ranked first."""
     order = bracket_order(bracket.players, context)
     seeding = is_seeding_round(context)
-    compat = context.compatible
+    compat = fast_compatible(context)
     n = len(order)
     rule = "Burstein A.5" if seeding else "Burstein A.7"
     floats = n % 2
@@ -146,7 +147,7 @@ def _c6_c8_refine(order: list[int], context: RoundContext, floats: int, matching
     number of pairs fixed (C5): C6 — floaters from the lowest scores possible (the highest
     score any floater has is minimised); C8 — if possible, no pair of two players with the
     same colour preference.  Returns the matching whose graph the pairing then follows."""
-    compat = context.compatible
+    compat = fast_compatible(context)
     allowed = None
     if floats:
         for threshold in sorted({context.score(p) for p in order}):
@@ -156,6 +157,10 @@ def _c6_c8_refine(order: list[int], context: RoundContext, floats: int, matching
                 allowed, matching = low, m
                 break
     pref = {p: colour_preference(context.state(p))[0] for p in order}
+    want_white = sum(1 for p in order if pref[p] is WHITE)
+    want_black = sum(1 for p in order if pref[p] is BLACK)
+    if abs(want_white - want_black) > len(order) - want_white - want_black + floats:
+        return matching  # some pair of equal preferences is unavoidable
 
     def c8(a: int, b: int) -> bool:
         return compat(a, b) and (pref[a] is None or pref[a] is not pref[b])
@@ -180,7 +185,7 @@ def choose_bye(ranked: Sequence[int], context: RoundContext) -> int | None:
     """``Burstein-2025 3.1`` (read into ``Burstein A.3``): among the players allowed a bye
     (C.04.1 d) whose bye leaves the rest pairable: lowest score, most games played, lowest
     in the ranking order.  ``None`` if no complete pairing exists."""
-    matching = IncrementalMatching(list(ranked), context.compatible, wildcards=1, wildcard_ok=context.can_receive_bye)
+    matching = IncrementalMatching(list(ranked), fast_compatible(context), wildcards=1, wildcard_ok=context.can_receive_bye)
     if not matching.perfect:
         return None
     position = {n: i for i, n in enumerate(ranked)}

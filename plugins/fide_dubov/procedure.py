@@ -41,6 +41,7 @@ from typing import Any, Sequence
 
 from swisspairing import BLACK, WHITE, Bye, Colour, Event, N_, NoValidPairingError, Pairing, RoundContext, RoundPairing
 from swisspairing.defaults import alternation_colour
+from swisspairing.compatibility import fast_compatible
 from swisspairing.matching import IncrementalMatching
 from swisspairing.model import Float
 from swisspairing.tiebreaks import average_rating_of_opponents
@@ -128,6 +129,8 @@ class DubovRound:
         self.rating = {n: ctx.state(n).rating for n in ctx.participants}
         self.due = {n: due_colour(ctx.state(n).played_colours) for n in ctx.participants}
         self.limit = max_upfloats(ctx.total_rounds)
+        self.compatible = fast_compatible(ctx)
+        """C.04.1 b, f, g: may the two be paired (no rematch, some colours within the limits)."""
         self.paired: list[tuple[int, int]] = []
         self.transferred: list[int] = []
         """Players transferred up by 7.1/7.2 this round."""
@@ -197,7 +200,7 @@ def _art5_first_round(rnd: DubovRound, ranked: list[int], oracle: IncrementalMat
             continue
         order = lower[i:] + lower[:i][::-1] + [x for x in upper[i + 1 :]]
         for b in order:
-            if b in free and rnd.ctx.compatible(a, b) and oracle.try_pair(a, b):
+            if b in free and rnd.compatible(a, b) and oracle.try_pair(a, b):
                 rnd.paired.append((a, b))
                 free -= {a, b}
                 break
@@ -205,7 +208,7 @@ def _art5_first_round(rnd: DubovRound, ranked: list[int], oracle: IncrementalMat
     while rest:
         a = rest.pop(0)
         for b in rest:
-            if rnd.ctx.compatible(a, b) and oracle.try_pair(a, b):
+            if rnd.compatible(a, b) and oracle.try_pair(a, b):
                 rnd.paired.append((a, b))
                 rest.remove(b)
                 break
@@ -218,12 +221,12 @@ class _GroupPairer:
         self.rnd = rnd
         self.oracle = oracle
         self.free = set(members)
-        compat = rnd.ctx.compatible
+        compat = rnd.compatible
         local = IncrementalMatching(members, compat, wildcards=len(members) % 2)
         self.local = local if local.perfect else None
 
     def try_pair(self, a: int, b: int) -> bool:
-        if a not in self.free or b not in self.free or not self.rnd.ctx.compatible(a, b):
+        if a not in self.free or b not in self.free or not self.rnd.compatible(a, b):
             return False
         if self.local is not None:
             snap = self.local.snapshot()
@@ -253,7 +256,7 @@ def _art8_pair_floaters(rnd: DubovRound, gi: int, floaters: list[int], residents
     unpaired: list[int] = []
     for f in order:
         cands = sorted(
-            (r for r in left if rnd.ctx.compatible(f, r)),
+            (r for r in left if rnd.compatible(f, r)),
             key=lambda r: (rnd.due[f] is not None and rnd.due[r] is rnd.due[f], -rnd.rating[r], rnd.aro.get(r, 0.0), r),
         )
         for r in cands:
@@ -284,9 +287,9 @@ def _art7_1_islands(rnd: DubovRound, gi: int, members: list[int], below: list[li
     ctx = rnd.ctx
     out = list(members)
     for p in list(members):
-        if any(q != p and ctx.compatible(p, q) for q in out):
+        if any(q != p and rnd.compatible(p, q) for q in out):
             continue
-        cands = _transfer_candidates(rnd, below, taken, lambda c: ctx.compatible(p, c))
+        cands = _transfer_candidates(rnd, below, taken, lambda c: rnd.compatible(p, c))
         cands.sort(key=lambda c: (rnd.due[p] is not None and rnd.due[c] is rnd.due[p], -rnd.rating[c], rnd.aro.get(c, 0.0), c))
         for c in cands:
             if oracle.try_pair(p, c):
@@ -307,7 +310,7 @@ def _art7_2_odd_group(rnd: DubovRound, gi: int, members: list[int], below: list[
         return members
     ctx = rnd.ctx
     dom = rnd.dominating(members)
-    cands = _transfer_candidates(rnd, below, taken, lambda c: any(ctx.compatible(c, m) for m in members))
+    cands = _transfer_candidates(rnd, below, taken, lambda c: any(rnd.compatible(c, m) for m in members))
     if not cands:
         return members
     cands.sort(key=lambda c: (dom is not None and rnd.due[c] is dom, -rnd.rating[c], rnd.aro.get(c, 0.0), c))
@@ -388,7 +391,7 @@ def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
         ranked = sorted(ctx.participants, key=lambda n: (-states[n].score, -rnd.rating[n], n))
     ctx.set_ranking(ranked)
     odd = len(ranked) % 2
-    oracle = IncrementalMatching(ranked, ctx.compatible, wildcards=odd, wildcard_ok=ctx.can_receive_bye)
+    oracle = IncrementalMatching(ranked, rnd.compatible, wildcards=odd, wildcard_ok=ctx.can_receive_bye)
     if not oracle.perfect:
         raise NoValidPairingError(N_("no valid pairing exists"))
     if ctx.explanation.enabled and not ctx.is_first_round:
