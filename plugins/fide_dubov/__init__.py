@@ -13,8 +13,8 @@ Rules (``spec/olympiad-burstein-dubov-lim.md`` §3; cite as ``Dubov 6.2``) and w
 - ``Dubov 9`` the ARO list is published with every round (``pair --explain``).
 
 The editions of 1 July 2025 and 1 February 2026 (C040401202507, C040401202602) are a different
-algorithm (criteria-based, G1/G2 split, upfloaters only) and are not implemented here; the
-rulesets follow the 1997 text.
+algorithm (criteria C1–C10, G1/G2 split, upfloaters only, MaxT): ruleset ``fide-dubov-2026``
+(parameter ``edition: "2026"``), :mod:`.edition2026`.
 """
 
 from __future__ import annotations
@@ -23,16 +23,25 @@ from typing import Any, Mapping, Sequence
 
 from swisspairing import N_, PlayerState, RoundContext, RoundPairing, hookimpl
 
+from .edition2026 import max_upfloater_limit, pair_dubov_2026_round
 from .procedure import DubovRound, due_colour, dubov_colours, max_upfloats, pair_dubov_round
 
 SYSTEM = "fide-dubov"
 
-__all__ = ["SYSTEM", "SCHEMA", "DubovRound", "due_colour", "dubov_colours", "max_upfloats", "pair_dubov_round"]
+__all__ = ["SYSTEM", "SCHEMA", "max_upfloater_limit", "pair_dubov_2026_round", "DubovRound", "due_colour", "dubov_colours", "max_upfloats", "pair_dubov_round"]
 
 #: Display names of the built-in rulesets, for the catalogues.
-RULESET_NAMES = (N_("FIDE Dubov system (1997 text)"),)
+RULESET_NAMES = (N_("FIDE Dubov system (1997 text)"), N_("FIDE Dubov system (text in force from 2025/2026)"))
 
-SCHEMA: Mapping[str, Any] = {"properties": {}}
+SCHEMA: Mapping[str, Any] = {
+    "properties": {
+        "edition": {
+            "enum": ["1997", "2026"],
+            "default": "1997",
+            "description": "Dubov 1997 text (C.04.4.1 as approved in 1997) or the text in force from 1 July 2025 / 1 February 2026.",
+        }
+    }
+}
 
 
 @hookimpl
@@ -53,5 +62,7 @@ def swiss_sort_players(players: Sequence[PlayerState], context: RoundContext) ->
 
 @hookimpl
 def swiss_pair_round(context: RoundContext) -> RoundPairing:
-    """``Dubov 4``–``8`` (see :mod:`.procedure`)."""
+    """``Dubov 4``–``8`` (see :mod:`.procedure`), or the 2025/2026 text (:mod:`.edition2026`)."""
+    if str(context.ruleset.param("edition", "1997")) == "2026":
+        return pair_dubov_2026_round(context)
     return pair_dubov_round(context)

@@ -14,7 +14,7 @@ from swisspairing.model import Float
 from swisspairing.plugins.fide_dubov import max_upfloats
 from swisspairing.simulate import simulate
 
-RULESETS = ["fide-dubov-1997", "fide-burstein", "fide-burstein-2025"]
+RULESETS = ["fide-dubov-1997", "fide-dubov-2026", "fide-burstein", "fide-burstein-2025"]
 
 
 class _NoPairing(Exception):
