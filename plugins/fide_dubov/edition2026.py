@@ -114,7 +114,6 @@ def _choose_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[int
     ``4.2.2``, with which the residents can all be paired (upfloaters only against residents)."""
     compat = r.compatible
     res = set(residents)
-    lower_set = set(lower)
 
     def has_lower(p: int, exclude: set[int]) -> bool:
         return any(compat(p, q) for q in lower if q not in exclude)
@@ -128,25 +127,44 @@ def _choose_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[int
     if k == 0:
         return []
     chosen: list[int] = []
-    for c in sorted(lower, key=r.upfloater_key):
-        if len(chosen) == k:
+    rejected: set[int] = set()
+    while len(chosen) < k:
+        # C6 first (score), then C7 approximated: an upfloater seeking the colour the group
+        # lacks (the minority of G1/G2), then C8-C10 and TPN
+        whites = sum(1 for n in residents + chosen if r.seeks_white(n))
+        blacks = len(residents) + len(chosen) - whites
+        want_white = whites < blacks
+        cands = [c for c in lower if c not in rejected and c not in chosen]
+        if not cands:
             break
-        trial = chosen + [c]
-        members = residents + trial
-        taken = set(trial)
-
-        def ok(a: int, b: int) -> bool:
-            if a not in res and b not in res:
-                return False
-            return compat(a, b)
-
-        m = IncrementalMatching(members, ok, wildcards=k - len(trial), wildcard_ok=lambda p: p in res and has_lower(p, taken))
-        if m.perfect:
-            chosen.append(c)
-    del lower_set
+        key = r.upfloater_key
+        cands.sort(key=lambda c: (key(c)[0], whites != blacks and r.seeks_white(c) is not want_white, key(c)[1:]))
+        picked = False
+        for c in cands:
+            if _fits(r, residents, chosen + [c], k, has_lower, res):
+                chosen.append(c)
+                picked = True
+                break
+            rejected.add(c)
+        if not picked:
+            break
     if chosen:
         r.add("Dubov-2026 3.2.2", N_("upfloaters {players} join the score group"), gi + 1, players=chosen)
     return chosen
+
+
+def _fits(r: _Round, residents: list[int], trial: list[int], k: int, has_lower: Any, res: set[int]) -> bool:
+    """Whether the residents can all be paired with the upfloaters ``trial`` and (for the
+    upfloaters still to come) partners from below."""
+    compat = r.compatible
+    members = residents + trial
+    taken = set(trial)
+
+    def ok(a: int, b: int) -> bool:
+        return (a in res or b in res) and compat(a, b)
+
+    m = IncrementalMatching(members, ok, wildcards=k - len(trial), wildcard_ok=lambda p: p in res and has_lower(p, taken))
+    return m.perfect
 
 
 def _equalise(r: _Round, gi: int, g1: list[int], g2: list[int]) -> tuple[list[int], list[int]]:
