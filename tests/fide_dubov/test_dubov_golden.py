@@ -113,3 +113,52 @@ def test_dubov_4_bye_never_twice() -> None:
     # 4, 8 and 9 scored without playing; the lowest group (0: 5, 6, 7) gives the bye to 7
     p = _pair(t)
     assert [b.player for b in p.byes] == [7]
+
+
+# ---------------------------------------------------------------------- text from 2025/2026
+def _pair26(t: Tournament):
+    return Engine(load_ruleset("fide-dubov-2026")).pair(t)
+
+
+def test_dubov_2026_1_8_maximum_upfloater() -> None:
+    """Dubov-2026 1.8.2: MaxT = 2 + ⌊Rnds/5⌋."""
+    from swisspairing.plugins.fide_dubov import max_upfloater_limit
+
+    assert [max_upfloater_limit(r) for r in (4, 5, 9, 10, 11)] == [2, 3, 3, 4, 4]
+
+
+def test_dubov_2026_middle_out_shifter_order() -> None:
+    """Dubov-2026 4.3.3: numbered from the (remaining) middle; of two, the higher first."""
+    from swisspairing.plugins.fide_dubov.edition2026 import middle_out
+
+    assert middle_out([1, 2, 3]) == [2, 1, 3]
+    assert middle_out([1, 2, 3, 4]) == [2, 3, 1, 4]
+
+
+def test_dubov_2026_g1_g2_shift_and_colours_5_2() -> None:
+    """Round 1 as in test_dubov_7_3_7_4_subgroup_transfers (1, 6, 7, 8 win).
+    Group 1: G1 (White seekers) = {7}, G2 = {1, 6, 8}; 3.2.4.2 shifts one black seeker,
+    chosen from G2 by TPN numbered from the middle (4.3.3): 6.  S1 by ARO: 7 (2200), 6 (2300);
+    G2 by TPN: 1, 8 → 7–1, 6–8.  Colours: 7–1 both preferences (5.2.2); 6 and 8 both mildly
+    prefer Black, same histories → 5.2.5: the higher-ranked 6 (TPN) gets Black: 8–6.
+    Group 0: G1 = {2, 4, 5}, G2 = {3}; white seekers by ARO: 4 (1700), 2 (1900), 5 (2400),
+    from the middle: 2 shifts.  S1: 4, 5; G2: 2, 3 → 4–2, 5–3.  4–2: same mild preference,
+    same histories → 5.2.5 the higher-ranked 2 keeps White: 2–4; 5–3 by 5.2.2."""
+    t = _tournament(_round1({(1, 5): "1", (6, 2): "1", (3, 7): "0", (8, 4): "1"}))
+    p = _pair26(t)
+    assert {(b.white, b.black) for b in p.boards} == {(7, 1), (8, 6), (2, 4), (5, 3)}
+
+
+def test_dubov_2026_upfloater_fills_an_odd_group() -> None:
+    """Dubov-2026 3.2.1/4.2.2: round 1 with 9 players (9 rated 1600 had the bye, 1 point):
+    group 1 = {1, 2, 3, 4, 9} is odd and needs one upfloater: the highest score below, then
+    the lowest TPN, among those giving a legal pairing — 5 (0 points, TPN 5; the colour the
+    group lacks is checked first: G1 = {2, 4}, G2 = {1, 3, 9} lack White seekers, 5 seeks
+    White)."""
+    r1 = _round1({(1, 5): "1", (6, 2): "0", (3, 7): "1", (8, 4): "0"})
+    r1[9] = (None, None, "U")
+    t = _tournament(r1, n=9)
+    p = _pair26(t)
+    events = [e for e in p.events if e.rule == "Dubov-2026 3.2.2"]
+    assert events and events[0].args["players"] == [5]
+    assert [b.player for b in p.byes] == [8]  # 3.1: lowest score, most games, largest TPN
