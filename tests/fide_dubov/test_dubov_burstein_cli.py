@@ -18,6 +18,8 @@ from swisspairing.simulate import simulate
         ("fide-burstein", "de", "nach dem Index geordnet"),
         ("fide-burstein-2025", "ru", "в порядке индекса"),
         ("fide-burstein", "pl", "według indeksu"),
+        ("fide-dubov-2026", "de", "ARO-Liste"),
+        ("fide-dubov-2026", "pl", "S1 według rosnącego ARO"),
     ],
 )
 def test_pair_explain_translated(cli, tmp_path, ruleset: str, lang: str, expected: str) -> None:  # type: ignore[no-untyped-def]
