@@ -122,6 +122,20 @@ def swiss_assign_bye(candidates: Sequence[int], context: RoundContext) -> ByeCho
 
 
 @hookimpl
+def swiss_build_brackets(ranked: Sequence[int], context: RoundContext) -> list[Bracket]:
+    """``Burstein A.2``: one bracket per score (the core's); the players below each bracket are
+    noted so that a bracket keeps the rest of the round completable (C4)."""
+    brackets = _core.swiss_build_brackets(ranked=ranked, context=context)
+    below: dict[int, list[int]] = {}
+    acc: list[int] = []
+    for b in reversed(brackets):
+        below[b.index] = list(acc)
+        acc = list(b.residents) + acc
+    context.data["burstein.below"] = below
+    return brackets
+
+
+@hookimpl
 def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterator[BracketOutcome]:
     """``Burstein A.5``–``A.7`` for one bracket (see :mod:`.procedure`)."""
     return bracket_outcomes(bracket, context)

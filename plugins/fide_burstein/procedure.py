@@ -24,7 +24,7 @@ bracket cannot be completed.
 from __future__ import annotations
 
 from itertools import combinations, islice
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from swisspairing import WHITE, BLACK, BracketOutcome, Event, N_, RoundContext
 from swisspairing.brackets import Bracket
@@ -79,6 +79,70 @@ def _candidates(i: int, n: int, half: int, seeding: bool, last_free: int) -> Ite
     yield from range(i - 1, -1, -1)
 
 
+def _min_floats(players: list[int], compat: Any) -> int:
+    """C5: the fewest players left unpaired by a maximum matching of ``players``."""
+    f = len(players) % 2
+    while f < len(players) and not IncrementalMatching(players, compat, wildcards=f).perfect:
+        f += 2
+    return f
+
+
+def _pair_jointly(order: list[int], make_local: Any, glob: IncrementalMatching | None, seeding: bool) -> tuple[list[tuple[int, int]], list[int]]:
+    """Player by player in ``order``: the first candidate accepted by the bracket's own
+    matching (most pairs; in the 2025 edition first the C6/C8 one) and by the matching of the
+    whole rest of the round; a player none is accepted with floats if the bracket's matching
+    lets him, else the bracket's matching is relaxed one level (C8, then C5 give way to C4)."""
+    n = len(order)
+    half = n // 2
+    free = [True] * n
+    pairs: list[tuple[int, int]] = []
+    down: list[int] = []
+    level = 0
+    local, floats_left = make_local(level, list(order))
+
+    def joint(a: int, b: int) -> bool:
+        if local is not None:
+            snap = local.snapshot()
+            if not local.try_pair(a, b):
+                return False
+            if glob is not None and not glob.try_pair(a, b):
+                local.restore(snap)
+                return False
+            return True
+        return glob is not None and glob.try_pair(a, b)
+
+    last_free = n - 1
+    for i, p in enumerate(order):
+        if not free[i]:
+            continue
+        while True:
+            while last_free > i and not free[last_free]:
+                last_free -= 1
+            for j in _candidates(i, n, half, seeding, last_free):
+                if free[j] and joint(p, order[j]):
+                    pairs.append((p, order[j]))
+                    free[i] = free[j] = False
+                    break
+            if not free[i]:
+                break
+            if local is None:
+                down.append(p)
+                free[i] = False
+                break
+            if floats_left > 0 and local.try_pair(p, WILD):
+                floats_left -= 1
+                down.append(p)
+                free[i] = False
+                break
+            level += 1
+            local, floats_left = make_local(level, [order[k] for k in range(n) if free[k]])
+            if local is None and glob is None:  # pragma: no cover - the local matching was perfect
+                down.append(p)
+                free[i] = False
+                break
+    return pairs, down
+
+
 def _pair_in_order(order: list[int], matching: IncrementalMatching, seeding: bool) -> tuple[list[tuple[int, int]], list[int]]:
     """Commit, player by player in ``order``, the first candidate (then floating) that keeps
     the rest completable."""
@@ -107,25 +171,36 @@ def _pair_in_order(order: list[int], matching: IncrementalMatching, seeding: boo
 
 def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[BracketOutcome]:
     """The bracket's pairings in the order of the rules: the first in the pairing order with
-    the most pairs, then (only if asked) other sets of floaters, lowest-ranked first."""
+    the most pairs with which the rest of the round can still be completed (``Burstein-2025
+    C4``, C5, C7), then (only if the engine asks) other sets of floaters, lowest-ranked first."""
     order = bracket_order(bracket.players, context)
     seeding = is_seeding_round(context)
     compat = fast_compatible(context)
     n = len(order)
     rule = "Burstein A.5" if seeding else "Burstein A.7"
-    floats = n % 2
-    matching = IncrementalMatching(order, compat, wildcards=floats)
-    while not matching.perfect and floats < n:
-        floats += 2
-        matching = IncrementalMatching(order, compat, wildcards=floats)
-    if context.ruleset.param("edition", "till-2025") == "2025" and not seeding:
-        matching = _c6_c8_refine(order, context, floats, matching)
-    pairs, down = _pair_in_order(order, matching, seeding)
+    floats = _min_floats(order, compat)
+    refine = context.ruleset.param("edition", "till-2025") == "2025" and not seeding
+    below = context.data.get("burstein.below", {}).get(bracket.index, [])
+    glob = IncrementalMatching(order + list(below), compat) if below else None
+    if glob is not None and not glob.perfect:
+        glob = None  # the players moved down cannot all be paired: the engine backtracks
+
+    def make_local(level: int, free: list[int]) -> tuple[IncrementalMatching | None, int]:
+        if level >= 2:
+            return None, 0
+        f = _min_floats(free, compat)
+        m = IncrementalMatching(free, compat, wildcards=f)
+        if level == 0 and refine:
+            m = _c6_c8_refine(free, context, f, m)
+        return m, f
+
+    pairs, down = _pair_jointly(order, make_local, glob, seeding)
+    del floats
     seen = {frozenset(down)}
     yield _outcome(bracket, context, order, pairs, down, rule)
     # alternatives for the engine's backtracking: other floater sets, then more floaters
     tried = 0
-    for count in range(floats, n + 1, 2):
+    for count in range(len(down), n + 1, 2):
         for leftover in islice(combinations(reversed(order), count), MAX_ALTERNATIVES):
             key = frozenset(leftover)
             if key in seen:
