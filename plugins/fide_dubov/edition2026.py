@@ -282,21 +282,31 @@ def pair_dubov_2026_round(ctx: RoundContext) -> RoundPairing:
         taken.update(ups)
         r.upfloaters.extend(ups)
         left = _pair_bracket(r, gi, residents + ups, set(residents), oracle, ctx.is_first_round)
-        for a in left:  # forced by the rest of the round: one more upfloater (C4)
-            if a in ups:
-                continue  # an upfloater not needed goes back to his group
-            for b in sorted((n for n in lower if n not in taken), key=r.upfloater_key):
+        # C4: a resident the group could not pair because of the rest of the round meets
+        # another player left over here, else one more upfloater
+        still = list(left)
+        for a in left:
+            if a not in still or a in ups:
+                continue
+            here = [b for b in still if b != a]
+            extra = sorted((n for n in lower if n not in taken), key=r.upfloater_key)
+            for b in here + extra:
                 if r.compatible(a, b) and oracle.try_pair(a, b):
                     r.paired.append((a, b))
-                    taken.add(b)
-                    r.upfloaters.append(b)
-                    r.add("Dubov-2026 2.2", N_("player {player} can only be paired with {upfloater} from a lower group"), gi + 1, player=a, upfloater=b)
+                    still.remove(a)
+                    if b in still:
+                        still.remove(b)
+                    else:
+                        taken.add(b)
+                        r.upfloaters.append(b)
+                        r.add("Dubov-2026 2.2", N_("player {player} can only be paired with {upfloater} from a lower group"), gi + 1, player=a, upfloater=b)
                     break
             else:  # pragma: no cover - the oracle keeps the rest pairable
                 raise NoValidPairingError(N_("no valid pairing exists"))
         for u in ups:
-            if u in left:
+            if u in still:  # an upfloater not needed goes back to his group
                 taken.discard(u)
+                r.upfloaters.remove(u)
     boards: list[Pairing] = []
     colour_events: list[Event] = []
     first = ctx.initial_colour()
