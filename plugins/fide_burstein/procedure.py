@@ -15,8 +15,10 @@
   rest pairable, lowest score, most games played, lowest in the ranking order.
 
 Each choice is committed only if the rest of the bracket can still be completed with the
-same number of floaters (:class:`swisspairing.matching.IncrementalMatching`), so the first
-pairing in the order is found without enumerating the others.  Further outcomes (other
+same number of floaters and the rest of the round can still be completed at all
+(``Burstein-2025 C4``; two :class:`swisspairing.matching.IncrementalMatching`), so the first
+pairing in the order is found without enumerating the others, and the floaters a bracket
+sends down can always be paired below (C7 as far as C4 goes).  Further outcomes (other
 floater sets) are offered when the engine's bracket loop asks for them because a lower
 bracket cannot be completed.
 """
@@ -79,7 +81,7 @@ def _candidates(i: int, n: int, half: int, seeding: bool, last_free: int) -> Ite
     yield from range(i - 1, -1, -1)
 
 
-def _min_floats(players: list[int], compat: Any) -> int:
+def _c5_min_floats(players: list[int], compat: Any) -> int:
     """C5: the fewest players left unpaired by a maximum matching of ``players``."""
     f = len(players) % 2
     while f < len(players) and not IncrementalMatching(players, compat, wildcards=f).perfect:
@@ -87,7 +89,7 @@ def _min_floats(players: list[int], compat: Any) -> int:
     return f
 
 
-def _pair_jointly(order: list[int], make_local: Any, glob: IncrementalMatching | None, seeding: bool) -> tuple[list[tuple[int, int]], list[int]]:
+def _a7_pair_in_order(order: list[int], make_local: Any, glob: IncrementalMatching | None, seeding: bool) -> tuple[list[tuple[int, int]], list[int]]:
     """Player by player in ``order``: the first candidate accepted by the bracket's own
     matching (most pairs; in the 2025 edition first the C6/C8 one) and by the matching of the
     whole rest of the round; a player none is accepted with floats if the bracket's matching
@@ -143,7 +145,7 @@ def _pair_jointly(order: list[int], make_local: Any, glob: IncrementalMatching |
     return pairs, down
 
 
-def _pair_in_order(order: list[int], matching: IncrementalMatching, seeding: bool) -> tuple[list[tuple[int, int]], list[int]]:
+def _a7_pair_alternative(order: list[int], matching: IncrementalMatching, seeding: bool) -> tuple[list[tuple[int, int]], list[int]]:
     """Commit, player by player in ``order``, the first candidate (then floating) that keeps
     the rest completable."""
     n = len(order)
@@ -178,7 +180,6 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
     compat = fast_compatible(context)
     n = len(order)
     rule = "Burstein A.5" if seeding else "Burstein A.7"
-    floats = _min_floats(order, compat)
     refine = context.ruleset.param("edition", "till-2025") == "2025" and not seeding
     below = context.data.get("burstein.below", {}).get(bracket.index, [])
     glob = IncrementalMatching(order + list(below), compat) if below else None
@@ -188,14 +189,13 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
     def make_local(level: int, free: list[int]) -> tuple[IncrementalMatching | None, int]:
         if level >= 2:
             return None, 0
-        f = _min_floats(free, compat)
+        f = _c5_min_floats(free, compat)
         m = IncrementalMatching(free, compat, wildcards=f)
         if level == 0 and refine:
             m = _c6_c8_refine(free, context, f, m)
         return m, f
 
-    pairs, down = _pair_jointly(order, make_local, glob, seeding)
-    del floats
+    pairs, down = _a7_pair_in_order(order, make_local, glob, seeding)
     seen = {frozenset(down)}
     yield _outcome(bracket, context, order, pairs, down, rule)
     # alternatives for the engine's backtracking: other floater sets, then more floaters
@@ -211,7 +211,7 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
             if not m.perfect:
                 continue
             tried += 1
-            p2, _ = _pair_in_order(rest, m, seeding)
+            p2, _ = _a7_pair_alternative(rest, m, seeding)
             yield _outcome(bracket, context, order, p2, list(context.ranked(leftover)), rule)
             if tried >= MAX_ALTERNATIVES:
                 return

@@ -99,7 +99,7 @@ class _Round:
         return (-st.score, is_max, ups if is_max else 0, st.floated(1) is Float.UP, n)
 
 
-def _bye(r: _Round, ranked: list[int], oracle: IncrementalMatching) -> int:
+def _art3_1_bye(r: _Round, ranked: list[int], oracle: IncrementalMatching) -> int:
     """``3.1``: eligible, the rest pairable, lowest score, most games, largest TPN."""
     ctx = r.ctx
     order = sorted(ranked, key=lambda n: (ctx.score(n), -ctx.state(n).games_played, -n))
@@ -109,7 +109,7 @@ def _bye(r: _Round, ranked: list[int], oracle: IncrementalMatching) -> int:
     raise NoValidPairingError(N_("no valid pairing exists"))  # pragma: no cover
 
 
-def _choose_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[int]) -> list[int]:
+def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[int]) -> list[int]:
     """``3.2.1``/``3.2.2``: the fewest upfloaters (C5), chosen in the order of C6, C8–C10 and
     ``4.2.2``, with which the residents can all be paired (upfloaters only against residents)."""
     compat = r.compatible
@@ -141,7 +141,7 @@ def _choose_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[int
         cands.sort(key=lambda c: (key(c)[0], whites != blacks and r.seeks_white(c) is not want_white, key(c)[1:]))
         picked = False
         for c in cands:
-            if _fits(r, residents, chosen + [c], k, has_lower, res):
+            if _c4_c5_upfloaters_fit(r, residents, chosen + [c], k, has_lower, res):
                 chosen.append(c)
                 picked = True
                 break
@@ -153,7 +153,7 @@ def _choose_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[int
     return chosen
 
 
-def _fits(r: _Round, residents: list[int], trial: list[int], k: int, has_lower: Any, res: set[int]) -> bool:
+def _c4_c5_upfloaters_fit(r: _Round, residents: list[int], trial: list[int], k: int, has_lower: Any, res: set[int]) -> bool:
     """Whether the residents can all be paired with the upfloaters ``trial`` and (for the
     upfloaters still to come) partners from below."""
     compat = r.compatible
@@ -167,7 +167,7 @@ def _fits(r: _Round, residents: list[int], trial: list[int], k: int, has_lower: 
     return m.perfect
 
 
-def _equalise(r: _Round, gi: int, g1: list[int], g2: list[int]) -> tuple[list[int], list[int]]:
+def _art3_2_4_equalise(r: _Round, gi: int, g1: list[int], g2: list[int]) -> tuple[list[int], list[int]]:
     """``3.2.4.2`` with the shifter order of ``4.3.2``/``4.3.3``."""
     ctx = r.ctx
     diff = len(g1) - len(g2)
@@ -192,7 +192,7 @@ def _equalise(r: _Round, gi: int, g1: list[int], g2: list[int]) -> tuple[list[in
     return g1, g2
 
 
-def _pair_bracket(r: _Round, gi: int, members: list[int], residents: set[int], oracle: IncrementalMatching, first_round: bool) -> list[int]:
+def _art3_2_5_pair_bracket(r: _Round, gi: int, members: list[int], residents: set[int], oracle: IncrementalMatching, first_round: bool) -> list[int]:
     """``3.2.3``–``3.2.5``; returns the residents left unpaired (only when the rest of the
     round forces it)."""
     compat = r.compatible
@@ -202,7 +202,7 @@ def _pair_bracket(r: _Round, gi: int, members: list[int], residents: set[int], o
     else:
         g1 = [n for n in members if r.seeks_white(n)]
         g2 = [n for n in members if not r.seeks_white(n)]
-        g1, g2 = _equalise(r, gi, g1, g2)
+        g1, g2 = _art3_2_4_equalise(r, gi, g1, g2)
     s1 = sorted(g1, key=lambda n: (r.aro.get(n, 0.0), n))
     t2 = sorted(g2)
     r.add("Dubov-2026 3.2.5", N_("S1 by ascending ARO: {s1}; G2 by pairing number: {g2}"), gi + 1, s1=s1, g2=t2)
@@ -260,7 +260,7 @@ def pair_dubov_2026_round(ctx: RoundContext) -> RoundPairing:
     byes: list[Bye] = []
     players = list(ranked)
     if odd:
-        bye = _bye(r, ranked, oracle)
+        bye = _art3_1_bye(r, ranked, oracle)
         byes.append(Bye(bye))
         players.remove(bye)
         r.add("Dubov-2026 3.1", N_("player {player} gets the pairing-allocated bye"), None, player=bye)
@@ -278,10 +278,10 @@ def pair_dubov_2026_round(ctx: RoundContext) -> RoundPairing:
         if not residents:
             continue
         lower = [n for g in groups[gi + 1 :] for n in g if n not in taken]
-        ups = _choose_upfloaters(r, gi, residents, lower)
+        ups = _art3_2_2_upfloaters(r, gi, residents, lower)
         taken.update(ups)
         r.upfloaters.extend(ups)
-        left = _pair_bracket(r, gi, residents + ups, set(residents), oracle, ctx.is_first_round)
+        left = _art3_2_5_pair_bracket(r, gi, residents + ups, set(residents), oracle, ctx.is_first_round)
         # C4: a resident the group could not pair because of the rest of the round meets
         # another player left over here, else one more upfloater
         still = list(left)

@@ -165,7 +165,7 @@ class DubovRound:
         return WHITE if w > b else BLACK if b > w else None
 
 
-def _bye_choice(rnd: DubovRound, ranked: list[int], oracle: IncrementalMatching) -> int:
+def _art4_bye(rnd: DubovRound, ranked: list[int], oracle: IncrementalMatching) -> int:
     """``Dubov 4``: the player with the lowest R in the lowest score group gets the bye; equal
     R → the one due the dominating colour of his group, then the higher ARO (Vega copy of the
     1997 text); he must be allowed a bye (``Dubov 2.2`` / C.04.1 d) and leave the others
@@ -399,7 +399,7 @@ def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
     byes: list[Bye] = []
     players = list(ranked)
     if odd:
-        bye = _bye_choice(rnd, ranked, oracle)
+        bye = _art4_bye(rnd, ranked, oracle)
         byes.append(Bye(bye))
         players.remove(bye)
         rnd.add("Dubov 4" if not ctx.is_first_round else "Dubov 5", N_("player {player} gets the pairing-allocated bye"), None, player=bye)

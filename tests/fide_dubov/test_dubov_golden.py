@@ -162,3 +162,51 @@ def test_dubov_2026_upfloater_fills_an_odd_group() -> None:
     events = [e for e in p.events if e.rule == "Dubov-2026 3.2.2"]
     assert events and events[0].args["players"] == [5]
     assert [b.player for b in p.byes] == [8]  # 3.1: lowest score, most games, largest TPN
+
+
+def test_dubov_round_3_ties_by_rating() -> None:
+    """Round 1 as in test_dubov_6_2 (1–4 win), round 2 as paired there: 4w-1b 1-0, 2w-3b 1-0,
+    7w-6b 1-0, 5w-8b 1-0.  Before round 3 every ARO is 2050.
+    Group 2: 2 and 4 (both B, W → due Black): Dubov 7.4 moves the black with the highest ARO,
+    equal → the lower R: 4 becomes white → 4–2; Dubov 3: equal differences, equal histories,
+    equal ARO → 3.4 White to the lower R: 4.
+    Group 1: whites 1, 3 (W, B) by ARO, equal → lower R first: 3, 1; blacks 5, 7 (B, W) by R:
+    5, 7 → 3–5, 1–7; colours by 3.2 (alternation): 3 and 1 White.
+    Group 0: 6, 8 (W, B → due White): Dubov 7.3 moves the white with the lowest ARO, equal →
+    the higher R: 6 → 8–6, White to the lower R (3.4): 8."""
+    r1 = _round1({(1, 5): "1", (6, 2): "0", (3, 7): "1", (8, 4): "0"})
+    r2 = _round1({(4, 1): "1", (2, 3): "1", (7, 6): "1", (5, 8): "1"})
+    players = []
+    for i in range(1, 9):
+        players.append(Player(number=i, name=f"P{i}", rating=RATINGS[i - 1], rounds=(RoundRecord(*r1[i]), RoundRecord(*r2[i]))))
+    t = Tournament(players=tuple(players), total_rounds=7)
+    p = _pair(t)
+    assert {(b.white, b.black) for b in p.boards} == {(4, 2), (3, 5), (1, 7), (8, 6)}
+    moved = {e.rule: e.args["players"] for e in p.events if e.rule in ("Dubov 7.3", "Dubov 7.4")}
+    assert moved == {"Dubov 7.4": [4], "Dubov 7.3": [6]}
+
+
+def _six(results: dict[tuple[int, int], str]) -> Tournament:
+    r1 = _round1(results)
+    return Tournament(players=tuple(Player(number=i, name=f"P{i}", rating=RATINGS[i - 1], rounds=(RoundRecord(*r1[i]),)) for i in range(1, 7)), total_rounds=5)
+
+
+def test_dubov_6_3_rematch_in_a_row() -> None:
+    """Round 1: 1w-6b, 2w-5b, 3w-4b, all drawn: one group.  Whites (due W: 4, 5, 6) by ARO:
+    4 (2200), 5 (2300), 6 (2400); blacks (1, 2, 3) by R.  Row 2 is 5–2, a rematch: Dubov 6.3,
+    white 5 takes the first lower black he has not met, 3; white 6 then meets 2.
+    Colours 3.1: the whites had Black in round 1."""
+    p = _pair(_six({(1, 6): "=", (2, 5): "=", (3, 4): "="}))
+    assert {(b.white, b.black) for b in p.boards} == {(4, 1), (5, 3), (6, 2)}
+    assert any(e.rule == "Dubov 6.3" and e.args["white"] == 5 for e in p.events)
+
+
+def test_dubov_7_1_island_gets_an_opponent_from_below() -> None:
+    """Round 1: 1w-4b 1-0, 5w-2b 0-1, 3w-6b ½-½.  Group 1: 2 (due W) – 1 (due B).
+    Group ½: 3 and 6 have met — each has played everybody in his group (Dubov 7.1): 3 (due
+    Black) gets the player of the next group due the opposite colour, 4 (due White; 5 is due
+    Black); 6 then gets 5.  Colours 3.1: 2–1, 4–3, 6–5."""
+    p = _pair(_six({(1, 4): "1", (5, 2): "0", (3, 6): "="}))
+    assert {(b.white, b.black) for b in p.boards} == {(2, 1), (4, 3), (6, 5)}
+    islands = [(e.args["player"], e.args["transferred"]) for e in p.events if e.rule == "Dubov 7.1"]
+    assert islands == [(3, 4), (6, 5)]
