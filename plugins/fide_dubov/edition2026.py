@@ -109,48 +109,90 @@ def _art3_1_bye(r: _Round, ranked: list[int], oracle: IncrementalMatching) -> in
     raise NoValidPairingError(N_("no valid pairing exists"))  # pragma: no cover
 
 
+#: Candidates tried for the last upfloater of a set against the whole round (C4) before the
+#: next larger number of upfloaters is tried.
+GLOBAL_TRIES = 12
+
+
 def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[int]) -> list[int]:
-    """``3.2.1``/``3.2.2``: the fewest upfloaters (C5), chosen in the order of C6, C8–C10 and
-    ``4.2.2``, with which the residents can all be paired (upfloaters only against residents)."""
+    """``3.2.1``/``3.2.2``: the fewest upfloaters (C5) with which the residents can all be
+    paired and the rest of the round completed (C4), chosen in the order of C6, C7 (the colour
+    the group lacks), C8–C10 and ``4.2.2`` (upfloaters only against residents)."""
     compat = r.compatible
     res = set(residents)
 
     def has_lower(p: int, exclude: set[int]) -> bool:
         return any(compat(p, q) for q in lower if q not in exclude)
 
-    k = len(residents) % 2
+    k0 = len(residents) % 2
     while True:
-        m = IncrementalMatching(residents, compat, wildcards=k, wildcard_ok=lambda p: has_lower(p, set()))
-        if m.perfect or k >= len(residents):
+        m = IncrementalMatching(residents, compat, wildcards=k0, wildcard_ok=lambda p: has_lower(p, set()))
+        if m.perfect or k0 >= len(residents):
             break
-        k += 2
-    if k == 0:
-        return []
+        k0 += 2
+    for k in range(k0, len(residents) + 1, 2):
+        chosen = _pick_upfloaters(r, residents, lower, k, has_lower, res, whole_round=True)
+        if chosen is not None:
+            break
+    else:
+        chosen = _pick_upfloaters(r, residents, lower, k0, has_lower, res, whole_round=False) or []
+    if chosen:
+        r.add("Dubov-2026 3.2.2", N_("upfloaters {players} join the score group"), gi + 1, players=chosen)
+    return chosen
+
+
+def _pick_upfloaters(r: _Round, residents: list[int], lower: list[int], k: int, has_lower: Any, res: set[int], *, whole_round: bool) -> list[int] | None:
+    """A set of ``k`` upfloaters, greedily in the order of the criteria; with ``whole_round``
+    the complete set must also leave the rest of the round pairable (else ``None``)."""
     chosen: list[int] = []
     rejected: set[int] = set()
+    if k == 0:
+        return [] if not whole_round or _c4_whole_round(r, residents, [], lower) else None
+    key = r.upfloater_key
     while len(chosen) < k:
-        # C6 first (score), then C7 approximated: an upfloater seeking the colour the group
-        # lacks (the minority of G1/G2), then C8-C10 and TPN
         whites = sum(1 for n in residents + chosen if r.seeks_white(n))
         blacks = len(residents) + len(chosen) - whites
         want_white = whites < blacks
         cands = [c for c in lower if c not in rejected and c not in chosen]
-        if not cands:
-            break
-        key = r.upfloater_key
+        # C6 (score) first, then C7 approximated, then C8-C10 and TPN
         cands.sort(key=lambda c: (key(c)[0], whites != blacks and r.seeks_white(c) is not want_white, key(c)[1:]))
+        last = len(chosen) == k - 1
+        tries = 0
         picked = False
         for c in cands:
-            if _c4_c5_upfloaters_fit(r, residents, chosen + [c], k, has_lower, res):
-                chosen.append(c)
-                picked = True
-                break
-            rejected.add(c)
-        if not picked:
+            if not _c4_c5_upfloaters_fit(r, residents, chosen + [c], k, has_lower, res):
+                rejected.add(c)
+                continue
+            if last and whole_round:
+                tries += 1
+                if not _c4_whole_round(r, residents, chosen + [c], lower):
+                    if tries >= GLOBAL_TRIES:
+                        return None
+                    continue
+            chosen.append(c)
+            picked = True
             break
-    if chosen:
-        r.add("Dubov-2026 3.2.2", N_("upfloaters {players} join the score group"), gi + 1, players=chosen)
+        if not picked:
+            return None
     return chosen
+
+
+def _c4_whole_round(r: _Round, residents: list[int], ups: list[int], lower: list[int]) -> bool:
+    """C4: the group (residents and upfloaters, every pair with a resident) can be paired
+    completely and so can everybody below it."""
+    compat = r.compatible
+    inside = set(residents) | set(ups)
+    res = set(residents)
+
+    def ok(a: int, b: int) -> bool:
+        if (a in inside) != (b in inside):
+            return False
+        if a in inside and a not in res and b not in res:
+            return False
+        return compat(a, b)
+
+    members = residents + ups + [x for x in lower if x not in inside]
+    return IncrementalMatching(members, ok).perfect
 
 
 def _c4_c5_upfloaters_fit(r: _Round, residents: list[int], trial: list[int], k: int, has_lower: Any, res: set[int]) -> bool:
