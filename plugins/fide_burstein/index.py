@@ -52,8 +52,11 @@ def index_values(context: RoundContext) -> dict[int, tuple[float, ...]]:
 
 def index_key(context: RoundContext) -> "dict[int, tuple[float, ...]]":
     """Sort keys (ascending = best first): the negated Index, then the pairing number."""
-    values = index_values(context)
-    return {n: tuple(-x for x in v) + (float(n),) for n, v in values.items()}
+    cached = context.data.get("burstein.index_key")
+    if cached is None:
+        values = index_values(context)
+        cached = context.data["burstein.index_key"] = {n: tuple(-x for x in v) + (float(n),) for n, v in values.items()}
+    return cached
 
 
 def index_order(numbers: Sequence[int], context: RoundContext) -> list[int]:
