@@ -111,7 +111,7 @@ def _art3_1_bye(r: _Round, ranked: list[int], oracle: IncrementalMatching) -> in
 
 #: Candidates tried for the last upfloater of a set against the whole round (C4) before the
 #: next larger number of upfloaters is tried.
-GLOBAL_TRIES = 12
+GLOBAL_TRIES = 24
 
 
 def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[int]) -> list[int]:
@@ -142,39 +142,42 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
 
 
 def _pick_upfloaters(r: _Round, residents: list[int], lower: list[int], k: int, has_lower: Any, res: set[int], *, whole_round: bool) -> list[int] | None:
-    """A set of ``k`` upfloaters, greedily in the order of the criteria; with ``whole_round``
-    the complete set must also leave the rest of the round pairable (else ``None``)."""
-    chosen: list[int] = []
-    rejected: set[int] = set()
+    """The first set of ``k`` upfloaters in the order of the criteria (C6 score, C7 the colour
+    the group lacks, C8–C10, ``4.2.2`` TPN) with which the residents can all be paired; with
+    ``whole_round`` the set must also leave the rest of the round pairable (C4).  Sets are
+    tried in that order (depth first, at most :data:`GLOBAL_TRIES` complete sets); ``None``
+    if none fits."""
     if k == 0:
         return [] if not whole_round or _c4_whole_round(r, residents, [], lower) else None
     key = r.upfloater_key
-    while len(chosen) < k:
+    budget = [GLOBAL_TRIES]
+
+    def order(chosen: list[int], excluded: set[int]) -> list[int]:
         whites = sum(1 for n in residents + chosen if r.seeks_white(n))
         blacks = len(residents) + len(chosen) - whites
         want_white = whites < blacks
-        cands = [c for c in lower if c not in rejected and c not in chosen]
-        # C6 (score) first, then C7 approximated, then C8-C10 and TPN
+        cands = [c for c in lower if c not in excluded and c not in chosen]
         cands.sort(key=lambda c: (key(c)[0], whites != blacks and r.seeks_white(c) is not want_white, key(c)[1:]))
-        last = len(chosen) == k - 1
-        tries = 0
-        picked = False
-        for c in cands:
-            if not _c4_c5_upfloaters_fit(r, residents, chosen + [c], k, has_lower, res):
-                rejected.add(c)
-                continue
-            if last and whole_round:
-                tries += 1
-                if not _c4_whole_round(r, residents, chosen + [c], lower):
-                    if tries >= GLOBAL_TRIES:
-                        return None
-                    continue
-            chosen.append(c)
-            picked = True
-            break
-        if not picked:
-            return None
-    return chosen
+        return cands
+
+    def dfs(chosen: list[int], excluded: set[int]) -> list[int] | None:
+        if len(chosen) == k:
+            if not whole_round:
+                return chosen
+            budget[0] -= 1
+            return chosen if _c4_whole_round(r, residents, chosen, lower) else None
+        tried: set[int] = set()
+        for c in order(chosen, excluded):
+            if budget[0] <= 0:
+                return None
+            if _c4_c5_upfloaters_fit(r, residents, chosen + [c], k, has_lower, res):
+                found = dfs(chosen + [c], excluded | tried)
+                if found is not None:
+                    return found
+            tried.add(c)
+        return None
+
+    return dfs([], set())
 
 
 def _c4_whole_round(r: _Round, residents: list[int], ups: list[int], lower: list[int]) -> bool:
