@@ -30,8 +30,9 @@ def _trf_for_py4swiss(before, ps) -> str:  # type: ignore[no-untyped-def]
 
     from swisspairing import player_states
 
-    states = player_states(before, ps, before.next_round)
-    t = replace(before, players=tuple(replace(p, points=states[p.number].score, rank=p.number) for p in before.players))
+    del player_states
+    # the points field counts every result listed, pre-entered byes of the round included
+    t = replace(before, players=tuple(replace(p, points=sum(ps.points(r) for r in p.rounds), rank=p.number) for p in before.players))
     lines = []
     for line in dumps_trf(t).splitlines():
         if line.startswith("001") and len(line) < 91:
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--ruleset", default=None)
-    ap.add_argument("--realistic", action="store_true", help="simulate forfeits, byes, absences and withdrawals too")
+    ap.add_argument("--realistic", action="store_true", help="simulate forfeits, half-point byes and absences too")
     args = ap.parse_args(argv)
     try:
         from py4swiss.engines import BursteinEngine, DubovEngine
@@ -79,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     ruleset = args.ruleset or ("fide-burstein-2025" if args.system == "burstein" else "fide-dubov-1997")
     engine = Engine(load_ruleset(ruleset))
     theirs_cls = BursteinEngine if args.system == "burstein" else DubovEngine
-    config = SimulationConfig() if args.realistic else SimulationConfig(forfeit_rate=0, half_bye_rate=0, absence_rate=0, withdrawal_rate=0, unrated_rate=0)
+    # withdrawals are left out: py4swiss does not read swisspairing's SPW records
+    config = SimulationConfig(withdrawal_rate=0) if args.realistic else SimulationConfig(forfeit_rate=0, half_bye_rate=0, absence_rate=0, withdrawal_rate=0, unrated_rate=0)
     seeding = min(args.rounds // 2, 4) if args.system == "burstein" else 0
     stats: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # rounds, same pairs, same colours, pairs in common
     per_round: dict[int, list[int]] = defaultdict(lambda: [0, 0])
