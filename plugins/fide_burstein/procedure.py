@@ -187,13 +187,17 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
         glob = None  # the players moved down cannot all be paired: the engine backtracks
 
     def make_local(level: int, free: list[int]) -> tuple[IncrementalMatching | None, int]:
-        if level >= 2:
-            return None, 0
+        """The ``level``-th bracket matching to follow: the most pairs first (C5) with the
+        C6/C8 variants in their order, then one pair fewer, and so on (C4 before C5)."""
         f = _c5_min_floats(free, compat)
-        m = IncrementalMatching(free, compat, wildcards=f)
-        if level == 0 and refine:
-            m = _c6_c8_refine(free, context, f, m)
-        return m, f
+        while f <= len(free):
+            variants = _c6_c8_variants(free, context, f) if refine else [IncrementalMatching(free, compat, wildcards=f)]
+            variants = [v for v in variants if v.perfect]
+            if level < len(variants):
+                return variants[level], f
+            level -= len(variants)
+            f += 2
+        return None, 0
 
     pairs, down = _a7_pair_in_order(order, make_local, glob, seeding)
     seen = {frozenset(down)}
@@ -217,31 +221,40 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
                 return
 
 
-def _c6_c8_refine(order: list[int], context: RoundContext, floats: int, matching: IncrementalMatching) -> IncrementalMatching:
+def _c6_c8_variants(order: list[int], context: RoundContext, floats: int) -> list[IncrementalMatching]:
     """``Burstein-2025 2.3`` quality criteria, as far as they can be met exactly with the
     number of pairs fixed (C5): C6 — floaters from the lowest scores possible (the highest
     score any floater has is minimised); C8 — if possible, no pair of two players with the
-    same colour preference.  Returns the matching whose graph the pairing then follows."""
+    same colour preference.  Returns the bracket matchings to follow, best first: C6 and C8,
+    C6 alone, C8 alone, C5 alone (the pairing falls back to the next one where the rest of
+    the round, C4, rules a choice out)."""
     compat = fast_compatible(context)
-    allowed = None
+    plain = IncrementalMatching(order, compat, wildcards=floats)
+    allowed: set[int] | None = None
+    c6: IncrementalMatching | None = None
     if floats:
         for threshold in sorted({context.score(p) for p in order}):
             low = {p for p in order if context.score(p) <= threshold + 1e-9}
             m = IncrementalMatching(order, compat, wildcards=floats, wildcard_ok=low.__contains__)
             if m.perfect:
-                allowed, matching = low, m
+                allowed, c6 = low, m
                 break
     pref = {p: colour_preference(context.state(p))[0] for p in order}
     want_white = sum(1 for p in order if pref[p] is WHITE)
     want_black = sum(1 for p in order if pref[p] is BLACK)
-    if abs(want_white - want_black) > len(order) - want_white - want_black + floats:
-        return matching  # some pair of equal preferences is unavoidable
+    c8_both: IncrementalMatching | None = None
+    c8_only: IncrementalMatching | None = None
+    if abs(want_white - want_black) <= len(order) - want_white - want_black + floats:
 
-    def c8(a: int, b: int) -> bool:
-        return compat(a, b) and (pref[a] is None or pref[a] is not pref[b])
+        def c8(a: int, b: int) -> bool:
+            return compat(a, b) and (pref[a] is None or pref[a] is not pref[b])
 
-    m = IncrementalMatching(order, c8, wildcards=floats, wildcard_ok=None if allowed is None else allowed.__contains__)
-    return m if m.perfect else matching
+        if allowed is not None:
+            m = IncrementalMatching(order, c8, wildcards=floats, wildcard_ok=allowed.__contains__)
+            c8_both = m if m.perfect else None
+        m = IncrementalMatching(order, c8, wildcards=floats)
+        c8_only = m if m.perfect else None
+    return [m for m in (c8_both, c6, c8_only, plain) if m is not None]
 
 
 def _outcome(bracket: Bracket, context: RoundContext, order: list[int], pairs: list[tuple[int, int]], down: list[int], rule: str) -> BracketOutcome:
