@@ -360,7 +360,8 @@ def _art7_3_7_4_equalise(rnd: DubovRound, gi: int, members: list[int]) -> tuple[
 def _art6_3_pair_rows(rnd: DubovRound, gi: int, whites: list[int], blacks: list[int], oracle: IncrementalMatching) -> list[int]:
     """``Dubov 6.2``/``6.3``: row by row; returns the players left unpaired (``Dubov 6.4``)."""
     pairer = _GroupPairer(rnd, whites + blacks, oracle)
-    rnd.add("Dubov 6.2", N_("white subgroup by ascending ARO: {whites}; black subgroup by descending rating: {blacks}"), gi + 1, whites=list(whites), blacks=list(blacks))
+    if whites or blacks:
+        rnd.add("Dubov 6.2", N_("white subgroup by ascending ARO: {whites}; black subgroup by descending rating: {blacks}"), gi + 1, whites=list(whites), blacks=list(blacks))
     for k, w in enumerate(whites):
         if w not in pairer.free:
             continue
