@@ -74,9 +74,9 @@ SCHEMA: Mapping[str, Any] = {
             "description": "Burstein A.5 / Burstein-2025 1.6.2: number of seeding rounds; null = min(rounds / 2 rounded down, 4).",
         },
         "unplayed": {
-            "enum": ["draw", "played-only", "virtual-opponent"],
+            "enum": ["draw", "played-only", "virtual-opponent", "fide2023"],
             "default": "draw",
-            "description": "How opponents' unplayed games enter the Index (A.7: counted as draws).",
+            "description": "How unplayed games enter the Index: A.7 opponents' unplayed games as draws (draw); Burstein-2025 1.7.2 own unplayed rounds as games against oneself, a closing run of byes as draws (fide2023).",
         },
         "boards": {"type": "integer", "minimum": 1, "default": 4, "description": "Team events: boards per match."},
         "match_points": {

@@ -5,7 +5,9 @@
   number; opponents' unplayed games count as draws for their scores (policy ``draw`` of
   :mod:`swisspairing.tiebreaks`);
 - ``Burstein-2025 1.7``/``1.8`` (text valid from 1 July 2025): Buchholz, then Sonneborn-Berger,
-  then TPN (the pairing number, ascending).
+  then TPN (the pairing number, ascending); ``1.7.2``: a player's own unplayed round counts as
+  a game against himself, a closing run of byes counts as draws for his opponents (policy
+  ``fide2023``, the same rule as the 2023 tiebreak regulations).
 
 The values come from :func:`swisspairing.tiebreaks.buchholz` and
 :func:`swisspairing.tiebreaks.sonneborn_berger` — the implementation the standings use.
