@@ -133,6 +133,16 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
     for k in range(k0, len(residents) + 1, 2):
         chosen = _pick_upfloaters(r, residents, lower, k, has_lower, res, whole_round=True)
         if chosen is not None:
+            if chosen and not _c7_no_conflict(r, residents, chosen):
+                # C7 after C6: a set with the same upfloater scores whose group can be paired
+                # giving everybody his colour preference, if the order has one
+                scores = sorted(r.ctx.score(c) for c in chosen)
+                better = _pick_upfloaters(
+                    r, residents, lower, k, has_lower, res, whole_round=True, scores=set(scores),
+                    leaf=lambda u: sorted(r.ctx.score(c) for c in u) == scores and _c7_no_conflict(r, residents, u),
+                )
+                if better is not None:
+                    chosen = better
             break
     else:
         chosen = _pick_upfloaters(r, residents, lower, k0, has_lower, res, whole_round=False) or []
@@ -141,7 +151,18 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
     return chosen
 
 
-def _pick_upfloaters(r: _Round, residents: list[int], lower: list[int], k: int, has_lower: Any, res: set[int], *, whole_round: bool) -> list[int] | None:
+def _pick_upfloaters(
+    r: _Round,
+    residents: list[int],
+    lower: list[int],
+    k: int,
+    has_lower: Any,
+    res: set[int],
+    *,
+    whole_round: bool,
+    leaf: Any = None,
+    scores: set[float] | None = None,
+) -> list[int] | None:
     """The first set of ``k`` upfloaters in the order of the criteria (C6 score, C7 the colour
     the group lacks, C8–C10, ``4.2.2`` TPN) with which the residents can all be paired; with
     ``whole_round`` the set must also leave the rest of the round pairable (C4).  Sets are
@@ -162,6 +183,10 @@ def _pick_upfloaters(r: _Round, residents: list[int], lower: list[int], k: int, 
 
     def dfs(chosen: list[int], excluded: set[int]) -> list[int] | None:
         if len(chosen) == k:
+            if leaf is not None:
+                budget[0] -= 1
+                if not leaf(chosen):
+                    return None
             if not whole_round:
                 return chosen
             budget[0] -= 1
@@ -170,6 +195,10 @@ def _pick_upfloaters(r: _Round, residents: list[int], lower: list[int], k: int, 
         for c in order(chosen, excluded):
             if budget[0] <= 0:
                 return None
+            if scores is not None and r.ctx.score(c) not in scores:
+                tried.add(c)
+                continue
+            budget[0] -= 1 if leaf is not None else 0
             if _c4_c5_upfloaters_fit(r, residents, chosen + [c], k, has_lower, res):
                 found = dfs(chosen + [c], excluded | tried)
                 if found is not None:
@@ -178,6 +207,22 @@ def _pick_upfloaters(r: _Round, residents: list[int], lower: list[int], k: int, 
         return None
 
     return dfs([], set())
+
+
+def _c7_no_conflict(r: _Round, residents: list[int], ups: list[int]) -> bool:
+    """C7: the group can be paired so that every player gets his colour preference (no pair
+    of two players preferring the same colour; every pair with a resident)."""
+    compat = r.compatible
+    res = set(residents)
+    members = residents + ups
+    whites = sum(1 for n in members if r.pref[n][0] is WHITE)
+    if 2 * whites != len(members):  # everyone has a preference (1.6.4): halves needed
+        return False
+
+    def ok(a: int, b: int) -> bool:
+        return (a in res or b in res) and compat(a, b) and r.pref[a][0] is not r.pref[b][0]
+
+    return IncrementalMatching(members, ok).perfect
 
 
 def _c4_whole_round(r: _Round, residents: list[int], ups: list[int], lower: list[int]) -> bool:
