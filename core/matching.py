@@ -15,7 +15,7 @@ branch at once instead of enumerating every completion of it.
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Hashable, Iterable, Sequence, TypeVar
+from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 
 __all__ = [
     "max_matching_size",
@@ -24,6 +24,7 @@ __all__ = [
     "augment",
     "maximum_matching",
     "has_perfect_matching",
+    "IncrementalMatching",
 ]
 
 T = TypeVar("T", bound=Hashable)
@@ -233,3 +234,187 @@ def bipartite_saturates(left: Sequence[T], right: Iterable[T], allowed: Callable
         if match_l[i] == -1 and not augment(i):
             return False
     return True
+
+
+class _LazyAdjacency:
+    """Adjacency lists of an :class:`IncrementalMatching` graph, each built on first use."""
+
+    __slots__ = ("_ok", "_n", "_lists")
+
+    def __init__(self, ok: Callable[[int, int], bool], n: int) -> None:
+        self._ok = ok
+        self._n = n
+        self._lists: dict[int, list[int]] = {}
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, v: int) -> list[int]:
+        got = self._lists.get(v)
+        if got is None:
+            ok = self._ok
+            got = self._lists[v] = [w for w in range(self._n) if w != v and ok(v, w)]
+        return got
+
+
+class IncrementalMatching:
+    """A perfect matching of a vertex set kept up to date while a search commits pairs.
+
+    A pairing procedure that takes its decisions one pair at a time (row by row, first
+    against last, ...) asks :meth:`try_pair` whether the rest can still be completed; the
+    answer is exact (Edmonds' blossom augmentation), so a procedure that only commits
+    accepted pairs never runs into a dead end and a refused start (:attr:`perfect` false) is
+    a proof that no complete pairing exists.  ``wildcards`` extra vertices are adjacent to
+    every vertex accepted by ``wildcard_ok`` (not to each other): a vertex matched to one is
+    left unpaired (a floater, the bye).
+
+    Dense graphs cost little: adjacency lists are built only where an augmenting path is
+    searched, and most repairs are found by a direct or three-edge exchange first.
+    """
+
+    WILDCARD = object()
+    """The item standing for a wildcard vertex in :meth:`try_pair`."""
+
+    def __init__(
+        self,
+        vertices: Sequence[T],
+        compatible: Callable[[T, T], bool],
+        *,
+        wildcards: int = 0,
+        wildcard_ok: Callable[[T], bool] | None = None,
+    ) -> None:
+        self.items: list[T] = list(vertices)
+        self.n_real = len(self.items)
+        n = self.n_real + wildcards
+        self.index: dict[T, int] = {v: i for i, v in enumerate(self.items)}
+        items = self.items
+        n_real = self.n_real
+        wild_ok = wildcard_ok or (lambda v: True)
+        wild_cache: dict[int, bool] = {}
+
+        def ok(i: int, j: int) -> bool:
+            if i >= n_real:
+                if j >= n_real:
+                    return False
+                i, j = j, i
+            if j >= n_real:
+                got = wild_cache.get(i)
+                if got is None:
+                    got = wild_cache[i] = bool(wild_ok(items[i]))
+                return got
+            return compatible(items[i], items[j])
+
+        self._ok = ok
+        self._n = n
+        self.adj = _LazyAdjacency(ok, n)
+        self.mate = [-1] * n
+        self.active = [True] * n
+        mate = self.mate
+        for v in range(n_real):  # greedy start, real pairs first
+            if mate[v] == -1:
+                for w in range(v + 1, n_real):
+                    if mate[w] == -1 and ok(v, w):
+                        mate[v], mate[w] = w, v
+                        break
+        for v in range(n_real):
+            if mate[v] == -1:
+                for w in range(n_real, n):
+                    if mate[w] == -1 and ok(v, w):
+                        mate[v], mate[w] = w, v
+                        break
+        for v in range(n):
+            if mate[v] == -1:
+                self._repair(v)
+        self.perfect = all(m != -1 for m in mate)
+        """Whether a perfect matching exists (checked once, at construction)."""
+
+    def __contains__(self, item: object) -> bool:
+        i = self.index.get(item)  # type: ignore[arg-type]
+        return i is not None and self.active[i]
+
+    def _repair(self, v: int, partner_hint: int = -1) -> bool:
+        """Match the exposed vertex ``v``: directly, by one exchange, else by augmentation."""
+        mate, active, ok = self.mate, self.active, self._ok
+        if partner_hint != -1 and mate[partner_hint] == -1 and active[partner_hint] and ok(v, partner_hint):
+            mate[v], mate[partner_hint] = partner_hint, v
+            return True
+        return augment(v, self.adj, mate, active)
+
+    def _rematch_two(self, x: int, y: int) -> bool:
+        mate, active, ok = self.mate, self.active, self._ok
+        if x == -1 and y == -1:
+            return True
+        if x == -1 or y == -1:
+            return self._repair(x if x != -1 else y)
+        if ok(x, y):
+            mate[x], mate[y] = y, x
+            return True
+        # one exchange: x-a, b-y for a matched edge a-b
+        for a in range(self._n):
+            if not active[a]:
+                continue
+            b = mate[a]
+            if b == -1 or b == x or b == y or a == x or a == y:
+                continue
+            if ok(x, a) and ok(b, y):
+                mate[x], mate[a], mate[b], mate[y] = a, x, y, b
+                return True
+        if not augment(x, self.adj, mate, active):
+            return False
+        if mate[y] == -1:
+            return augment(y, self.adj, mate, active)
+        return True
+
+    def try_pair(self, a: T, b: Any) -> bool:
+        """Commit the pair ``a``–``b`` (``b`` may be :attr:`WILDCARD`: ``a`` stays unpaired)
+        if the remaining vertices can still be matched perfectly; else change nothing."""
+        i = self.index[a]
+        mate, active = self.mate, self.active
+        if b is self.WILDCARD:
+            if mate[i] >= self.n_real:
+                j = mate[i]
+            else:
+                free = [w for w in range(self.n_real, self._n) if active[w]]
+                if not free or not self._ok(i, free[0]):
+                    return False
+                j = free[0]
+        else:
+            j = self.index[b]
+        if not (active[i] and active[j]) or i == j:
+            return False
+        if mate[i] == j:
+            active[i] = active[j] = False
+            return True
+        if not self._ok(i, j):
+            return False
+        saved = list(mate)
+        x, y = mate[i], mate[j]
+        mate[i] = mate[j] = -1
+        if x != -1:
+            mate[x] = -1
+        if y != -1:
+            mate[y] = -1
+        active[i] = active[j] = False
+        if self._rematch_two(x, y):
+            mate[i], mate[j] = j, i
+            return True
+        self.mate[:] = saved
+        active[i] = active[j] = True
+        return False
+
+    def snapshot(self) -> tuple[list[int], list[bool]]:
+        """The state, for :meth:`restore` (a search that tests two conditions at once)."""
+        return list(self.mate), list(self.active)
+
+    def restore(self, state: tuple[list[int], list[bool]]) -> None:
+        """Go back to a :meth:`snapshot`."""
+        self.mate[:] = state[0]
+        self.active[:] = state[1]
+
+    def partner(self, a: T) -> Any:
+        """The current partner of ``a`` in the maintained matching (an item, :attr:`WILDCARD`
+        or ``None``)."""
+        m = self.mate[self.index[a]]
+        if m == -1:
+            return None
+        return self.WILDCARD if m >= self.n_real else self.items[m]

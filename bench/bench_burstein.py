@@ -1,0 +1,17 @@
+"""Benchmark: every round of generated tournaments under the FIDE Burstein system.
+
+Usage: python bench/bench_burstein.py [SIZES...] [--rounds R] [--ruleset ID] [--seed N]
+(default sizes 500 1000 2000 5000, 9 rounds, ruleset fide-burstein).  See bench/_bench_rounds.py.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from _bench_rounds import run  # noqa: E402
+
+if __name__ == "__main__":
+    raise SystemExit(run("fide-burstein"))

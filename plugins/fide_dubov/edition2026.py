@@ -1,0 +1,438 @@
+"""The FIDE Dubov system, text in force from 1 July 2025 / 1 February 2026 (C.04.4.1, editions
+C040401202507 and C040401202602) — one round.  Cite as ``Dubov-2026 3.2.5``.
+
+Articles read (FIDE handbook wording, as quoted article by article by py4swiss) and where they
+are applied:
+
+- ``1.6`` colour preferences (absolute, strong, mild; no game yet → mild for Black), ``1.7``
+  ARO (played games, rounded, .5 up; no game → 0), ``1.8`` maximum upfloater:
+  ``MaxT = 2 + ⌊Rnds/5⌋``;
+- ``2.1`` absolute criteria C1 no rematch, C2 bye eligibility, C3 no two players with the same
+  absolute colour preference (the ruleset's colour limits), ``2.2`` C4 the round can be
+  completed (exact maximum-matching test, :class:`IncrementalMatching`);
+- ``2.3`` quality criteria, applied in their order where the procedure chooses: C5 fewest
+  upfloaters (exact), C6 upfloaters with the highest scores, C8–C10 (not in the last round)
+  upfloaters that are not maximum upfloaters, fewest upfloats of maximum upfloaters, not
+  upfloated in the previous round; C7 (colour preferences) by the G1/G2 split and its
+  equalisation [reading: C7 is not optimised over all sets of upfloaters];
+- ``3.1`` bye: eligible, leaves the rest pairable, lowest score, most games played, largest TPN;
+- ``3.2.1``/``3.2.2`` only upfloaters: each score group, from the top, pairs all its remaining
+  residents, taking the fewest upfloaters from the groups below (``4.2.2``: by descending score,
+  then ascending TPN);
+- ``3.2.3`` G1 = players with a preference for White (round 1: the first half by TPN), G2 = the
+  rest; ``3.2.4.2`` the larger subgroup shifts players to the smaller one, chosen in the order of
+  ``4.3.2`` (white seekers by ascending ARO then TPN, black seekers by TPN) numbered from the
+  middle of the list outwards (``4.3.3``);
+- ``3.2.5`` S1 = G1 by ascending ARO then TPN, paired in order with the first transposition of
+  G2 (by TPN, ``4.4.2``) that gives a legal pairing: each S1 player takes the lowest-TPN G2 player
+  with whom the rest can still be completed;
+- ``5.2`` colours: E1 first game (higher-ranked player with an odd TPN gets the initial colour),
+  E2 both preferences, E3 the stronger one, E4 alternate from the latest round with different
+  colours, E5 the higher-ranked player's preference.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from swisspairing import BLACK, WHITE, Bye, Colour, Event, N_, NoValidPairingError, Pairing, RoundContext, RoundPairing
+from swisspairing.compatibility import fast_compatible
+from swisspairing.defaults import alternation_colour, colour_preference
+from swisspairing.matching import IncrementalMatching
+from swisspairing.model import Float
+from swisspairing.tiebreaks import average_rating_of_opponents
+
+WILD = IncrementalMatching.WILDCARD
+
+__all__ = ["max_upfloater_limit", "pair_dubov_2026_round", "middle_out"]
+
+
+def max_upfloater_limit(total_rounds: int | None) -> int:
+    """``Dubov-2026 1.8.2``: MaxT = 2 + ⌊Rnds/5⌋ (unknown length: 9 rounds)."""
+    return 2 + (total_rounds if total_rounds is not None else 9) // 5
+
+
+def middle_out(items: list[int]) -> list[int]:
+    """``Dubov-2026 4.3.3``: sequence numbers from the (remaining) middle of the list; of two
+    middle players the one higher in the list first."""
+    rest = list(items)
+    out: list[int] = []
+    while rest:
+        i = (len(rest) - 1) // 2
+        out.append(rest.pop(i))
+    return out
+
+
+class _Round:
+    def __init__(self, ctx: RoundContext) -> None:
+        self.ctx = ctx
+        self.events: list[Event] = []
+        rnd = ctx.round_number
+        self.aro: dict[int, float] = average_rating_of_opponents(ctx.tournament, ctx.point_system, rnd - 1) if rnd > 1 else {}
+        self.compatible = fast_compatible(ctx)
+        self.pref: dict[int, tuple[Colour | None, int]] = {
+            n: colour_preference(ctx.state(n)) if ctx.state(n).played_colours else (BLACK, 1) for n in ctx.participants
+        }
+        """``1.6``: (colour, strength 3 absolute / 2 strong / 1 mild); no game yet: mild Black (1.6.4)."""
+        self.limit = max_upfloater_limit(ctx.total_rounds)
+        self.paired: list[tuple[int, int]] = []
+        self.upfloaters: list[int] = []
+
+    def add(self, rule: str, message: str, bracket: int | None = None, **args: Any) -> None:
+        if self.ctx.explanation.enabled:
+            self.events.append(Event(rule, message, args, bracket))
+
+    def seeks_white(self, n: int) -> bool:
+        """``1.6``: preference for White (no game yet: mild preference for Black, ``1.6.4``)."""
+        return self.pref[n][0] is WHITE
+
+    def upfloats(self, n: int) -> int:
+        return sum(1 for f in self.ctx.state(n).floats if f is Float.UP)
+
+    def upfloater_key(self, n: int) -> tuple[Any, ...]:
+        """C6 (higher score first), then C8–C10 unless it is the last round, then ``4.2.2`` TPN."""
+        st = self.ctx.state(n)
+        if self.ctx.is_last_round:
+            return (-st.score, n)
+        ups = self.upfloats(n)
+        is_max = ups >= self.limit
+        return (-st.score, is_max, ups if is_max else 0, st.floated(1) is Float.UP, n)
+
+
+def _art3_1_bye(r: _Round, ranked: list[int], oracle: IncrementalMatching) -> int:
+    """``3.1``: eligible, the rest pairable, lowest score, most games, largest TPN."""
+    ctx = r.ctx
+    order = sorted(ranked, key=lambda n: (ctx.score(n), -ctx.state(n).games_played, -n))
+    for n in order:
+        if ctx.can_receive_bye(n) and oracle.try_pair(n, WILD):
+            return n
+    raise NoValidPairingError(N_("no valid pairing exists"))  # pragma: no cover
+
+
+#: Candidates tried for the last upfloater of a set against the whole round (C4) before the
+#: next larger number of upfloaters is tried.
+GLOBAL_TRIES = 24
+
+
+def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[int]) -> list[int]:
+    """``3.2.1``/``3.2.2``: the fewest upfloaters (C5) with which the residents can all be
+    paired and the rest of the round completed (C4), chosen in the order of C6, C7 (the colour
+    the group lacks), C8–C10 and ``4.2.2`` (upfloaters only against residents)."""
+    compat = r.compatible
+    res = set(residents)
+
+    def has_lower(p: int, exclude: set[int]) -> bool:
+        return any(compat(p, q) for q in lower if q not in exclude)
+
+    k0 = len(residents) % 2
+    while True:
+        m = IncrementalMatching(residents, compat, wildcards=k0, wildcard_ok=lambda p: has_lower(p, set()))
+        if m.perfect or k0 >= len(residents):
+            break
+        k0 += 2
+    for k in range(k0, len(residents) + 1, 2):
+        chosen = _pick_upfloaters(r, residents, lower, k, has_lower, res, whole_round=True)
+        if chosen is not None:
+            if chosen and not _c7_no_conflict(r, residents, chosen):
+                # C7 after C6: a set with the same upfloater scores whose group can be paired
+                # giving everybody his colour preference, if the order has one
+                scores = sorted(r.ctx.score(c) for c in chosen)
+                better = _pick_upfloaters(
+                    r, residents, lower, k, has_lower, res, whole_round=True, scores=set(scores),
+                    leaf=lambda u: sorted(r.ctx.score(c) for c in u) == scores and _c7_no_conflict(r, residents, u),
+                )
+                if better is not None:
+                    chosen = better
+            break
+    else:
+        chosen = _pick_upfloaters(r, residents, lower, k0, has_lower, res, whole_round=False) or []
+    if chosen:
+        r.add("Dubov-2026 3.2.2", N_("upfloaters {players} join the score group"), gi + 1, players=chosen)
+    return chosen
+
+
+def _pick_upfloaters(
+    r: _Round,
+    residents: list[int],
+    lower: list[int],
+    k: int,
+    has_lower: Any,
+    res: set[int],
+    *,
+    whole_round: bool,
+    leaf: Any = None,
+    scores: set[float] | None = None,
+) -> list[int] | None:
+    """The first set of ``k`` upfloaters in the order of the criteria (C6 score, C7 the colour
+    the group lacks, C8–C10, ``4.2.2`` TPN) with which the residents can all be paired; with
+    ``whole_round`` the set must also leave the rest of the round pairable (C4).  Sets are
+    tried in that order (depth first, at most :data:`GLOBAL_TRIES` complete sets); ``None``
+    if none fits."""
+    if k == 0:
+        return [] if not whole_round or _c4_whole_round(r, residents, [], lower) else None
+    key = r.upfloater_key
+    budget = [GLOBAL_TRIES]
+
+    def order(chosen: list[int], excluded: set[int]) -> list[int]:
+        whites = sum(1 for n in residents + chosen if r.seeks_white(n))
+        blacks = len(residents) + len(chosen) - whites
+        want_white = whites < blacks
+        cands = [c for c in lower if c not in excluded and c not in chosen]
+        cands.sort(key=lambda c: (key(c)[0], whites != blacks and r.seeks_white(c) is not want_white, key(c)[1:]))
+        return cands
+
+    def dfs(chosen: list[int], excluded: set[int]) -> list[int] | None:
+        if len(chosen) == k:
+            if leaf is not None:
+                budget[0] -= 1
+                if not leaf(chosen):
+                    return None
+            if not whole_round:
+                return chosen
+            budget[0] -= 1
+            return chosen if _c4_whole_round(r, residents, chosen, lower) else None
+        tried: set[int] = set()
+        for c in order(chosen, excluded):
+            if budget[0] <= 0:
+                return None
+            if scores is not None and r.ctx.score(c) not in scores:
+                tried.add(c)
+                continue
+            budget[0] -= 1 if leaf is not None else 0
+            if _c4_c5_upfloaters_fit(r, residents, chosen + [c], k, has_lower, res):
+                found = dfs(chosen + [c], excluded | tried)
+                if found is not None:
+                    return found
+            tried.add(c)
+        return None
+
+    return dfs([], set())
+
+
+def _c7_no_conflict(r: _Round, residents: list[int], ups: list[int]) -> bool:
+    """C7: the group can be paired so that every player gets his colour preference (no pair
+    of two players preferring the same colour; every pair with a resident)."""
+    compat = r.compatible
+    res = set(residents)
+    members = residents + ups
+    whites = sum(1 for n in members if r.pref[n][0] is WHITE)
+    if 2 * whites != len(members):  # everyone has a preference (1.6.4): halves needed
+        return False
+
+    def ok(a: int, b: int) -> bool:
+        return (a in res or b in res) and compat(a, b) and r.pref[a][0] is not r.pref[b][0]
+
+    return IncrementalMatching(members, ok).perfect
+
+
+def _c4_whole_round(r: _Round, residents: list[int], ups: list[int], lower: list[int]) -> bool:
+    """C4: the group (residents and upfloaters, every pair with a resident) can be paired
+    completely and so can everybody below it."""
+    compat = r.compatible
+    inside = set(residents) | set(ups)
+    res = set(residents)
+
+    def ok(a: int, b: int) -> bool:
+        if (a in inside) != (b in inside):
+            return False
+        if a in inside and a not in res and b not in res:
+            return False
+        return compat(a, b)
+
+    members = residents + ups + [x for x in lower if x not in inside]
+    return IncrementalMatching(members, ok).perfect
+
+
+def _c4_c5_upfloaters_fit(r: _Round, residents: list[int], trial: list[int], k: int, has_lower: Any, res: set[int]) -> bool:
+    """Whether the residents can all be paired with the upfloaters ``trial`` and (for the
+    upfloaters still to come) partners from below."""
+    compat = r.compatible
+    members = residents + trial
+    taken = set(trial)
+
+    def ok(a: int, b: int) -> bool:
+        return (a in res or b in res) and compat(a, b)
+
+    m = IncrementalMatching(members, ok, wildcards=k - len(trial), wildcard_ok=lambda p: p in res and has_lower(p, taken))
+    return m.perfect
+
+
+def _art3_2_4_equalise(r: _Round, gi: int, g1: list[int], g2: list[int]) -> tuple[list[int], list[int]]:
+    """``3.2.4.2`` with the shifter order of ``4.3.2``/``4.3.3``."""
+    ctx = r.ctx
+    diff = len(g1) - len(g2)
+    if abs(diff) < 2:
+        return g1, g2
+    need = abs(diff) // 2
+    if diff > 0:  # white seekers shift to G2 (they will get Black)
+        pool = middle_out(sorted(g1, key=lambda n: (r.aro.get(n, 0.0), n)))
+        colour = BLACK
+    else:
+        pool = middle_out(sorted(g2, key=lambda n: n))
+        colour = WHITE
+    moved = [n for n in pool if ctx.colour_allowed(n, colour)][:need]
+    if diff > 0:
+        g1 = [n for n in g1 if n not in moved]
+        g2 = g2 + moved
+    else:
+        g2 = [n for n in g2 if n not in moved]
+        g1 = g1 + moved
+    if moved:
+        r.add("Dubov-2026 3.2.4", N_("players {players} shift between G1 and G2 to equalise them"), gi + 1, players=moved)
+    return g1, g2
+
+
+def _art3_2_5_pair_bracket(r: _Round, gi: int, members: list[int], residents: set[int], oracle: IncrementalMatching, first_round: bool) -> list[int]:
+    """``3.2.3``–``3.2.5``; returns the residents left unpaired (only when the rest of the
+    round forces it)."""
+    compat = r.compatible
+    if first_round:
+        by_tpn = sorted(members)
+        g1, g2 = by_tpn[: len(by_tpn) // 2], by_tpn[len(by_tpn) // 2 :]
+    else:
+        g1 = [n for n in members if r.seeks_white(n)]
+        g2 = [n for n in members if not r.seeks_white(n)]
+        g1, g2 = _art3_2_4_equalise(r, gi, g1, g2)
+    s1 = sorted(g1, key=lambda n: (r.aro.get(n, 0.0), n))
+    t2 = sorted(g2)
+    r.add("Dubov-2026 3.2.5", N_("S1 by ascending ARO: {s1}; G2 by pairing number: {g2}"), gi + 1, s1=s1, g2=t2)
+
+    def ok(a: int, b: int) -> bool:
+        return (a in residents or b in residents) and compat(a, b)
+
+    local = IncrementalMatching(members, ok)
+    local_ok = local.perfect
+    free = set(members)
+
+    def try_pair(a: int, b: int) -> bool:
+        if a not in free or b not in free or not ok(a, b):
+            return False
+        if local_ok:
+            snap = local.snapshot()
+            if not local.try_pair(a, b):
+                return False
+            if not oracle.try_pair(a, b):
+                local.restore(snap)
+                return False
+        elif not oracle.try_pair(a, b):
+            return False
+        free.difference_update((a, b))
+        r.paired.append((a, b))
+        return True
+
+    for i, a in enumerate(s1):
+        if a not in free:
+            continue
+        for b in t2 + s1[i + 1 :] + s1[:i][::-1]:
+            if try_pair(a, b):
+                break
+    rest = [n for n in t2 if n in free]
+    for i, a in enumerate(rest):
+        if a in free:
+            for b in rest[i + 1 :]:
+                if try_pair(a, b):
+                    break
+    return [n for n in members if n in free]
+
+
+def pair_dubov_2026_round(ctx: RoundContext) -> RoundPairing:
+    """Pair one round under the Dubov text in force from 2025/2026 (see the module docstring)."""
+    r = _Round(ctx)
+    states = ctx.states
+    ranked = sorted(ctx.participants, key=lambda n: (-states[n].score, n))  # A.2: score, TPN
+    ctx.set_ranking(ranked)
+    odd = len(ranked) % 2
+    oracle = IncrementalMatching(ranked, r.compatible, wildcards=odd, wildcard_ok=ctx.can_receive_bye)
+    if not oracle.perfect:
+        raise NoValidPairingError(N_("no valid pairing exists"))
+    if ctx.explanation.enabled and not ctx.is_first_round:
+        r.add("Dubov-2026 1.7", N_("ARO list: {list}"), None, list=", ".join(f"{n}: {int(r.aro.get(n, 0))}" for n in sorted(ranked, key=lambda n: (-r.aro.get(n, 0.0), n))))
+    byes: list[Bye] = []
+    players = list(ranked)
+    if odd:
+        bye = _art3_1_bye(r, ranked, oracle)
+        byes.append(Bye(bye))
+        players.remove(bye)
+        r.add("Dubov-2026 3.1", N_("player {player} gets the pairing-allocated bye"), None, player=bye)
+    groups: list[list[int]] = []
+    last: float | None = None
+    for n in players:
+        s = round(states[n].score, 6)
+        if s != last:
+            groups.append([])
+            last = s
+        groups[-1].append(n)
+    taken: set[int] = set()
+    for gi, group in enumerate(groups):
+        residents = [n for n in group if n not in taken]
+        if not residents:
+            continue
+        lower = [n for g in groups[gi + 1 :] for n in g if n not in taken]
+        ups = _art3_2_2_upfloaters(r, gi, residents, lower)
+        taken.update(ups)
+        r.upfloaters.extend(ups)
+        left = _art3_2_5_pair_bracket(r, gi, residents + ups, set(residents), oracle, ctx.is_first_round)
+        # C4: a resident the group could not pair because of the rest of the round meets
+        # another player left over here, else one more upfloater
+        still = list(left)
+        for a in left:
+            if a not in still or a in ups:
+                continue
+            here = [b for b in still if b != a]
+            extra = sorted((n for n in lower if n not in taken), key=r.upfloater_key)
+            for b in here + extra:
+                if r.compatible(a, b) and oracle.try_pair(a, b):
+                    r.paired.append((a, b))
+                    still.remove(a)
+                    if b in still:
+                        still.remove(b)
+                    else:
+                        taken.add(b)
+                        r.upfloaters.append(b)
+                        r.add("Dubov-2026 2.2", N_("player {player} can only be paired with {upfloater} from a lower group"), gi + 1, player=a, upfloater=b)
+                    break
+            else:  # pragma: no cover - the oracle keeps the rest pairable
+                raise NoValidPairingError(N_("no valid pairing exists"))
+        for u in ups:
+            if u in still:  # an upfloater not needed goes back to his group
+                taken.discard(u)
+                r.upfloaters.remove(u)
+    boards: list[Pairing] = []
+    colour_events: list[Event] = []
+    first = ctx.initial_colour()
+    for a, b in r.paired:
+        white, black, step = _colours_5_2(r, a, b, first)
+        boards.append(Pairing(white, black))
+        if ctx.explanation.enabled:
+            colour_events.append(Event(step, N_("{white}–{black}: colours by {rule}"), {"white": white, "black": black, "rule": step}))
+    boards = ctx.engine.order_boards(boards, ctx)
+    ctx.data["dubov.transferred"] = tuple(r.upfloaters)
+    return RoundPairing(ctx.round_number, tuple(boards), tuple(byes), tuple(r.events + colour_events + list(ctx.explanation)))
+
+
+def _colours_5_2(r: _Round, a: int, b: int, first: Colour) -> tuple[int, int, str]:
+    """``5.2.1``–``5.2.5`` (E1–E5), then the colour limits."""
+    ctx = r.ctx
+    hi, lo = (a, b) if ctx.rank[a] < ctx.rank[b] else (b, a)
+    sh, sl = ctx.state(hi), ctx.state(lo)
+    ph, pl = r.pref[hi], r.pref[lo]
+    if not sh.played_colours and not sl.played_colours:
+        col, step = (first if hi % 2 == 1 else first.opposite), "Dubov-2026 5.2.1"
+    elif ph[0] is not None and pl[0] is not None and ph[0] is not pl[0]:
+        col, step = ph[0], "Dubov-2026 5.2.2"
+    elif ph[0] is None or pl[0] is None:
+        col = ph[0] if ph[0] is not None else pl[0].opposite  # type: ignore[union-attr]
+        step = "Dubov-2026 5.2.2"
+    elif ph[1] != pl[1]:
+        col = ph[0] if ph[1] > pl[1] else pl[0].opposite
+        step = "Dubov-2026 5.2.3"
+    else:
+        alt = alternation_colour(sh, sl)
+        if alt is not None:
+            col, step = alt, "Dubov-2026 5.2.4"
+        else:
+            col, step = ph[0], "Dubov-2026 5.2.5"
+    if not (ctx.colour_allowed(hi, col) and ctx.colour_allowed(lo, col.opposite)):
+        if ctx.colour_allowed(hi, col.opposite) and ctx.colour_allowed(lo, col):
+            col, step = col.opposite, "C.04.1 f/g"
+    return (hi, lo, step) if col is WHITE else (lo, hi, step)
