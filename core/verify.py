@@ -327,7 +327,12 @@ def _reasons(engine: Engine, before: Tournament, diff: Difference, events: Seque
                 if not ctx.colour_allowed(n, colour) and not engine.hook.swiss_colour_exempt(number=n, context=ctx):
                     out.append(Event("colours", N_("the published pairing gives player {player} {colour} beyond the colour limits"), {"player": n, "colour": colour_term(colour)}))
     numbers = set(diff.players)
-    out.extend(e for e in events if _mentions(e, numbers))
+    if len(diff.ours) == 1 and set(_members(diff.ours[0][1])) == set(_members(pub)):
+        # the same players, other colours: the decisions that name both of them
+        both = [e for e in events if all(_mentions(e, {n}) for n in numbers)]
+        out.extend(both or [e for e in events if _mentions(e, numbers)])
+    else:
+        out.extend(e for e in events if _mentions(e, numbers))
     if not out:
         out.append(Event("", N_("no recorded decision names these players")))
     return tuple(out)
