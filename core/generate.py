@@ -380,13 +380,15 @@ def generate(
     engine: Engine | None = None,
     on_round: Callable[[Tournament, RoundPairing], None] | None = None,
     clock: Callable[[], float] | None = None,
+    max_rounds: int | None = None,
 ) -> Generated:
     """Play a whole event under ``ruleset``.
 
     Stops early, keeping the rounds played, when a round has no valid pairing (small fields
     run out of opponents; :attr:`Generated.stopped` says so) or, without ``rounds``, when the
     system says that every round has been paired (a round robin).  ``on_round(before,
-    pairing)`` is called after each pairing."""
+    pairing)`` is called after each pairing.  ``max_rounds`` plays at most that many rounds
+    without announcing a number of rounds (the benchmark's partial round robins)."""
     import time
 
     engine = engine or Engine(ruleset)
@@ -394,7 +396,7 @@ def generate(
     rng = random.Random(f"events:{config.seed}")
     t = _initial(ruleset, config)
     entrants = len(t.teams) if t.teams else len(t.players)
-    limit = config.rounds or ruleset.rounds or default_rounds(entrants)
+    limit = config.rounds or ruleset.rounds or max_rounds or default_rounds(entrants)
     pairings: list[RoundPairing] = []
     seconds: list[float] = []
     stopped: str | None = None
