@@ -167,6 +167,10 @@ def render_repair_report(report: Any, locale: str, *, explain: bool = False) -> 
                 rounds=rounds, agree=rounds - differing, differ=differing, violations=len(report.violations)
             )
         )
+        total = sum(rc.boards for rc in report.rounds if rc.error is None)
+        same = total - sum(1 for rc in report.rounds if rc.error is None for d in rc.differences if d.published is not None)
+        if differing and total:
+            lines.append(_t(N_("boards, byes and matches agreeing: {same} of {total} ({share} %)"), locale).format(same=same, total=total, share=f"{100 * same / total:.0f}"))
     return lines
 
 

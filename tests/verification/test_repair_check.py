@@ -109,7 +109,9 @@ def test_colour_reversal_is_reported_at_its_round_and_board(dutch_event, cli, tm
     assert lines[0] == "round 7: the published pairing differs from ours"
     assert lines[1] == f"  board 3: published {board.black} - {board.white}, ours {board.white} - {board.black} on board 3"
     assert lines[2].startswith("      [")
-    assert lines[-1] == "rounds checked: 7, agreeing: 6, differing: 1, violations: 0"
+    assert lines[-2] == "rounds checked: 7, agreeing: 6, differing: 1, violations: 0"
+    total = sum(rc.boards for rc in report.rounds)
+    assert lines[-1] == f"boards, byes and matches agreeing: {total - 1} of {total} ({100 * (total - 1) / total:.0f} %)"
 
 
 def test_exchanged_opponents_are_reported_on_both_boards(dutch_event) -> None:
@@ -173,7 +175,7 @@ def test_rematch_is_a_difference_and_a_violation(cli, tmp_path: Path) -> None:
     pair = {first.white, x}
     assert any(line.startswith("round 5: [max_meetings] players") and "meet again" in line and {int(w) for w in line.split() if w.isdigit()} == pair for line in r.out.splitlines()), r.out
     assert "is a rematch" in r.out
-    assert r.out.splitlines()[-1] == f"rounds checked: 5, agreeing: 4, differing: 1, violations: {len(rules)}"
+    assert r.out.splitlines()[-2] == f"rounds checked: 5, agreeing: 4, differing: 1, violations: {len(rules)}"
 
 
 def _fix_points(t: Tournament, rs) -> Tournament:
