@@ -81,15 +81,17 @@ def _cases(all_rulesets: bool, only: list[str] | None) -> list[tuple[str, bool]]
     from swisspairing.manager import ruleset_dirs
     from swisspairing.ruleset import builtin_rulesets
 
-    out: list[tuple[str, bool]] = []
-    systems: set[str] = set()
-    for rid in only or sorted(builtin_rulesets(ruleset_dirs())):
-        rs = load_ruleset(rid)
-        if not all_rulesets and not only and rs.system in systems:
-            continue
-        systems.add(rs.system)
-        out.append((rid, team_boards(rs) is not None))
-    return out
+    ids = only or sorted(builtin_rulesets(ruleset_dirs()))
+    if not all_rulesets and not only:
+        # one ruleset per system: the one named like the system, else the shortest id
+        chosen: dict[str, str] = {}
+        for rid in ids:
+            system = load_ruleset(rid).system
+            best = chosen.get(system)
+            if best is None or (rid == system) or (best != system and (len(rid), rid) < (len(best), best)):
+                chosen[system] = rid
+        ids = sorted(chosen.values())
+    return [(rid, team_boards(load_ruleset(rid)) is not None) for rid in ids]
 
 
 def _ms(s: float) -> str:

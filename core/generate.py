@@ -109,7 +109,7 @@ class Generated:
     seconds: tuple[float, ...] = ()
     """Time the engine took to pair each round."""
     stopped: str | None = None
-    """Why generation stopped before ``rounds`` (a rendered-later error), if it did."""
+    """Why generation stopped before ``rounds`` (the error, in English), if it did."""
     error: Exception | None = field(default=None, compare=False)
     """The :class:`NoValidPairingError` that stopped the generation, if any."""
 

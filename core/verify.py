@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
 from .engine import Engine
-from .errors import NoValidPairingError, SwissPairingError
+from .errors import SwissPairingError
 from .explain import Event
 from .i18n import N_
 from .model import PointSystem, RoundRecord, Tournament
@@ -262,12 +262,11 @@ def _our_units(engine: Engine, before: Tournament, pairing: RoundPairing, team: 
     return boards, byes
 
 
-def compare_round(published: Sequence[Pairing | Bye], ours: Sequence[Pairing | Bye], round_number: int, *, team: bool = False, published_boards: int | None = None) -> list[Difference]:
+def compare_round(published: Sequence[Pairing | Bye], ours: Sequence[Pairing | Bye], round_number: int, *, team: bool = False) -> list[Difference]:
     """The published units (boards first, then byes) that ours lacks, with our units for the
     same players.  Forfeits are compared as the games they were paired as; a published
     withdrawn player's blank entry is no unit."""
     index: dict[int, tuple[int | None, Pairing | Bye]] = {}
-    our_boards = sum(1 for u in ours if isinstance(u, Pairing))
     for i, unit in enumerate(ours):
         number = i + 1 if isinstance(unit, Pairing) and not team else None
         for n in _members(unit):
@@ -291,7 +290,6 @@ def compare_round(published: Sequence[Pairing | Bye], ours: Sequence[Pairing | B
         if n not in seen_players and not (isinstance(entry[1], Bye) and entry[1].result == "Z"):
             seen_players.update(_members(entry[1]))
             diffs.append(Difference(round_number, None, None, (entry,), team))
-    del our_boards, published_boards
     return diffs
 
 
@@ -375,11 +373,6 @@ def repair_check(
             on_round(check)
     violations = tuple(engine.check(tournament))
     return RepairReport(tuple(checks), violations)
-
-
-def is_no_pairing(error: SwissPairingError | None) -> bool:
-    """Whether a round failed because no valid pairing was found."""
-    return isinstance(error, NoValidPairingError)
 
 
 # ---------------------------------------------------------------------- generate + check, many times

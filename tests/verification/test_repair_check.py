@@ -24,7 +24,7 @@ from swisspairing import BLACK, WHITE, Engine, RoundRecord, Tournament, dumps_tr
 from swisspairing.event_writer import dumps_event
 from swisspairing.generate import GeneratorConfig, generate
 from swisspairing.manager import ruleset_dirs
-from swisspairing.pairing import Bye, Pairing
+from swisspairing.pairing import Pairing
 from swisspairing.ruleset import builtin_rulesets
 from swisspairing.verify import repair_check, simulate_tournaments, tournament_before
 
