@@ -72,7 +72,7 @@ def assert_round_is_valid(engine: Engine, before: Tournament, pairing: RoundPair
         assert not missing, f"round {pairing.round}: participants not paired: {missing}"
     after = engine.apply(before, pairing)
     found = [v for v in engine.check(after) if v.round == pairing.round]
-    assert not found, f"round {pairing.round}: " + "; ".join(f"[{v.rule}] {v.render('en')}" for v in found)
+    assert not found, f"round {pairing.round}: " + "; ".join(v.render('en') for v in found)
 
 
 @pytest.fixture
@@ -113,7 +113,7 @@ def assert_absolute_criteria(swisspairing_engine: Engine) -> Callable[[Tournamen
 
     def check(tournament: Tournament) -> None:
         found = swisspairing_engine.check(tournament)
-        assert not found, "; ".join(f"round {v.round}: [{v.rule}] {v.render('en')}" for v in found)
+        assert not found, "; ".join(f"round {v.round}: {v.render('en')}" for v in found)
 
     return check
 
@@ -128,7 +128,7 @@ def assert_repairs(swisspairing_engine: Engine) -> Callable[[Tournament], None]:
             f"round {rc.round}: " + (rc.error.render("en") if rc.error is not None else f"{len(rc.differences)} boards differ")
             for rc in report.differing
         ]
-        bad += [f"round {v.round}: [{v.rule}] {v.render('en')}" for v in report.violations]
+        bad += [f"round {v.round}: {v.render('en')}" for v in report.violations]
         assert not bad, "; ".join(bad)
 
     return check

@@ -468,7 +468,7 @@ def simulate_tournaments(
                 findings.append(Finding(ruleset.id, s, n, rc.round, "discrepancy", detail))
         for v in report.violations:
             violations += 1
-            findings.append(Finding(ruleset.id, s, n, v.round, "violation", f"[{v.rule}] {v.render('en')}"))
+            findings.append(Finding(ruleset.id, s, n, v.round, "violation", v.render('en')))
         if on_tournament is not None:
             on_tournament(i)
     return SimulationSummary(ruleset.id, tournaments, checked, discrepancies, violations, stopped, tuple(seconds), tuple(findings))

@@ -273,3 +273,31 @@ def test_thousand_generated_tournaments_per_ruleset(ruleset: str) -> None:
     summary = simulate_tournaments(rs, 1000, players=_field(rs), seed=1)
     bad = [f for f in summary.findings if f.kind != "stopped"]
     assert not bad, bad[:20]
+
+
+class _Flaky:
+    """A plugin that reverses board 1's colours on every fifth call: a system that does not
+    pair the same input the same way, which the simulation must catch."""
+
+    calls = 0
+
+    from swisspairing import hookimpl
+
+    @hookimpl(hookwrapper=True)
+    def swiss_pair_round(self, context):  # type: ignore[no-untyped-def]
+        outcome = yield
+        type(self).calls += 1
+        result = outcome.get_result()
+        if type(self).calls % 5 == 0 and result is not None and result.boards:
+            first = result.boards[0]
+            outcome.force_result(replace(result, boards=(Pairing(first.black, first.white), *result.boards[1:])))
+
+
+def test_simulation_catches_a_system_that_is_not_reproducible() -> None:
+    rs = load_ruleset(DUTCH)
+    engine = Engine(rs, extra_plugins=[_Flaky()])
+    summary = simulate_tournaments(rs, 3, players=(10, 16), seed=5, engine=engine)
+    assert summary.discrepancies > 0
+    found = [f for f in summary.findings if f.kind == "discrepancy"]
+    assert found and all(f.ruleset == DUTCH and f.seed in (5, 6, 7) for f in found)
+    assert all(f.detail.startswith("board 1: published") for f in found)
