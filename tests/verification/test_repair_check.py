@@ -301,3 +301,23 @@ def test_simulation_catches_a_system_that_is_not_reproducible() -> None:
     found = [f for f in summary.findings if f.kind == "discrepancy"]
     assert found and all(f.ruleset == DUTCH and f.seed in (5, 6, 7) for f in found)
     assert all(f.detail.startswith("board 1: published") for f in found)
+
+
+EXAMPLES = Path(__file__).parent.parent.parent / "examples"
+
+
+@pytest.mark.parametrize(
+    ("example", "ruleset"),
+    [("swiss-open-21.trf", DUTCH), ("round-robin-8.trf", "round-robin"), ("pl-a-klasa-2005.yaml", TEAM), ("pl-a-klasa-2005.trf", TEAM)],
+)
+def test_bundled_examples_agree(cli, example: str, ruleset: str) -> None:
+    """The bundled examples were paired by swisspairing: re-pairing agrees round by round."""
+    r = cli("check", str(EXAMPLES / example), "--ruleset", ruleset, "--repair")
+    assert r.code == 0, r.out
+    assert r.out.startswith("all rounds agree with our pairing and no violations found (rounds checked: ")
+
+
+def test_individual_event_cannot_be_an_event_file(cli, tmp_path: Path) -> None:
+    r = cli("generate", "-r", DUTCH, "-n", "10", "--rounds", "3", "-o", str(tmp_path / "open.yaml"))
+    assert r.code == 3 and "an event file holds a team event, but the tournament has no teams" in r.err
+    assert not (tmp_path / "open.yaml").exists()
