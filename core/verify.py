@@ -415,6 +415,8 @@ class SimulationSummary:
     """Time per round of every re-paired round."""
     findings: tuple[Finding, ...]
     """Each discrepancy, violation and early stop, with the seed that reproduces it."""
+    slowest: tuple[int, int, int] | None = None
+    """``(seed, entrants, round)`` of the slowest round re-paired."""
 
     @property
     def median(self) -> float:
@@ -450,6 +452,8 @@ def simulate_tournaments(
     seconds: list[float] = []
     findings: list[Finding] = []
     checked = discrepancies = violations = stopped = 0
+    slowest: tuple[int, int, int] | None = None
+    worst = -1.0
     for i in range(tournaments):
         s = seed + i
         n = random.Random(f"size:{s}").randint(players[0], players[1])
@@ -461,6 +465,8 @@ def simulate_tournaments(
         report = repair_check(engine, generated.tournament)
         checked += len(report.rounds)
         for rc in report.rounds:
+            if rc.seconds > worst:
+                worst, slowest = rc.seconds, (s, n, rc.round)
             seconds.append(rc.seconds)
             if not rc.agrees:
                 discrepancies += 1
@@ -471,7 +477,7 @@ def simulate_tournaments(
             findings.append(Finding(ruleset.id, s, n, v.round, "violation", v.render('en')))
         if on_tournament is not None:
             on_tournament(i)
-    return SimulationSummary(ruleset.id, tournaments, checked, discrepancies, violations, stopped, tuple(seconds), tuple(findings))
+    return SimulationSummary(ruleset.id, tournaments, checked, discrepancies, violations, stopped, tuple(seconds), tuple(findings), slowest)
 
 
 def _describe(d: Difference) -> str:

@@ -244,6 +244,11 @@ def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list
     lines = [fmt(head), "  ".join("-" * w for w in widths), *(fmt(r) for r in rows)]
     lines.append(_t(N_("peak memory: {mib} MiB"), locale).format(mib=f"{memory:.0f}"))
     for s in summaries:
+        if s.slowest is not None:
+            seed, players, rnd = s.slowest
+            text = _t(N_("{ruleset}: slowest round: seed {seed} ({players}), round {round}, {ms} ms"), locale)
+            lines.append(text.format(ruleset=s.ruleset, seed=seed, players=players, round=rnd, ms=_ms(s.worst)))
+    for s in summaries:
         for f in s.findings:
             if f.kind == "stopped":
                 text = N_("{ruleset} seed {seed} ({players}): generation stopped in round {round}: {detail}")
