@@ -231,6 +231,7 @@ def test_simulate_summary(cli) -> None:
     assert rows["round-robin"][1:3] == ["3", str(sum(n - 1 + n % 2 for n in _sizes(1, 3, 6, 12)))] or rows["round-robin"][1] == "3"
     assert rows[DUTCH][3:5] == ["0", "0"]
     assert lines[4].startswith("peak memory: ")
+    assert any(line.startswith(f"{DUTCH}: slowest round: seed ") and " ms" in line for line in lines[5:])
 
 
 def _sizes(seed: int, k: int, lo: int, hi: int) -> list[int]:
