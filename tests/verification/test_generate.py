@@ -154,11 +154,14 @@ def test_every_ruleset_generates_valid_rounds(ruleset: str) -> None:
 
 
 def test_round_robin_without_rounds_stops_when_complete() -> None:
-    """Without --rounds, a round robin stops when its table is done (the engine says every
-    round has been paired), not at the Swiss default."""
+    """Without --rounds a round robin is not announced a number of rounds; generation never
+    goes past its table: asked for up to 50 rounds, six players play the 5 table rounds (the
+    system says every round has been paired) and the file announces none."""
     rs = load_ruleset("round-robin")
-    t = generate(rs, GeneratorConfig(players=6, seed=1)).tournament
-    assert t.rounds_recorded == 5
+    result = generate(rs, GeneratorConfig(players=6, seed=1), max_rounds=50)
+    assert result.tournament.rounds_recorded == 5 and result.stopped is None
+    assert result.tournament.total_rounds is None
+    assert generate(rs, GeneratorConfig(players=12, seed=1)).tournament.rounds_recorded == 6  # ⌈log2 12⌉ + 2
 
 
 def test_small_field_stops_and_keeps_the_rounds_played() -> None:
