@@ -120,6 +120,20 @@ def test_plugin_search_budget_exhaustion_exits_1(plugin_site: Path, tmp_path: Pa
     assert small.stderr == exhausted.stderr  # the proof comes before any search
 
 
+def test_plugin_tests_use_the_pytest_fixtures(plugin_site: Path) -> None:
+    """The example plugin's own test suite (tests/plugin_example/tests) is written with
+    ``swisspairing.pytest_plugin``: generated events under its ruleset keep the absolute
+    criteria and ``check --repair`` reproduces them.  Run as a plugin author would run it."""
+    tests = plugin_site.parent / "src" / "tests"
+    environment = {**os.environ, "PYTHONPATH": str(plugin_site), "SWISSPAIRING_LANG": "en"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tests), str(tests)],
+        capture_output=True, text=True, env=environment, timeout=300, cwd=str(tests),
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "3 passed" in done.stdout
+
+
 def test_blocked_plugin_is_hidden(plugin_site: Path) -> None:
     unknown = run(plugin_site, "pair", str(DATA / "rr-7-start.trf"), "-r", "example-fold", SWISSPAIRING_BLOCKED_PLUGINS="example-fold")
     assert unknown.returncode == 3 and unknown.stderr.startswith("swisspairing: unknown ruleset 'example-fold'")
