@@ -110,7 +110,7 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     v.add_argument("files", nargs="+", metavar="FILE", help=_(N_("ruleset id or YAML file")))
     s = sub.add_parser("schema", parents=[common], help=_(N_("print the JSON Schema of rulesets")))
     s.add_argument("--system", default=None, help=_(N_("print the parameter schema of this system instead")))
-        _add_report_parsers(sub, common, _, reading)
+    _add_report_parsers(sub, common, _, reading)
     from .verify_cli import add_parsers as _add_verification_parsers  # generate, simulate, check --repair
 
     _add_verification_parsers(sub, common, _)

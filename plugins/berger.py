@@ -42,7 +42,7 @@ from swisspairing import (
 
 SYSTEM = "round-robin-berger"
 
-__all__ = ["berger_table", "cycle_plan", "schedule", "table_size", "SYSTEM"]
+__all__ = ["berger_round", "berger_table", "cycle_plan", "schedule", "table_size", "SYSTEM"]
 
 
 def berger_table(n: int) -> list[list[tuple[int, int]]]:
@@ -67,6 +67,24 @@ def berger_table(n: int) -> list[list[tuple[int, int]]]:
         ]
         rounds.append(current)
     return rounds
+
+
+def berger_round(n: int, round_number: int) -> list[tuple[int, int]]:
+    """Round ``round_number`` (1-based) of :func:`berger_table` ``(n)``, computed directly in
+    O(n): after ``r − 1`` steps every number but ``n`` has moved on by ``(r − 1)·n/2``
+    (within 1..n−1), and the board of player ``n`` has swapped colours ``r − 1`` times."""
+    if n < 2 or n % 2:
+        raise ValueError(f"berger tables need an even number of players, not {n}")
+    if not 1 <= round_number <= n - 1:
+        raise ValueError(f"a Berger table for {n} players has rounds 1 to {n - 1}, not {round_number}")
+    m = n // 2
+    step = (round_number - 1) * m
+
+    def shift(x: int) -> int:
+        return x if x == n else ((x - 1 + step) % (n - 1)) + 1
+
+    first = (shift(1), n) if (round_number - 1) % 2 == 0 else (n, shift(1))
+    return [first] + [(shift(k), shift(n + 1 - k)) for k in range(2, m + 1)]
 
 
 def table_size(players: int) -> int:
@@ -176,7 +194,7 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     if rnd > total:
         raise InvalidTournamentError(N_("all {total} rounds have been paired"), total=total)
     cycle, table_round = plan[rnd - 1]
-    table = berger_table(size)[table_round - 1]
+    table = berger_round(size, table_round)
     reverse = cycle % 2 == 0
     explain = context.explanation.add
     explain("RR-Berger 2", N_("players take the table numbers 1 to {n} in start-number order"), n=n)
@@ -225,12 +243,14 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
     (RR-Berger 3, 5), and only the table's free player may get the bye (RR-Berger 4)."""
     order = _numbering(tournament)
     cycles, swap = _options(context)
-    rounds = schedule(len(order), cycles, swap)
-    if round_number > len(rounds):
-        return [Violation(round_number, "RR-Berger 1", N_("the round robin has only {total} rounds"), (("total", len(rounds)),))]
-    index = {p: i + 1 for i, p in enumerate(order)}
     n = len(order)
-    expected = set(rounds[round_number - 1])
+    plan = cycle_plan(table_size(n) - 1, cycles, swap) if n else []
+    if round_number > len(plan):
+        return [Violation(round_number, "RR-Berger 1", N_("the round robin has only {total} rounds"), (("total", len(plan)),))]
+    index = {p: i + 1 for i, p in enumerate(order)}
+    cycle, table_round = plan[round_number - 1]
+    table = berger_round(table_size(n), table_round)
+    expected = set((b, w) for w, b in table) if cycle % 2 == 0 else set(table)
     free = {order[w - 1] if b > n else order[b - 1] for w, b in expected if w > n or b > n}
     out = []
     for p in tournament.players:

@@ -546,3 +546,13 @@ def test_explain_cites_the_berger_rules(cli) -> None:
     res = cli("pair", str(DATA / "round-robin__8-players-withdrawn.trf"), "--ruleset", "round-robin", "--explain")
     assert "[RR-Berger 1] player 3 has withdrawn; his remaining games are scored as forfeits" in res.out
     assert "(forfeit)" in res.out
+
+
+@pytest.mark.parametrize("n", [2, 4, 6, 8, 10, 12, 14, 16, 20, 30])
+def test_berger_round_is_the_tables_round(n: int) -> None:
+    """RR-Berger 3: a round computed directly (O(n), what pairing a round uses) equals the
+    table built round by round."""
+    from swisspairing.plugins.berger import berger_round, berger_table
+
+    table = berger_table(n)
+    assert [berger_round(n, r) for r in range(1, n)] == table
