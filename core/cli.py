@@ -155,7 +155,7 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
         else:
             write_atomic(args.pairs, text)
     if args.output:
-        write_atomic(args.output, dumps_trf(engine.apply(tournament, pairing)))
+        write_atomic(args.output, _next_round_text(args, tournament, pairing, engine))
     if not args.pairs and not args.output or args.explain:
         ctx_scores = {n: s.score for n, s in engine.context(tournament, explain=False).states.items()}
         if not args.pairs and not args.output and team_round:
@@ -167,6 +167,22 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
             for line in render_events(pairing.events, locale):
                 out.write(line + "\n")
     return EXIT_OK
+
+
+def _next_round_text(args: argparse.Namespace, tournament: Tournament, pairing: Any, engine: Engine) -> str:
+    """``-o``: an event file in, an event file out, in the input's format (``.json`` → JSON,
+    YAML otherwise) unless ``-o`` names a TRF (``.trf``, ``.txt``); a TRF in, a TRF out."""
+    from .io import EVENT_SUFFIXES
+
+    source = str(args.tournament)
+    target = str(args.output).lower()
+    if source.lower().endswith(EVENT_SUFFIXES) and not target.endswith((".trf", ".txt")):
+        from .event import dump_event, next_round_event, read_event_file
+
+        data = next_round_event(read_event_file(source), tournament, pairing, engine.ruleset)
+        as_json = target.endswith(".json") or (not target.endswith((".yaml", ".yml")) and source.lower().endswith(".json"))
+        return dump_event(data, json_format=as_json)
+    return dumps_trf(engine.apply(tournament, pairing))
 
 
 def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
