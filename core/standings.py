@@ -81,6 +81,9 @@ class Standings:
     """The tiebreak policy applied."""
     ruleset: str = ""
     """Id of the ruleset."""
+    point_system: PointSystem = PointSystem()
+    """Points per result the standings were computed with (the file's ``XXS``, else the
+    ruleset's): what a bye was worth."""
 
     def row(self, number: int) -> StandingsRow:
         """The row of a start (team) number."""
@@ -320,6 +323,7 @@ def compute_standings(
         team=is_team,
         policy=policy,
         ruleset=getattr(ruleset, "id", "") if ruleset is not None else "",
+        point_system=ps,
     )
 
 

@@ -584,10 +584,17 @@ def average_rating_of_opponents(
 
 
 def count_wins(tournament: Tournament, point_system: PointSystem, after_round: int) -> dict[int, float]:
-    """Number of wins (C.07 WIN): rounds in which the player got a win's points, with or
-    without playing (``1``, ``W``, ``+``, ``F``, ``U``)."""
+    """Number of wins (C.07 WIN): rounds in which the player got, with or without playing, as
+    many points as a win gives — games won (``1``, ``W``) and the unplayed rounds (``+``,
+    ``F``, ``U``, ``H``) by the points they are worth in this point system: a zero-point bye
+    of a round robin or a half-point pause is not a win."""
     tb = _table(tournament, point_system, after_round)
-    return {n: float(sum(1 for c in tb.code[n] if c in "1W+FU")) for n in tb.numbers}
+    win = point_system.win
+    out: dict[int, float] = {}
+    for n in tb.numbers:
+        codes, pts = tb.code[n], tb.pts[n]
+        out[n] = float(sum(1 for r, c in enumerate(codes) if c in "1W" or (c in "+FUH" and win > 0 and pts[r] >= win - 1e-9)))
+    return out
 
 
 def games_won(tournament: Tournament, point_system: PointSystem, after_round: int) -> dict[int, float]:
