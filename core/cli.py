@@ -75,6 +75,7 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     sub.add_parser("rulesets", parents=[common], help=_(N_("list the built-in rulesets")))
     v = sub.add_parser("validate", parents=[common], help=_(N_("validate ruleset files")))
     v.add_argument("files", nargs="+", metavar="FILE", help=_(N_("ruleset id or YAML file")))
+    v.add_argument("--ruleset", "-r", default=None, metavar="ID|FILE", help=_(N_("validate tournaments (TRF16 or event files) under this ruleset instead")))
     s = sub.add_parser("schema", parents=[common], help=_(N_("print the JSON Schema of rulesets")))
     s.add_argument("--system", default=None, help=_(N_("print the parameter schema of this system instead")))
     _add_report_parsers(sub, common, _)
@@ -146,6 +147,8 @@ def _load(args: argparse.Namespace) -> tuple[Ruleset, Tournament]:
 def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     ruleset, tournament = _load(args)
     engine = Engine(ruleset)
+    if tournament.next_round == 1:
+        _warn_rounds_shortfall(engine, tournament, args.tournament, locale, err)
     pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
     team_round = bool(pairing.matches or pairing.team_byes)  # team events: matches by team number
     if args.pairs:
@@ -167,6 +170,18 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
             for line in render_events(pairing.events, locale):
                 out.write(line + "\n")
     return EXIT_OK
+
+
+def _warn_rounds_shortfall(engine: Engine, tournament: Tournament, source: str, locale: str, err: TextIO) -> bool:
+    """Warn (stderr) when the declared rounds cannot be played by the field (counting
+    argument of :mod:`swisspairing.feasibility`); ``True`` when it warned."""
+    from .feasibility import rounds_shortfall
+
+    event = rounds_shortfall(engine, tournament)
+    if event is None:
+        return False
+    err.write(f"swisspairing: {source}: " + gettext(N_("warning: {message}"), locale).format(message=event.render(locale)) + "\n")
+    return True
 
 
 def _next_round_text(args: argparse.Namespace, tournament: Tournament, pairing: Any, engine: Engine) -> str:
@@ -216,15 +231,41 @@ def _cmd_rulesets(args: argparse.Namespace, locale: str, out: TextIO, err: TextI
 
 
 def _cmd_validate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .standings import check_tiebreak_ids
+
     status = EXIT_OK
+    if args.ruleset is not None:
+        return _validate_tournaments(args, locale, out, err)
     for ref in args.files:
         try:
             rs = load_ruleset(ref)
+            check_tiebreak_ids(rs)
         except InvalidInputError as exc:
             err.write(f"swisspairing: {exc.render(locale)}\n")
             status = exc.exit_code
             continue
         out.write(gettext(N_("{source}: valid ruleset {id} for system {system}"), locale).format(source=rs.source, id=rs.id, system=rs.system) + "\n")
+    return status
+
+
+def _validate_tournaments(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    """``validate --ruleset R FILE…``: each FILE is a tournament read under R; warns when its
+    declared rounds cannot be played by the field."""
+    from .standings import check_tiebreak_ids
+
+    ruleset = load_ruleset(args.ruleset)
+    check_tiebreak_ids(ruleset)
+    engine = Engine(ruleset)
+    status = EXIT_OK
+    for name in args.files:
+        try:
+            tournament = load_tournament(name, point_system=ruleset.points)
+        except InvalidInputError as exc:
+            err.write(f"swisspairing: {exc.render(locale)}\n")
+            status = exc.exit_code
+            continue
+        _warn_rounds_shortfall(engine, tournament, name, locale, err)
+        out.write(gettext(N_("{source}: valid tournament for ruleset {id} (players: {players}, rounds recorded: {rounds})"), locale).format(source=name, id=ruleset.id, players=len(tournament.players), rounds=tournament.rounds_recorded) + "\n")
     return status
 
 
@@ -265,7 +306,8 @@ def _standings_for(args: argparse.Namespace) -> tuple[Ruleset, Tournament, Any]:
 
         known = available_tiebreaks(ruleset)
         ids = [t for t in ruleset.tiebreaks if t in known and not known[t].team]
-    standings = compute_standings(tournament, ruleset, after_round=args.after_round, tiebreaks=ids, seed=args.seed, team=team)
+    source = "--tiebreaks" if args.tiebreaks else f"{ruleset.source or ruleset.id}: $.tiebreaks"
+    standings = compute_standings(tournament, ruleset, after_round=args.after_round, tiebreaks=ids, seed=args.seed, team=team, tiebreaks_source=source)
     return ruleset, tournament, standings
 
 
