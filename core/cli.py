@@ -194,7 +194,7 @@ def _next_round_text(args: argparse.Namespace, tournament: Tournament, pairing: 
     if source.lower().endswith(EVENT_SUFFIXES) and not target.endswith((".trf", ".txt")):
         from .event import dump_event, next_round_event, read_event_file
 
-        data = next_round_event(read_event_file(source), tournament, pairing, engine.ruleset)
+        data = next_round_event(read_event_file(source), tournament, pairing, engine.ruleset, target=str(args.output))
         as_json = target.endswith(".json") or (not target.endswith((".yaml", ".yml")) and source.lower().endswith(".json"))
         return dump_event(data, json_format=as_json)
     return dumps_trf(engine.apply(tournament, pairing))

@@ -410,14 +410,17 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
 
 
 # ---------------------------------------------------------------------- writing
-def next_round_event(data: Mapping[str, Any], tournament: Tournament, pairing: Any, ruleset: Any) -> dict[str, Any]:
+def next_round_event(data: Mapping[str, Any], tournament: Tournament, pairing: Any, ruleset: Any, *, target: str = "") -> dict[str, Any]:
     """The event mapping ``data`` (as read, see :func:`read_event_file`) with the round of
     ``pairing`` appended to ``results``: each match by team name (the board-1 White team
     first), line-ups as roster positions where they differ from the roster's first boards,
     the pausing team(s); ``absent_next`` is consumed.  No board results yet, so the file
-    reads back as a paired round waiting for its results."""
+    reads back as a paired round waiting for its results.  A pairing of players (an
+    individual ruleset) cannot be written so: :class:`InvalidEventError` naming ``target``."""
     from .teams import TeamScoring, lineup
 
+    if pairing.boards and not pairing.matches:
+        raise InvalidEventError(N_("an event file records team matches, but this ruleset pairs players: write the round as TRF (-o NEXT.trf)"), where=target)
     out = dict(data)
     scoring = TeamScoring.from_ruleset(ruleset)
     boards = out.get("boards") or scoring.boards

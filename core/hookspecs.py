@@ -78,8 +78,9 @@ def swiss_pair_round(context: "RoundContext") -> "RoundPairing | None":
 def swiss_pairing_units(context: "RoundContext") -> "RoundContext | None":
     """Return the context over the units that are paired against one another: the context
     itself for individual systems (the core default), a team view for team systems.  Used by
-    checks that count opponents (:mod:`swisspairing.feasibility`).  Stops at first non-None
-    result.
+    checks that count opponents (:mod:`swisspairing.feasibility`).
+
+    Stops at first non-None result.
     """
 
 

@@ -179,10 +179,7 @@ def load_yaml(
         finally:
             loader.dispose()
     except yaml.YAMLError as exc:
-        exc = _python_parser_error(text) or exc
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise error(N_("invalid YAML: {problem}"), where=_where(source, mark), problem=problem) from None
+        raise _syntax_error(_python_parser_error(text) or exc, text, source, error) from None
     if root is None:
         return None
     _expanded_size(root, source, max_depth, _count_plain(root), max_alias_nodes, error)
@@ -191,9 +188,26 @@ def load_yaml(
     try:
         return constructor.construct_document(root)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise error(N_("invalid YAML: {problem}"), where=_where(source, mark), problem=problem) from None
+        raise _syntax_error(exc, text, source, error) from None
+    except InvalidInputError:
+        raise
+    except (ValueError, OverflowError) as exc:  # e.g. an integer of 5,000 digits, a 13th month
+        raise error(N_("invalid YAML: {problem}"), where=source, problem=str(exc).splitlines()[0]) from None
+
+
+def _syntax_error(exc: yaml.YAMLError, text: str, source: str, error: _Error) -> InvalidInputError:
+    """``invalid YAML: …`` at the line and column of the problem (a control character: where
+    the reader found it)."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        before = text[: exc.position]
+        where = f"{source}: line {before.count(chr(10)) + 1}, column {exc.position - (before.rfind(chr(10)) + 1) + 1}"
+        return error(N_("invalid YAML: {problem}"), where=where, problem=f"unacceptable character #x{exc.character:04x}")
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    context = getattr(exc, "context", None)
+    if context and problem.startswith("but "):  # "expected a single document …, but found another document"
+        problem = f"{context}, {problem}"
+    return error(N_("invalid YAML: {problem}"), where=_where(source, mark), problem=problem)
 
 
 def _python_parser_error(text: str) -> yaml.YAMLError | None:
@@ -201,14 +215,15 @@ def _python_parser_error(text: str) -> yaml.YAMLError | None:
     got ':'``) says more than libyaml's; events only, so no recursion."""
     if _Loader is yaml.SafeLoader:
         return None
-    loader = yaml.SafeLoader(text)
     try:
-        while loader.check_event():
-            loader.get_event()
+        loader = yaml.SafeLoader(text)  # the reader checks the characters here already
+        try:
+            while loader.check_event():
+                loader.get_event()
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         return exc
-    finally:
-        loader.dispose()
     return None
 
 
@@ -261,8 +276,12 @@ def load_json(text: str, source: str, *, error: _Error = InvalidInputError, max_
             depth -= 1
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+    except InvalidInputError:
+        raise
     except json.JSONDecodeError as exc:
         raise error(N_("invalid JSON: {problem}"), where=f"{source}: line {exc.lineno}, column {exc.colno}", problem=exc.msg) from None
+    except ValueError as exc:  # an integer of 5,000 digits
+        raise error(N_("invalid JSON: {problem}"), where=source, problem=str(exc).splitlines()[0]) from None
     except RecursionError:  # pragma: no cover - the depth scan comes first
         raise error(N_("nested deeper than the limit of {limit} levels"), where=source, limit=max_depth) from None
 

@@ -105,3 +105,12 @@ def test_lineups_are_written_where_a_player_is_absent(tmp_path):
     back = event_from_mapping(out, source="x.json")
     games = _games(back)
     assert all(len(g) < 2 or g[1][0] is None for n, g in games.items() if n == first)
+
+
+def test_individual_pairing_of_an_event_file_is_not_written_as_an_event_file(cli, tmp_path):
+    """An event file holds team matches only: a player pairing must not be dropped silently."""
+    out = tmp_path / "next.yaml"
+    r = cli("pair", str(JSON_EVENT), "--ruleset", "fide-dutch-1992", "-o", str(out), "--lang", "en")
+    assert r.code == 3 and r.err.startswith(f"swisspairing: {out}: an event file records team matches"), r.err
+    assert not out.exists()
+    assert cli("pair", str(JSON_EVENT), "--ruleset", "fide-dutch-1992", "-o", str(tmp_path / "next.trf")).code == 0

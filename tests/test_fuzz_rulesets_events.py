@@ -146,7 +146,7 @@ def _mutate(draw: st.DrawFn, text: str) -> str:
     """Cut, insert YAML punctuation or random characters at random places."""
     for _ in range(draw(st.integers(0, 3))):
         pos = draw(st.integers(0, len(text)))
-        piece = draw(st.sampled_from(["&a ", "*a", "[", "{", "]", "}", ": ", "- ", "\n  ", "!!python/object ", "<<: *a\n", ".nan", "\t", "'", '"', "\x00", "\ufeff"]) | st.text(max_size=4))
+        piece = draw(st.sampled_from(["&a ", "*a", "[", "{", "]", "}", ": ", "- ", "\n  ", "!!python/object ", "<<: *a\n", ".nan", "\t", "'", '"', "\x00", "\ufeff", " " + "9" * 5000, " 2001-13-45", " !!binary AAAA", "---\n"]) | st.text(max_size=4))
         text = text[:pos] + piece + text[pos:]
     if draw(st.booleans()):
         text = text[: draw(st.integers(0, len(text)))]

@@ -79,6 +79,22 @@ def test_aliases_within_the_bound_are_fine():
     assert load_yaml("a: &a [1, 2]\nb: [*a, *a]\n", "f.yaml") == {"a": [1, 2], "b": [[1, 2], [1, 2]]}
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: 1\n\x00", r"^f.yaml: line 2, column 1: invalid YAML: unacceptable character #x0000$"),
+        ("a: " + "1" * 5000 + "\n", r"^f.yaml: invalid YAML: Exceeds the limit \(4300 digits\)"),
+        ("a: 2001-13-45\n", r"^f.yaml: invalid YAML: month must be in 1..12$"),
+        ("a: 1\n---\nb: 2\n", r"^f.yaml: line 2, column 1: invalid YAML: expected a single document in the stream, but found another document$"),
+        ("a: !!python/object:os.system ls\n", r"^f.yaml: line 1, column 4: invalid YAML: could not determine a constructor"),
+        ("{[1, 2]: x}\n", r"^f.yaml: line 1, column 2: a mapping key must be a plain value$"),
+    ],
+)
+def test_yaml_errors_that_are_not_syntax_errors_are_input_errors(text, message):
+    with pytest.raises(InvalidInputError, match=message):
+        load_yaml(text, "f.yaml")
+
+
 def test_json_constants_and_duplicates_are_refused():
     for text, message in (('{"a": Infinity}', "Infinity is not a finite number"), ('{"a": 1, "a": 2}', "duplicate key 'a'")):
         with pytest.raises(InvalidInputError, match=message):
