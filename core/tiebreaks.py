@@ -418,9 +418,11 @@ def _entries(tb: _Table, unplayed: str) -> dict[int, list[tuple[float, float, bo
         out = [(adjusted[opps[r]], fraction_of(codes[r], 0.0), False) for r in tb.played[n]]  # type: ignore[index]
         if unplayed not in ("played-only", "draw"):
             pts = tb.pts[n]
+            win = tb.ps.win
             for r in tb.unplayed[n]:
                 c = codes[r]
-                fraction = fraction_of(c, 0.0)
+                # an unplayed round counts by what it was worth (a round robin's bye: 0)
+                fraction = pts[r] / win if win > 0 else fraction_of(c, 0.0)
                 if unplayed == "virtual-opponent":
                     out.append((virtual_opponent_score(tb.running[n][r], pts[r], tb.after - r - 1, tb.ps), fraction, False))
                 elif unplayed == "rdf-manual":

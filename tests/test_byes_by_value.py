@@ -62,3 +62,16 @@ def test_crosstable_shows_a_half_point_team_pause_as_half(cli):
     szymanski = next(row for row in lines if any("Szymański" in c and "Łukasz" in c for c in row))
     assert szymanski[r1] == "½"
     assert not any(row[r1] == "+" for row in lines[1:])
+
+
+def test_zero_point_bye_adds_nothing_to_sonneborn_berger_under_a_virtual_opponent():
+    """C.07 (TB 4): the product is the opponent's score times the player's result; a bye
+    worth 0 is a result of 0 whatever its code, also against a virtual opponent."""
+    from swisspairing.tiebreaks import TiebreakPolicy
+
+    t = load_trf(RR5)
+    rs = load_ruleset("round-robin")
+    virtual = compute_standings(t, rs, tiebreaks=["sonneborn-berger"], policy=TiebreakPolicy(unplayed="virtual-opponent"))
+    played = compute_standings(t, rs, tiebreaks=["sonneborn-berger"], policy=TiebreakPolicy(unplayed="played-only"))
+    assert virtual.value(1, "sonneborn-berger") == played.value(1, "sonneborn-berger") == 1.0
+    assert virtual.value(4, "sonneborn-berger") == played.value(4, "sonneborn-berger") == 0.5
