@@ -36,6 +36,11 @@ team in start-number order and board order, one :class:`~swisspairing.model.Team
 the board games as the players' round records and a pause as ``U`` for the pausing team's
 line-up.  Every error names the file and the JSON path (``league.yaml:
 $.results[0].matches[1].boards[3]: unknown board result '2-0'``), exit code 3.
+
+Files are read with the bounds of :mod:`swisspairing.safeyaml` (size, nesting, aliases,
+duplicate keys, finite numbers).  ``pair league.yaml -o next.yaml`` writes the file back with
+the new round appended (:func:`next_round_event`, :func:`dump_event`): JSON stays JSON, YAML
+stays YAML, and the result reads back as the paired round waiting for its results.
 """
 
 from __future__ import annotations
