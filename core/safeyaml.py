@@ -179,6 +179,8 @@ def load_yaml(
         finally:
             loader.dispose()
     except yaml.YAMLError as exc:
+        if "depth" in str(getattr(exc, "problem", "") or ""):  # libyaml stops at 1000 levels
+            raise error(N_("nested deeper than the limit of {limit} levels"), where=_where(source, getattr(exc, "problem_mark", None)), limit=max_depth) from None
         raise _syntax_error(_python_parser_error(text) or exc, text, source, error) from None
     if root is None:
         return None
@@ -210,10 +212,14 @@ def _syntax_error(exc: yaml.YAMLError, text: str, source: str, error: _Error) ->
     return error(N_("invalid YAML: {problem}"), where=_where(source, mark), problem=problem)
 
 
+_REPARSE_LIMIT = 256 * 1024
+"""Texts up to this length are parsed again by the (slower) pure-Python parser for its wording."""
+
+
 def _python_parser_error(text: str) -> yaml.YAMLError | None:
     """The pure-Python parser's error for ``text``, whose wording (``expected ',' or '}', but
     got ':'``) says more than libyaml's; events only, so no recursion."""
-    if _Loader is yaml.SafeLoader:
+    if _Loader is yaml.SafeLoader or len(text) > _REPARSE_LIMIT:
         return None
     try:
         loader = yaml.SafeLoader(text)  # the reader checks the characters here already

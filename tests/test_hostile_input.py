@@ -71,6 +71,17 @@ def test_duplicate_key_in_a_yaml_event_file_names_line_and_column():
         read_event("teams:\n- name: A\n  name: B\n", filename="league.yaml")
 
 
+@pytest.mark.parametrize("depth", [65, 999, 1000, 5000, 100_000])
+@pytest.mark.parametrize("opener", ["[", "{a: "])
+@pytest.mark.parametrize("closed", [True, False])
+def test_deep_nesting_closed_or_not_is_refused_at_the_limit(depth, opener, closed):
+    """Found by the fuzz suite: an unclosed ``[[[[…`` thousands deep made the pure-Python
+    parser (used for its error wording) take quadratic time."""
+    text = "teams: " + opener * depth + (("]" if opener == "[" else "}") * depth if closed else "") + "\n"
+    with pytest.raises(InvalidEventError, match=r"^x.yaml: line 1, column \d+: nested deeper than the limit of 64 levels$"):
+        read_event(text, filename="x.yaml")
+
+
 def test_merge_keys_may_be_overridden_and_are_not_duplicates():
     assert load_yaml("base: &b {x: 1, y: 2}\nother: {<<: *b, x: 3}\n", "f.yaml")["other"] == {"x": 3, "y": 2}
 
