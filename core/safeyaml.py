@@ -25,6 +25,7 @@ import codecs
 import json
 import math
 import os
+import re
 from typing import Any, Callable
 
 import yaml
@@ -246,6 +247,10 @@ def _count_plain(root: Node) -> int:
     return len(seen)
 
 
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_JSON_BRACKETS = re.compile(r"[\[\]{}]")
+
+
 def load_json(text: str, source: str, *, error: _Error = InvalidInputError, max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON safely: duplicate keys, ``NaN``/``Infinity`` and nesting beyond
     ``max_depth`` are errors."""
@@ -261,24 +266,13 @@ def load_json(text: str, source: str, *, error: _Error = InvalidInputError, max_
     def constant(name: str) -> Any:
         raise error(N_("{value} is not a finite number"), where=source, value=name)
 
-    depth = 0
-    in_string = False
-    escape = False
-    for ch in text:  # a cheap depth scan: json's decoder recurses
-        if in_string:
-            if escape:
-                escape = False
-            elif ch == "\\":
-                escape = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
+    depth = 0  # a cheap depth scan outside strings: json's decoder recurses
+    for match in _JSON_BRACKETS.finditer(_JSON_STRING.sub('""', text)):
+        if match.group() in "[{":
             depth += 1
             if depth > max_depth:
                 raise error(N_("nested deeper than the limit of {limit} levels"), where=source, limit=max_depth)
-        elif ch in "]}":
+        else:
             depth -= 1
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
