@@ -141,10 +141,10 @@ _MESSAGES = {
 def _schema_error(source: str, error: Any, prefix: str = "$") -> InvalidRulesetError:
     path = prefix + error.json_path[1:]
     msg = _MESSAGES.get(error.validator)
-    instance = json.dumps(error.instance, ensure_ascii=False) if not isinstance(error.instance, (int, float)) or isinstance(error.instance, bool) else error.instance
+    instance = json.dumps(error.instance, ensure_ascii=False, default=str) if not isinstance(error.instance, (int, float)) or isinstance(error.instance, bool) else error.instance
     limit = error.validator_value
     if isinstance(limit, (list, dict)):
-        limit = json.dumps(limit, ensure_ascii=False)
+        limit = json.dumps(limit, ensure_ascii=False, default=str)
     if error.validator == "required":
         missing = next((k for k in error.validator_value if isinstance(error.instance, dict) and k not in error.instance), "?")
         return InvalidRulesetError(msg, where=f"{source}: {path}", missing=missing)  # type: ignore[arg-type]

@@ -13,7 +13,8 @@ ten deep), a recursive alias (``&a [*a]``) or a deeply nested document can end i
   aliases would expand to (memoised per node, cycles detected) before anything is built;
 - duplicate mapping keys are an error (YAML 1.2 forbids them; PyYAML keeps the last one);
 - numbers that are not finite (``.nan``, ``.inf``; JSON ``NaN``, ``Infinity``) are an error
-  wherever they appear.
+  wherever they appear;
+- the data is JSON data: dates stay text, ``!!binary`` is refused.
 
 Every error is a :class:`~swisspairing.errors.InvalidInputError` of the caller's class, with
 the file name and the line/column or JSON path.
@@ -159,7 +160,18 @@ class _StrictConstructor(yaml.constructor.SafeConstructor):
         return value
 
 
+    def construct_yaml_timestamp_as_text(self, node: Any) -> str:
+        """Dates stay text (``birth_date: 1990-05-01``): the files are JSON data, and JSON has
+        no dates (YAML 1.2 dropped the timestamp type too)."""
+        return str(node.value)
+
+    def construct_yaml_binary(self, node: Any) -> Any:
+        raise type(self).error(N_("unsupported YAML tag {tag}"), where=_where(self.source, node.start_mark), tag=node.tag)
+
+
 _StrictConstructor.add_constructor("tag:yaml.org,2002:float", _StrictConstructor.construct_yaml_float)
+_StrictConstructor.add_constructor("tag:yaml.org,2002:timestamp", _StrictConstructor.construct_yaml_timestamp_as_text)
+_StrictConstructor.add_constructor("tag:yaml.org,2002:binary", _StrictConstructor.construct_yaml_binary)
 
 
 def load_yaml(
