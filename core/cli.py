@@ -151,14 +151,15 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
         _warn_rounds_shortfall(engine, tournament, args.tournament, locale, err)
     pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
     team_round = bool(pairing.matches or pairing.team_byes)  # team events: matches by team number
+    next_text = _next_round_text(args, tournament, pairing, engine) if args.output else None  # may fail: before -p is written
     if args.pairs:
         text = format_match_pairs(pairing) if team_round else format_pairs(pairing)
         if args.pairs == "-":
             out.write(text)
         else:
             write_atomic(args.pairs, text)
-    if args.output:
-        write_atomic(args.output, _next_round_text(args, tournament, pairing, engine))
+    if next_text is not None:
+        write_atomic(args.output, next_text)
     if not args.pairs and not args.output or args.explain:
         ctx_scores = {n: s.score for n, s in engine.context(tournament, explain=False).states.items()}
         if not args.pairs and not args.output and team_round:

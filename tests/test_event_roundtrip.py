@@ -110,7 +110,8 @@ def test_lineups_are_written_where_a_player_is_absent(tmp_path):
 def test_individual_pairing_of_an_event_file_is_not_written_as_an_event_file(cli, tmp_path):
     """An event file holds team matches only: a player pairing must not be dropped silently."""
     out = tmp_path / "next.yaml"
-    r = cli("pair", str(JSON_EVENT), "--ruleset", "fide-dutch-1992", "-o", str(out), "--lang", "en")
+    pairs = tmp_path / "pairs.txt"
+    r = cli("pair", str(JSON_EVENT), "--ruleset", "fide-dutch-1992", "-o", str(out), "-p", str(pairs), "--lang", "en")
     assert r.code == 3 and r.err.startswith(f"swisspairing: {out}: an event file records team matches"), r.err
-    assert not out.exists()
+    assert not out.exists() and not pairs.exists()  # neither output is written
     assert cli("pair", str(JSON_EVENT), "--ruleset", "fide-dutch-1992", "-o", str(tmp_path / "next.trf")).code == 0
