@@ -35,6 +35,8 @@ __all__ = [
 ]
 
 SCHEMA_VERSION = 1
+MAX_EXTENDS = 32
+"""Longest ``extends`` chain (a federation's ruleset over a preset needs two or three)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +260,8 @@ def _load_chain(
     if any(key == k for k, _ in seen):
         chain = " -> ".join((*(name for _, name in seen), source))
         raise InvalidRulesetError(N_("extends forms a cycle: {chain}"), where=where, chain=chain)
+    if len(seen) >= MAX_EXTENDS:
+        raise InvalidRulesetError(N_("extends goes deeper than the limit of {limit} rulesets"), where=where, limit=MAX_EXTENDS)
     try:
         if isinstance(entry, Path):  # the same cap for devices and pipes (--ruleset /dev/zero)
             text = read_text_capped(str(entry), max_bytes=max_bytes, error=InvalidRulesetError)

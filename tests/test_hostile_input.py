@@ -262,3 +262,14 @@ def test_render_csv_neutralises_headings_and_cells():
 def test_event_file_json_path_errors_still_work():
     with pytest.raises(InvalidEventError, match=r"x.json: \$.teams: \[\] has fewer than 1 items"):
         read_event(json.dumps({"teams": []}), filename="x.json")
+
+
+def test_long_extends_chain_is_bounded(tmp_path):
+    """Cycles are reported as cycles (tests/data/rulesets/cycle-*.yaml); a chain of distinct
+    files is bounded too, so 2,000 files cannot exhaust the stack."""
+    for i in range(40):
+        (tmp_path / f"r{i}.yaml").write_text(f"schema_version: 1\nid: r{i}\nextends: ./r{i + 1}.yaml\n", encoding="utf-8")
+    (tmp_path / "r40.yaml").write_text("schema_version: 1\nid: r40\nextends: round-robin\n", encoding="utf-8")
+    assert load_ruleset(str(tmp_path / "r10.yaml")).id == "r10"  # 31 files: within the limit
+    with pytest.raises(InvalidRulesetError, match=r"r31.yaml: \$.extends: extends goes deeper than the limit of 32 rulesets$"):
+        load_ruleset(str(tmp_path / "r0.yaml"))
