@@ -205,7 +205,7 @@ def test_fuzz_rulesets(data):
 
 
 @FUZZ
-@given(length=st.integers(1, 4), back=st.integers(0, 3), tail=st.sampled_from(["cycle", "self", "missing", "builtin", "folder"]))
+@given(length=st.integers(1, 40), back=st.integers(0, 39), tail=st.sampled_from(["cycle", "self", "missing", "builtin", "folder"]))
 def test_fuzz_extends_chains(length, back, tail):
     """Chains of ``extends`` between files ending in a cycle, a self-reference, a missing
     file, a built-in ruleset or a folder."""
