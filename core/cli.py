@@ -26,7 +26,7 @@ from .manager import ruleset_dirs, system_names, system_schema, systems_info
 from .model import Tournament
 from .output import SafeStream, format_pairs, format_table, guard_outputs, render_events, write_outputs
 from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
-from .io import load_tournament_source
+from .io import EVENT_SUFFIXES, load_tournament_source
 from .teams import format_match_pairs, format_match_table
 from .trf import dumps_trf
 
@@ -108,6 +108,7 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     sub.add_parser("rulesets", parents=[common], help=_(N_("list the built-in rulesets")))
     v = sub.add_parser("validate", parents=[common], help=_(N_("validate ruleset files")))
     v.add_argument("files", nargs="+", metavar="FILE", help=_(N_("ruleset id or YAML file")))
+    v.add_argument("--ruleset", "-r", default=None, metavar="ID|FILE", help=_(N_("validate tournaments (TRF16 or event files) under this ruleset instead")))
     s = sub.add_parser("schema", parents=[common], help=_(N_("print the JSON Schema of rulesets")))
     s.add_argument("--system", default=None, help=_(N_("print the parameter schema of this system instead")))
     _add_report_parsers(sub, common, _, reading)
@@ -226,6 +227,8 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     if any(code in ("XXA", "250") for code, _line in tournament.header):
         err.write("swisspairing: " + gettext(N_("{file}: acceleration records are read for the points field only; this system pairs by the real scores"), locale).format(file=args.tournament) + "\n")
     engine = Engine(ruleset)
+    if tournament.next_round == 1:
+        _warn_rounds_shortfall(engine, tournament, args.tournament, locale, err)
     try:
         pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
     except NoValidPairingError as exc:
@@ -238,8 +241,10 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
         text = format_match_pairs(pairing) if team_round else format_pairs(pairing)
         files.append((args.pairs, text, None))
     if args.output:
-        text = dumps_trf(engine.apply(tournament, pairing))
-        files.append((args.output, text, encode_text(text, args.decoded, encoding=args.output_encoding, filename=args.output)))
+        text = _next_round_text(args, tournament, pairing, engine)  # may fail: before anything is written
+        # a TRF goes back in the encoding it came in; an event file is UTF-8
+        data = None if _writes_event(args) else encode_text(text, args.decoded, encoding=args.output_encoding, filename=args.output)
+        files.append((args.output, text, data))
     write_outputs(files, stdout=out)  # both or neither
     if not args.pairs and not args.output or args.explain:
         ctx_scores = {n: s.score for n, s in engine.context(tournament, explain=False).states.items()}
@@ -254,6 +259,37 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
             for line in render_events(pairing.events, locale):
                 out.write(line + "\n")
     return EXIT_OK
+
+
+def _warn_rounds_shortfall(engine: Engine, tournament: Tournament, source: str, locale: str, err: TextIO) -> bool:
+    """Warn (stderr) when the declared rounds cannot be played by the field (counting
+    argument of :mod:`swisspairing.capacity`); ``True`` when it warned."""
+    from .capacity import rounds_shortfall
+
+    event = rounds_shortfall(engine, tournament)
+    if event is None:
+        return False
+    err.write(f"swisspairing: {source}: " + gettext(N_("warning: {message}"), locale).format(message=event.render(locale)) + "\n")
+    return True
+
+
+def _writes_event(args: argparse.Namespace) -> bool:
+    """Whether ``-o`` writes an event file: the input is one and ``-o`` names no TRF."""
+    return str(args.tournament).lower().endswith(EVENT_SUFFIXES) and not str(args.output).lower().endswith((".trf", ".txt"))
+
+
+def _next_round_text(args: argparse.Namespace, tournament: Tournament, pairing: Any, engine: Engine) -> str:
+    """``-o``: an event file in, an event file out, in the input's format (``.json`` → JSON,
+    YAML otherwise) unless ``-o`` names a TRF (``.trf``, ``.txt``); a TRF in, a TRF out."""
+    source = str(args.tournament)
+    target = str(args.output).lower()
+    if _writes_event(args):
+        from .event import dump_event, next_round_event, read_event_file
+
+        data = next_round_event(read_event_file(source), tournament, pairing, engine.ruleset, target=str(args.output))
+        as_json = target.endswith(".json") or (not target.endswith((".yaml", ".yml")) and source.lower().endswith(".json"))
+        return dump_event(data, json_format=as_json)
+    return dumps_trf(engine.apply(tournament, pairing))
 
 
 def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
@@ -287,15 +323,41 @@ def _cmd_rulesets(args: argparse.Namespace, locale: str, out: TextIO, err: TextI
 
 
 def _cmd_validate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .standings import check_tiebreak_ids
+
     status = EXIT_OK
+    if args.ruleset is not None:
+        return _validate_tournaments(args, locale, out, err)
     for ref in args.files:
         try:
             rs = load_ruleset(ref)
+            check_tiebreak_ids(rs)
         except InvalidInputError as exc:
             err.write(f"swisspairing: {exc.render(locale)}\n")
             status = exc.exit_code
             continue
         out.write(gettext(N_("{source}: valid ruleset {id} for system {system}"), locale).format(source=rs.source, id=rs.id, system=rs.system) + "\n")
+    return status
+
+
+def _validate_tournaments(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    """``validate --ruleset R FILE…``: each FILE is a tournament read under R; warns when its
+    declared rounds cannot be played by the field."""
+    from .standings import check_tiebreak_ids
+
+    ruleset = load_ruleset(args.ruleset)
+    check_tiebreak_ids(ruleset)
+    engine = Engine(ruleset)
+    status = EXIT_OK
+    for name in args.files:
+        try:
+            tournament, _decoded = load_tournament_source(name, point_system=ruleset.points)
+        except InvalidInputError as exc:
+            err.write(f"swisspairing: {exc.render(locale)}\n")
+            status = exc.exit_code
+            continue
+        _warn_rounds_shortfall(engine, tournament, name, locale, err)
+        out.write(gettext(N_("{source}: valid tournament for ruleset {id} (players: {players}, rounds recorded: {rounds})"), locale).format(source=name, id=ruleset.id, players=len(tournament.players), rounds=tournament.rounds_recorded) + "\n")
     return status
 
 
@@ -337,7 +399,8 @@ def _standings_for(args: argparse.Namespace, err: TextIO | None = None, locale: 
 
         known = available_tiebreaks(ruleset)
         ids = [t for t in ruleset.tiebreaks if t in known and not known[t].team]
-    standings = compute_standings(tournament, ruleset, after_round=args.after_round, tiebreaks=ids, seed=args.seed, team=team)
+    source = "--tiebreaks" if args.tiebreaks else f"{ruleset.source or ruleset.id}: $.tiebreaks"
+    standings = compute_standings(tournament, ruleset, after_round=args.after_round, tiebreaks=ids, seed=args.seed, team=team, tiebreaks_source=source)
     return ruleset, tournament, standings
 
 

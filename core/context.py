@@ -143,6 +143,27 @@ class RoundContext:
             return False
         return True
 
+    def forbidden_opponents(self) -> dict[int, set[int]]:
+        """For each participant, the participants he may never meet whatever the history:
+        forbidden pairs (``XXP``, ``forbidden.pairs``) and the same club or federation where
+        the ruleset says so (rematches are in the states' ``meetings``)."""
+        present = set(self.participants)
+        out: dict[int, set[int]] = {n: set() for n in present}
+        for pair in self._forbidden:
+            a, b = tuple(pair)
+            if a in present and b in present:
+                out[a].add(b)
+                out[b].add(a)
+        for groups in (self._club, self._fed):
+            members: dict[str, list[int]] = {}
+            for n, key in groups.items():
+                if n in present:
+                    members.setdefault(key, []).append(n)
+            for group in members.values():
+                for a in group:
+                    out[a].update(b for b in group if b != a)
+        return out
+
     def colour_allowed(self, number: int, colour: Colour) -> bool:
         """Whether giving ``colour`` keeps the player within the ruleset's colour limits (B2)."""
         key = (number, colour)

@@ -29,6 +29,12 @@ def colour_term(colour: Colour) -> Term:
 
 # ---------------------------------------------------------------------- round
 @hookimpl(trylast=True)
+def swiss_pairing_units(context: RoundContext) -> RoundContext:
+    """Individual systems pair the players themselves."""
+    return context
+
+
+@hookimpl(trylast=True)
 def swiss_pair_round(context: RoundContext) -> RoundPairing:
     """Sort, (maybe) fix the bye, build brackets, pair them with backtracking, allocate
     colours and order the boards — each step through its hook."""

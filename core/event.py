@@ -36,23 +36,27 @@ team in start-number order and board order, one :class:`~swisspairing.model.Team
 the board games as the players' round records and a pause as ``U`` for the pausing team's
 line-up.  Every error names the file and the JSON path (``league.yaml:
 $.results[0].matches[1].boards[3]: unknown board result '2-0'``), exit code 3.
+
+Files are read with the bounds of :mod:`swisspairing.safeyaml` (size, nesting, aliases,
+duplicate keys, finite numbers).  ``pair league.yaml -o next.yaml`` writes the file back with
+the new round appended (:func:`next_round_event`, :func:`dump_event`): JSON stays JSON, YAML
+stays YAML, and the result reads back as the paired round waiting for its results.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import replace
 from typing import Any, Mapping
 
-import yaml
 
 from .errors import InvalidInputError
 from .i18n import N_
+from .safeyaml import MAX_BYTES, check_finite, load_json, load_yaml, read_text_capped
 from .model import BLACK, WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
 from .teams import board_colour, order_by_rating_sum
 
-__all__ = ["load_event", "read_event", "event_from_mapping", "InvalidEventError", "EVENT_SCHEMA"]
+__all__ = ["load_event", "read_event", "read_event_file", "parse_event", "dump_event", "event_from_mapping", "InvalidEventError", "EVENT_SCHEMA"]
 
 
 class InvalidEventError(InvalidInputError):
@@ -172,30 +176,35 @@ def _validate(data: Any, source: str) -> None:
         raise InvalidEventError(exc.message, where=exc.where, **exc.args_)
 
 
-def read_event(text: str, *, filename: str = "<event>", point_system: PointSystem | None = None) -> Tournament:
-    """Parse an event file's text (YAML, which includes JSON)."""
-    try:
-        data = yaml.safe_load(text) if not filename.lower().endswith(".json") else json.loads(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        where = f"{filename}: line {mark.line + 1}, column {mark.column + 1}" if mark else filename
-        raise InvalidEventError(N_("invalid YAML: {problem}"), where=where, problem=problem) from None
-    except json.JSONDecodeError as exc:
-        raise InvalidEventError(
-            N_("invalid JSON: {problem}"), where=f"{filename}: line {exc.lineno}, column {exc.colno}", problem=exc.msg
-        ) from None
+def parse_event(text: str, *, filename: str = "<event>") -> dict[str, Any]:
+    """The mapping of an event file's text: JSON for a ``.json`` name, else YAML, both read
+    with the bounds of :mod:`swisspairing.safeyaml` (nesting, alias expansion, duplicate
+    keys, finite numbers)."""
+    if filename.lower().endswith(".json"):
+        data = load_json(text, filename, error=InvalidEventError)
+    else:
+        data = load_yaml(text, filename, error=InvalidEventError)
     if not isinstance(data, dict):
         raise InvalidEventError(N_("an event file must be a mapping"), where=f"{filename}: $")
-    return event_from_mapping(data, source=filename, point_system=point_system)
+    return data
 
 
-def load_event(path: str | os.PathLike[str], point_system: PointSystem | None = None) -> Tournament:
-    """Read an event file (``.yaml``, ``.yml`` or ``.json``, UTF-8)."""
+def read_event(text: str, *, filename: str = "<event>", point_system: PointSystem | None = None) -> Tournament:
+    """Parse an event file's text (YAML, which includes JSON)."""
+    return event_from_mapping(parse_event(text, filename=filename), source=filename, point_system=point_system)
+
+
+def read_event_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
+    """The mapping of an event file, refusing files (devices and pipes too) larger than
+    ``max_bytes``."""
     name = os.fspath(path)
-    with open(name, encoding="utf-8") as fh:
-        text = fh.read()
-    return read_event(text, filename=name, point_system=point_system)
+    return parse_event(read_text_capped(name, max_bytes=max_bytes, error=InvalidEventError), filename=name)
+
+
+def load_event(path: str | os.PathLike[str], point_system: PointSystem | None = None, *, max_bytes: int = MAX_BYTES) -> Tournament:
+    """Read an event file (``.yaml``, ``.yml`` or ``.json``, UTF-8, at most ``max_bytes``)."""
+    name = os.fspath(path)
+    return event_from_mapping(read_event_file(name, max_bytes=max_bytes), source=name, point_system=point_system)
 
 
 def _parse_result(raw: str | None, source: str, path: str) -> tuple[str, str]:
@@ -212,6 +221,7 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
 
     ``point_system`` is accepted for symmetry with TRF loading; event files have no points
     fields to check (scores are always derived from the board results)."""
+    check_finite(data, source, error=InvalidEventError)
     _validate(data, source)
     teams_in: list[Mapping[str, Any]] = list(data["teams"])
     boards: int | None = data.get("boards")
@@ -402,3 +412,69 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
         # TRF16 has no club column: written as swisspairing SPC records (see swisspairing.teams)
         header=tuple(("SPC", f"SPC {t.number:4d} {t.club}") for t in teams if t.club),
     )
+
+
+# ---------------------------------------------------------------------- writing
+def next_round_event(data: Mapping[str, Any], tournament: Tournament, pairing: Any, ruleset: Any, *, target: str = "") -> dict[str, Any]:
+    """The event mapping ``data`` (as read, see :func:`read_event_file`) with the round of
+    ``pairing`` appended to ``results``: each match by team name (the board-1 White team
+    first), line-ups as roster positions where they differ from the roster's first boards,
+    the pausing team(s); ``absent_next`` is consumed.  No board results yet, so the file
+    reads back as a paired round waiting for its results.  A pairing of players (an
+    individual ruleset) cannot be written so: :class:`InvalidEventError` naming ``target``."""
+    from .teams import TeamScoring, lineup
+
+    if pairing.boards and not pairing.matches:
+        raise InvalidEventError(N_("an event file records team matches, but this ruleset pairs players: write the round as TRF (-o NEXT.trf)"), where=target)
+    out = dict(data)
+    scoring = TeamScoring.from_ruleset(ruleset)
+    boards = out.get("boards") or scoring.boards
+    out.setdefault("boards", boards)
+    if out.get("rounds") is None and tournament.total_rounds is None and getattr(ruleset, "rounds", None) is not None:
+        out["rounds"] = ruleset.rounds
+    if out.get("initial_colour") is None and getattr(pairing, "drawn_colour", None) is not None:
+        out["initial_colour"] = "white" if pairing.drawn_colour is WHITE else "black"
+    by_number = {t.number: t for t in tournament.teams}
+    present = {p.number for p in tournament.participants(pairing.round)}
+
+    def side(team_number: int) -> tuple[str, list[int] | None]:
+        team = by_number[team_number]
+        seated = lineup(tournament, team, pairing.round, boards, present)
+        if seated == list(team.roster[:boards]):
+            return team.name, None
+        return team.name, [team.roster.index(n) + 1 for n in seated]
+
+    matches: list[dict[str, Any]] = []
+    for m in pairing.matches:
+        (white, wl), (black, bl) = side(m.white), side(m.black)
+        entry: dict[str, Any] = {"white": white, "black": black}
+        if wl is not None:
+            entry["white_lineup"] = wl
+        if bl is not None:
+            entry["black_lineup"] = bl
+        matches.append(entry)
+    rnd: dict[str, Any] = {"round": pairing.round, "matches": matches}
+    pauses = [by_number[b.player].name for b in pairing.team_byes]
+    if len(pauses) == 1:
+        rnd["pause"] = pauses[0]
+    elif pauses:
+        rnd["pause"] = pauses
+    results = [dict(r) for r in out.get("results", ())][: pairing.round - 1]
+    results.append(rnd)
+    out["results"] = results
+    out.pop("absent_next", None)
+    return out
+
+
+def dump_event(data: Mapping[str, Any], *, json_format: bool = False) -> str:
+    """An event mapping as the text of an event file: JSON (2-space indent) or YAML (block
+    style, flow style for the innermost lists and mappings; comments are not kept)."""
+    import json
+
+    import yaml
+
+    if json_format:
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    body = yaml.safe_dump(dict(data), allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
+    return body
+

@@ -75,6 +75,16 @@ def swiss_pair_round(context: "RoundContext") -> "RoundPairing | None":
 
 
 @hookspec(firstresult=True)
+def swiss_pairing_units(context: "RoundContext") -> "RoundContext | None":
+    """Return the context over the units that are paired against one another: the context
+    itself for individual systems (the core default), a team view for team systems.  Used by
+    checks that count opponents (:mod:`swisspairing.capacity`).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
 def swiss_sort_players(players: Sequence["PlayerState"], context: "RoundContext") -> Sequence[int] | None:
     """Return the start numbers of ``players`` in the system's ranking order (e.g. Dutch-1992 A2).
 

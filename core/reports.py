@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .i18n import N_, gettext, normalise_locale, pgettext
-from .model import PLAYED_CODES, Tournament
+from .model import PLAYED_CODES, PointSystem, Tournament
 from .pairing import Bye, Pairing
 from .standings import Standings
 from .tiebreaks import Tiebreak
@@ -214,6 +214,20 @@ def standings_report(standings: Standings, locale: str = "en") -> Report:
 _SYMBOL = {"1": "1", "W": "1", "=": "½", "D": "½", "0": "0", "L": "0", "+": "+", "-": "-", "U": "+", "F": "+", "H": "½", "Z": "-", " ": ""}
 
 
+def _unplayed_symbol(code: str, ps: PointSystem) -> str:
+    """A round without an opponent by what it was worth: ``+`` a win's points, ``½`` half of
+    them, ``-`` nothing, else the points (a bye's code says nothing of its value: a round
+    robin's bye gives 0, a team pause 0.5 a board)."""
+    value = {"U": ps.pairing_allocated_bye, "F": ps.full_point_bye, "H": ps.half_point_bye, "Z": ps.zero_point_bye}[code]
+    if ps.win > 0 and abs(value - ps.win) < 1e-9:
+        return "+"
+    if abs(value) < 1e-9:
+        return "-"
+    if abs(2 * value - ps.win) < 1e-9:
+        return "½"
+    return format_number(value)
+
+
 def crosstable_report(tournament: Tournament, standings: Standings, locale: str = "en") -> Report:
     """The Swiss crosstable: the standings rows with, for every round, the opponent's rank in
     this table, the colour and the result (``12w1``; ``+``/``-`` won or lost without playing;
@@ -228,6 +242,7 @@ def crosstable_report(tournament: Tournament, standings: Standings, locale: str 
     black = pgettext("colour", "b", lang)
     cols = head + [Column(f"r{i}", str(i), True, _t(N_("Round {round}"), lang).format(round=i)) for i in range(1, rounds + 1)]
     cols += [Column(c.id, _t(c.heading, lang), True, _t(c.name, lang)) for c in standings.columns]
+    ps = standings.point_system
     rows = []
     data_rows = []
     for r in standings.rows:
@@ -240,7 +255,7 @@ def crosstable_report(tournament: Tournament, standings: Standings, locale: str 
                 cells.append("")
                 rounds_data.append(None)
                 continue
-            sym = _SYMBOL.get(rec.result, "")
+            sym = _unplayed_symbol(rec.result, ps) if rec.opponent is None and rec.result in "UFHZ" else _SYMBOL.get(rec.result, "")
             if rec.opponent is not None and rec.opponent in rank_of:
                 colour = white if rec.colour is not None and rec.colour.value == "w" else black if rec.colour is not None else ""
                 cells.append(f"{rank_of[rec.opponent]}{colour}{sym}")
@@ -261,7 +276,7 @@ def crosstable_report(tournament: Tournament, standings: Standings, locale: str 
         d["rounds"] = rounds_data
         data_rows.append(d)
     notes = [
-        _t(N_("A round cell shows the opponent's rank in this table, the colour ({white} White, {black} Black) and the result: 1 win, ½ draw, 0 loss, + or - won or lost without playing; without an opponent: + bye or full point, ½ half-point bye, - absent."), lang).format(white=white, black=black)
+        _t(N_("A round cell shows the opponent's rank in this table, the colour ({white} White, {black} Black) and the result: 1 win, ½ draw, 0 loss, + or - won or lost without playing; without an opponent (a bye or an absence): + as many points as a win, ½ half of them, - none."), lang).format(white=white, black=black)
     ]
     notes += _tiebreak_notes(standings.columns, lang) + _policy_note(standings, lang)
     data = {
@@ -354,8 +369,6 @@ def pairings_report(tournament: Tournament, round_number: int, *, engine: Any = 
     lang = normalise_locale(locale)
     ps = point_system or tournament.point_system
     if ps is None:
-        from .model import PointSystem
-
         ps = PointSystem()
     boards, byes = round_boards(tournament, round_number)
     boards = _publication_order(tournament, round_number, boards, engine)
@@ -438,12 +451,30 @@ def render_text(report: Report) -> str:
     return "\n".join(out) + "\n"
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""Characters with which a spreadsheet starts a formula (OWASP "CSV injection")."""
+
+
+def _csv_safe(cell: Any) -> Any:
+    """A cell that a spreadsheet shows as text: a value starting like a formula
+    (``=HYPERLINK(…)``, ``+``, ``-``, ``@``, tab, carriage return) gets a leading ``'``
+    (OWASP); numbers (``-0.5``) and the result symbols ``+``/``-`` stay as they are."""
+    if not isinstance(cell, str) or not cell.startswith(_FORMULA_START) or cell in ("+", "-"):
+        return cell
+    try:
+        float(cell)
+    except ValueError:
+        return "'" + cell
+    return cell
+
+
 def render_csv(report: Report) -> str:
-    """One header row of headings, then the rows (comma-separated, RFC 4180 quoting)."""
+    """One header row of headings, then the rows (comma-separated, RFC 4180 quoting); cells
+    that a spreadsheet would run as formulas are neutralised (:func:`_csv_safe`)."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow([c.heading for c in report.columns])
-    writer.writerows(report.rows)
+    writer.writerow([_csv_safe(c.heading) for c in report.columns])
+    writer.writerows([_csv_safe(c) for c in row] for row in report.rows)
     return buf.getvalue()
 
 

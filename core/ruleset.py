@@ -1,6 +1,6 @@
 """Rulesets: YAML files that pick a pairing system and set its parameters.
 
-Pipeline: ``yaml.safe_load`` → ``schema_version`` checked first → ``extends`` resolved
+Pipeline: :func:`swisspairing.safeyaml.load_yaml` (bounded) → ``schema_version`` checked first → ``extends`` resolved
 (mappings merge, lists replace) → core schema → the system's ``parameters`` schema →
 a frozen :class:`Ruleset`.  Errors read ``rulesets/x.yaml: $.parameters.max_colour_difference:
 5 is greater than the maximum of 3``.
@@ -16,11 +16,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-import yaml
 
 from .errors import InvalidRulesetError
 from .i18n import N_
 from .model import PointSystem
+from .safeyaml import MAX_BYTES, check_finite, load_yaml, read_text_capped
 
 __all__ = [
     "Ruleset",
@@ -35,6 +35,8 @@ __all__ = [
 ]
 
 SCHEMA_VERSION = 1
+MAX_EXTENDS = 32
+"""Longest ``extends`` chain (a federation's ruleset over a preset needs two or three)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,10 +152,10 @@ _MESSAGES = {
 def _schema_error(source: str, error: Any, prefix: str = "$") -> InvalidRulesetError:
     path = prefix + error.json_path[1:]
     msg = _MESSAGES.get(error.validator)
-    instance = json.dumps(error.instance, ensure_ascii=False) if not isinstance(error.instance, (int, float)) or isinstance(error.instance, bool) else error.instance
+    instance = json.dumps(error.instance, ensure_ascii=False, default=str) if not isinstance(error.instance, (int, float)) or isinstance(error.instance, bool) else error.instance
     limit = error.validator_value
     if isinstance(limit, (list, dict)):
-        limit = json.dumps(limit, ensure_ascii=False)
+        limit = json.dumps(limit, ensure_ascii=False, default=str)
     if error.validator == "required":
         missing = next((k for k in error.validator_value if isinstance(error.instance, dict) and k not in error.instance), "?")
         return InvalidRulesetError(msg, where=f"{source}: {path}", missing=missing)  # type: ignore[arg-type]
@@ -178,13 +180,9 @@ def _validate(instance: Any, schema: Mapping[str, Any], source: str, prefix: str
 
 # ---------------------------------------------------------------------- loading
 def _read_yaml(text: str, source: str) -> dict[str, Any]:
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        where = f"{source}: line {mark.line + 1}, column {mark.column + 1}" if mark else source
-        raise InvalidRulesetError(N_("invalid YAML: {problem}"), where=where, problem=problem) from None
+    """Parse a ruleset's text with the bounds of :mod:`swisspairing.safeyaml` (nesting, alias
+    expansion, duplicate keys, finite numbers)."""
+    data = load_yaml(text, source, error=InvalidRulesetError)
     if not isinstance(data, dict):
         raise InvalidRulesetError(N_("a ruleset must be a mapping"), where=f"{source}: $")
     version = data.get("schema_version")
@@ -221,8 +219,8 @@ def builtin_rulesets(extra_dirs: Iterable[Any] = ()) -> dict[str, Any]:
         for entry in entries:
             if entry.name.endswith((".yaml", ".yml")):
                 try:
-                    data = yaml.safe_load(entry.read_text("utf-8"))
-                except yaml.YAMLError:
+                    data = load_yaml(entry.read_text("utf-8"), entry.name, error=InvalidRulesetError)
+                except (InvalidRulesetError, UnicodeDecodeError, OSError):
                     continue
                 if isinstance(data, dict) and isinstance(data.get("id"), str):
                     found.setdefault(data["id"], entry)
@@ -230,7 +228,10 @@ def builtin_rulesets(extra_dirs: Iterable[Any] = ()) -> dict[str, Any]:
 
 
 def _is_path(ref: str) -> bool:
-    return ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref or os.path.exists(ref)
+    """A reference is a file when it has a path separator or a ``.yaml``/``.yml`` suffix;
+    anything else is an installed ruleset id, whatever the working directory holds (a folder
+    ``round-robin/`` or a stray file ``rdf-random`` does not shadow the built-in ruleset)."""
+    return ref.lower().endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref or (os.altsep is not None and os.altsep in ref)
 
 
 def _resolve(ref: str, base_dir: Path | None, registry: Mapping[str, Any], where: str = "") -> tuple[str, Any]:
@@ -246,23 +247,39 @@ def _resolve(ref: str, base_dir: Path | None, registry: Mapping[str, Any], where
     if ref in registry:
         entry = registry[ref]
         return f"rulesets/{entry.name}", entry
-    raise InvalidRulesetError(
-        N_("unknown ruleset {id!r} (known: {known})"), where=where, id=ref, known=", ".join(sorted(registry)) or "-"
-    )
+    known = ", ".join(sorted(registry)) or "-"
+    if os.path.isfile(ref):
+        raise InvalidRulesetError(
+            N_("unknown ruleset {id!r} (known: {known}); to use the file of that name, write {path}"),
+            where=where, id=ref, known=known, path=os.path.join(os.curdir, ref),
+        )
+    raise InvalidRulesetError(N_("unknown ruleset {id!r} (known: {known})"), where=where, id=ref, known=known)
 
 
 def _load_chain(
-    ref: str, base_dir: Path | None, registry: Mapping[str, Any], seen: tuple[tuple[str, str], ...], where: str = ""
+    ref: str,
+    base_dir: Path | None,
+    registry: Mapping[str, Any],
+    seen: tuple[tuple[str, str], ...],
+    where: str = "",
+    max_bytes: int = MAX_BYTES,
 ) -> tuple[str, dict[str, Any]]:
     source, entry = _resolve(ref, base_dir, registry, where)
     key = os.path.realpath(str(entry))  # the same file however the path is spelt
     if any(key == k for k, _ in seen):
         chain = " -> ".join((*(name for _, name in seen), source))
         raise InvalidRulesetError(N_("extends forms a cycle: {chain}"), where=where, chain=chain)
+    if len(seen) >= MAX_EXTENDS:
+        raise InvalidRulesetError(N_("extends goes deeper than the limit of {limit} rulesets"), where=where, limit=MAX_EXTENDS)
     try:
-        text = entry.read_text("utf-8") if not isinstance(entry, Path) else entry.read_text(encoding="utf-8")
+        if isinstance(entry, Path):  # the same cap for devices and pipes (--ruleset /dev/zero)
+            text = read_text_capped(str(entry), max_bytes=max_bytes, error=InvalidRulesetError)
+        else:
+            text = entry.read_text("utf-8")
     except FileNotFoundError:
         raise InvalidRulesetError(N_("file not found"), where=f"{where}: {source}" if where else source) from None
+    except IsADirectoryError:
+        raise InvalidRulesetError(N_("is a folder, not a ruleset file"), where=f"{where}: {source}" if where else source) from None
     except OSError as exc:
         raise InvalidRulesetError(
             N_("cannot read file: {reason}"), where=f"{where}: {source}" if where else source, reason=exc.strerror or str(exc)
@@ -273,23 +290,25 @@ def _load_chain(
         if not isinstance(parent, str):
             raise InvalidRulesetError(N_("extends must be a ruleset id or a path"), where=f"{source}: $.extends")
         own_dir = entry.parent if isinstance(entry, Path) else None
-        _, base = _load_chain(parent, own_dir, registry, (*seen, (key, source)), f"{source}: $.extends")
+        _, base = _load_chain(parent, own_dir, registry, (*seen, (key, source)), f"{source}: $.extends", max_bytes)
         base.pop("id", None)
         data = merge(base, data)
     return source, data
 
 
-def load_ruleset(ref: str, *, registry: Mapping[str, Any] | None = None, system_schema: Any = None) -> Ruleset:
+def load_ruleset(ref: str, *, registry: Mapping[str, Any] | None = None, system_schema: Any = None, max_bytes: int = MAX_BYTES) -> Ruleset:
     """Load, resolve and validate a ruleset given by id or by path.
 
-    ``system_schema(system_id) -> schema | None`` supplies the plugin's parameter schema;
-    by default it comes from the installed plugins.
+    ``ref`` is a file when it has a path separator or a ``.yaml``/``.yml`` suffix, else an
+    installed ruleset id.  ``system_schema(system_id) -> schema | None`` supplies the
+    plugin's parameter schema; by default it comes from the installed plugins.  A file larger
+    than ``max_bytes`` is refused (every file of an ``extends`` chain, devices and pipes too).
     """
     from . import manager
 
     if registry is None:
         registry = builtin_rulesets(manager.ruleset_dirs())
-    source, data = _load_chain(ref, None, registry, ())
+    source, data = _load_chain(ref, None, registry, (), max_bytes=max_bytes)
     return ruleset_from_mapping(data, source=source, system_schema=system_schema)
 
 
@@ -299,6 +318,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], *, source: str = "<ruleset>", 
 
     data = dict(data)
     data.pop("extends", None)
+    check_finite(data, source, error=InvalidRulesetError)  # .nan passes "type: number"
     _validate(data, core_schema(), source)
     system = data["system"]
     if system_schema is None:

@@ -34,7 +34,7 @@ from .tiebreaks import (
     lot_order,
 )
 
-__all__ = ["Standings", "StandingsRow", "compute_standings", "available_tiebreaks", "team_results", "rank_groups"]
+__all__ = ["Standings", "StandingsRow", "compute_standings", "available_tiebreaks", "check_tiebreak_ids", "team_results", "rank_groups"]
 
 @dataclass(frozen=True, slots=True)
 class StandingsRow:
@@ -81,6 +81,9 @@ class Standings:
     """The tiebreak policy applied."""
     ruleset: str = ""
     """Id of the ruleset."""
+    point_system: PointSystem = PointSystem()
+    """Points per result the standings were computed with (the file's ``XXS``, else the
+    ruleset's): what a bye was worth."""
 
     def row(self, number: int) -> StandingsRow:
         """The row of a start (team) number."""
@@ -102,6 +105,7 @@ def available_tiebreaks(ruleset: Any = None, *, extra_plugins: Sequence[Any] = (
     found: dict[str, Tiebreak] = dict(CORE_TIEBREAKS)
     if ruleset is None and not extra_plugins:
         return found
+
     from .manager import make_manager
 
     pm = make_manager(ruleset.system if ruleset is not None else None, extra_plugins)
@@ -109,6 +113,20 @@ def available_tiebreaks(ruleset: Any = None, *, extra_plugins: Sequence[Any] = (
         if part:
             found.update(part)
     return found
+
+
+def check_tiebreak_ids(ruleset: Any, available: Mapping[str, Tiebreak] | None = None) -> None:
+    """Raise :class:`InvalidRulesetError` at ``$.tiebreaks[i]`` for the first tiebreak id of
+    ``ruleset`` that neither the core nor its system provides (``swisspairing validate``)."""
+    catalogue = available if available is not None else available_tiebreaks(ruleset)
+    for i, tid in enumerate(ruleset.tiebreaks):
+        if tid not in catalogue:
+            raise InvalidRulesetError(
+                N_("unknown tiebreak {id!r} (known: {known})"),
+                where=f"{ruleset.source or ruleset.id}: $.tiebreaks[{i}]",
+                id=tid,
+                known=", ".join(sorted(catalogue)),
+            )
 
 
 # ---------------------------------------------------------------------- team results
@@ -194,11 +212,14 @@ def compute_standings(
     available: Mapping[str, Tiebreak] | None = None,
     team: bool | None = None,
     results: TeamResults | None = None,
+    tiebreaks_source: str = "tiebreaks",
 ) -> Standings:
     """The standings of ``tournament`` after ``after_round`` (default: every recorded round).
 
     ``tiebreaks`` (ids) and ``policy`` default to the ruleset's; ``seed`` seeds the lot.
     ``team`` defaults to "the tournament has teams"; ``results`` overrides the team results.
+    An error in ids given as ``tiebreaks`` names ``tiebreaks_source`` (the CLI passes
+    ``--tiebreaks``), one in the ruleset's ids names the ruleset file.
     Raises :class:`InvalidInputError` for a round not yet played and
     :class:`InvalidRulesetError` for an unknown tiebreak id.
     """
@@ -216,7 +237,10 @@ def compute_standings(
     catalogue = dict(available) if available is not None else available_tiebreaks(ruleset)
     is_team = bool(tournament.teams) if team is None else team
     ids = list(tiebreaks if tiebreaks is not None else (ruleset.tiebreaks if ruleset is not None else ()))
-    where = f"{getattr(ruleset, 'source', '') or getattr(ruleset, 'id', '')}: $.tiebreaks" if ruleset is not None else "tiebreaks"
+    if tiebreaks is not None or ruleset is None:
+        where = tiebreaks_source
+    else:
+        where = f"{getattr(ruleset, 'source', '') or getattr(ruleset, 'id', '')}: $.tiebreaks"
     for tid in ids:
         if tid not in catalogue:
             raise InvalidRulesetError(N_("unknown tiebreak {id!r} (known: {known})"), where=where, id=tid, known=", ".join(sorted(catalogue)))
@@ -320,6 +344,7 @@ def compute_standings(
         team=is_team,
         policy=policy,
         ruleset=getattr(ruleset, "id", "") if ruleset is not None else "",
+        point_system=ps,
     )
 
 

@@ -418,9 +418,11 @@ def _entries(tb: _Table, unplayed: str) -> dict[int, list[tuple[float, float, bo
         out = [(adjusted[opps[r]], fraction_of(codes[r], 0.0), False) for r in tb.played[n]]  # type: ignore[index]
         if unplayed not in ("played-only", "draw"):
             pts = tb.pts[n]
+            win = tb.ps.win
             for r in tb.unplayed[n]:
                 c = codes[r]
-                fraction = fraction_of(c, 0.0)
+                # an unplayed round counts by what it was worth (a round robin's bye: 0)
+                fraction = pts[r] / win if win > 0 else fraction_of(c, 0.0)
                 if unplayed == "virtual-opponent":
                     out.append((virtual_opponent_score(tb.running[n][r], pts[r], tb.after - r - 1, tb.ps), fraction, False))
                 elif unplayed == "rdf-manual":
@@ -584,10 +586,17 @@ def average_rating_of_opponents(
 
 
 def count_wins(tournament: Tournament, point_system: PointSystem, after_round: int) -> dict[int, float]:
-    """Number of wins (C.07 WIN): rounds in which the player got a win's points, with or
-    without playing (``1``, ``W``, ``+``, ``F``, ``U``)."""
+    """Number of wins (C.07 WIN): rounds in which the player got, with or without playing, as
+    many points as a win gives — games won (``1``, ``W``) and the unplayed rounds (``+``,
+    ``F``, ``U``, ``H``) by the points they are worth in this point system: a zero-point bye
+    of a round robin or a half-point pause is not a win."""
     tb = _table(tournament, point_system, after_round)
-    return {n: float(sum(1 for c in tb.code[n] if c in "1W+FU")) for n in tb.numbers}
+    win = point_system.win
+    out: dict[int, float] = {}
+    for n in tb.numbers:
+        codes, pts = tb.code[n], tb.pts[n]
+        out[n] = float(sum(1 for r, c in enumerate(codes) if c in "1W" or (c in "+FUH" and win > 0 and pts[r] >= win - 1e-9)))
+    return out
 
 
 def games_won(tournament: Tournament, point_system: PointSystem, after_round: int) -> dict[int, float]:

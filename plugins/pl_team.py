@@ -1060,6 +1060,12 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
 
 
 @hookimpl
+def swiss_pairing_units(context: RoundContext) -> RoundContext | None:
+    """Teams are the units paired (PL-team 2, 5: clubs and meetings count per team)."""
+    return team_context(context) if context.tournament.teams else None
+
+
+@hookimpl
 def swiss_check_round(tournament: Tournament, round_number: int, context: RoundContext) -> list[Violation]:
     """The absolute rules of a recorded team round: every team plays or pauses, at most one
     pause, no second pause while others have not paused (PL-team 3), no second meeting
