@@ -16,7 +16,7 @@ exists" with a witness a person can check (:meth:`PairingGraph.witness`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from .i18n import N_
 from .model import BLACK, WHITE
@@ -120,6 +120,35 @@ class PairingGraph:
         self._matched = 0
         """The vertices matched in ``_mate``."""
         self._groups: dict[tuple[int, ...], int] = {}
+
+    @classmethod
+    def from_predicate(cls, numbers: Sequence[int], may_pair: "Callable[[int, int], bool]", may_take_bye: "Callable[[int], bool] | None" = None) -> "PairingGraph":
+        """A graph over ``numbers`` from a pairing predicate (``len(numbers)²/2`` calls) — for a
+        plugin whose own criteria differ from the context's; ``may_take_bye`` (default:
+        everybody) says who may be the one left out of an odd set."""
+        self = cls.__new__(cls)
+        self.ctx = None  # type: ignore[assignment]
+        self.numbers = list(numbers)
+        self.index = {x: i for i, x in enumerate(self.numbers)}
+        n = len(self.numbers)
+        self.bye = n
+        self.size = n + 1
+        adj = [0] * (n + 1)
+        for i, a in enumerate(self.numbers):
+            for j in range(i + 1, n):
+                if may_pair(a, self.numbers[j]):
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+            if may_take_bye is None or may_take_bye(a):
+                adj[i] |= 1 << n
+                adj[n] |= 1 << i
+        self.adj = adj
+        self.colour_class = {}
+        self._exempt = [False] * n
+        self._mate = [-1] * (n + 1)
+        self._matched = 0
+        self._groups = {}
+        return self
 
     def _exemptions(self, numbers: Sequence[int]) -> list[bool]:
         hook = getattr(getattr(self.ctx, "engine", None), "hook", None)

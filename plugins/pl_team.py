@@ -43,6 +43,8 @@ maximum-matching test), so the search never walks into dead ends.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence
@@ -65,6 +67,7 @@ from swisspairing import (
     hookimpl,
 )
 from swisspairing.defaults import alternation_colour, colour_term
+from swisspairing.feasibility import PairingGraph
 from swisspairing.matching import has_matching_of_size
 from swisspairing.teams import TeamRecord, TeamScoring, expand_round, team_context, team_records
 
@@ -547,6 +550,7 @@ class _R6Procedure:
         self.budget = self.rs.search_budget
         self._ok: dict[tuple[int, int], bool] = {}
         self._feasible: dict[frozenset[int], bool] = {}
+        self._graph: PairingGraph | None = None
         self._history = {t: _float_history(ctx, t) for t in ranked} if self.rs.param("transfer_history", "all-rounds") == "all-rounds" else {t: set() for t in ranked}
         self.failed: set[tuple[Any, ...]] = set()
         self.second_transfer = False
@@ -569,11 +573,14 @@ class _R6Procedure:
         return v
 
     def feasible(self, teams: Sequence[int]) -> bool:
-        """Whether ``teams`` can be paired completely at all (a maximum-matching test)."""
+        """Whether ``teams`` can be paired completely at all, one left over when their number
+        is odd (a maximum-matching test on bit sets, warm-started)."""
         key = frozenset(teams)
         v = self._feasible.get(key)
         if v is None:
-            v = self._feasible[key] = has_matching_of_size(list(teams), self.ok, len(teams) // 2)
+            if self._graph is None:
+                self._graph = PairingGraph.from_predicate(self.ranked, self.ok)
+            v = self._feasible[key] = self._graph.completable(teams)
         return v
 
     def tick(self) -> None:
@@ -664,7 +671,9 @@ class _R6Procedure:
         for size in ((2,) if n % 2 == 0 else (3,)):
             if size >= n:
                 continue
-            for chosen in _middle_out_sets(order, size):
+            sets = _middle_out_sets(order, size)
+            middle_two = sets[0] if size == 2 else None
+            for chosen in sets:
                 key = frozenset(chosen)
                 if key in tried or any(self._r14_barred(c, direction, incoming, 1) for c in chosen):
                     continue
@@ -673,7 +682,7 @@ class _R6Procedure:
                     continue
                 for row, pairs in _r11_fold(rest, self.ok, self.feasible):
                     tried.add(key)
-                    rule = "PL-team 11" if n % 2 == 0 and chosen == _middle_out_sets(order, 2)[0] else "AMB-P10"
+                    rule = "PL-team 11" if n % 2 == 0 and chosen == middle_two else "AMB-P10"
                     ev = Event(rule, N_("no row of the order of trial can be used: teams {teams} are transferred {direction} and the rest is paired by row {row}: {pairs}"), {"teams": list(chosen), "direction": dir_term, "row": row, "pairs": _fmt_pairs(pairs)}, bracket)
                     yield _Outcome(pairs, tuple(self._rank(chosen)), (head, *head_in, *blocked, ev))
                     break
@@ -808,15 +817,20 @@ class _R6Procedure:
 def _middle_out_sets(order: Sequence[int], size: int) -> list[tuple[int, ...]]:
     """AMB-P10: sets of ``size`` teams of a group, the middle ones first (rule 11: "the two
     middle teams"), then by distance from the middle, lower positions first."""
+    return [tuple(order[i] for i in idx) for idx in _middle_out_positions(len(order), size)]
+
+
+@functools.lru_cache(maxsize=512)
+def _middle_out_positions(n: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """The positions of :func:`_middle_out_sets` for a group of ``n`` (computed once)."""
     from itertools import combinations
 
-    n = len(order)
     centre = (n - 1) / 2
 
     def key(idx: tuple[int, ...]) -> tuple[float, int]:
         return (sum(abs(i - centre) for i in idx), -sum(idx))
 
-    return [tuple(order[i] for i in idx) for idx in sorted(combinations(range(n), size), key=key)]
+    return tuple(sorted(combinations(range(n), size), key=key))
 
 
 def _fmt_pairs(pairs: Sequence[tuple[int, int]]) -> str:
