@@ -21,6 +21,7 @@ from .model import Tournament
 from .output import format_pairs, format_table, render_events, write_atomic
 from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
 from .io import load_tournament
+from .serve import add_parser as _add_serve_parser, command as _cmd_serve
 from .teams import format_match_pairs, format_match_table
 from .trf import dumps_trf
 
@@ -78,6 +79,7 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     s = sub.add_parser("schema", parents=[common], help=_(N_("print the JSON Schema of rulesets")))
     s.add_argument("--system", default=None, help=_(N_("print the parameter schema of this system instead")))
     _add_report_parsers(sub, common, _)
+    _add_serve_parser(sub, common, _)  # core/serve.py; the server is imported only when run
     return parser
 
 
@@ -292,4 +294,5 @@ _COMMANDS = {
     "standings": _cmd_standings,
     "crosstable": _cmd_crosstable,
     "pairings": _cmd_pairings,
+    "serve": _cmd_serve,
 }

@@ -154,17 +154,18 @@ def dumps_json(tournament: Tournament, *, indent: int | None = 2) -> str:
 
 
 # ---------------------------------------------------------------------- reading
-def _validate_schema(data: Any, source: str) -> None:
+def _validate_schema(data: Any, source: str, prefix: str) -> None:
     from .ruleset import _validate  # the ruleset's JSON-path messages, in the catalogue already
 
     try:
-        _validate(data, tournament_schema(), source)
+        _validate(data, tournament_schema(), source, prefix)
     except InvalidRulesetError as exc:
-        raise InvalidTournamentJsonError(exc.message, where=exc.where, **exc.args_) from None
+        where = exc.where[2:] if exc.where.startswith(": ") else exc.where  # no source: the path alone
+        raise InvalidTournamentJsonError(exc.message, where=where, **exc.args_) from None
 
 
 def _error(source: str, path: str, message: str, **args: Any) -> InvalidTournamentJsonError:
-    return InvalidTournamentJsonError(message, where=f"{source}: {path}", **args)
+    return InvalidTournamentJsonError(message, where=f"{source}: {path}" if source else path, **args)
 
 
 def _record(raw: Mapping[str, Any], source: str, path: str) -> RoundRecord:
@@ -182,20 +183,26 @@ def _record(raw: Mapping[str, Any], source: str, path: str) -> RoundRecord:
 
 
 def tournament_from_json(
-    data: Any, *, source: str = "<json>", point_system: PointSystem | None = None, check: bool = True
+    data: Any,
+    *,
+    source: str = "<json>",
+    point_system: PointSystem | None = None,
+    check: bool = True,
+    prefix: str = "$",
 ) -> Tournament:
     """Build a :class:`~swisspairing.model.Tournament` from a parsed JSON document.
 
     The document is validated against the schema first; with ``check`` the games and the
     points fields are verified as for a TRF (the points under the document's
     ``point_system``, else ``point_system``, else 1/½/0).  Raises
-    :class:`InvalidTournamentJsonError` naming ``source`` and the JSON path.
+    :class:`InvalidTournamentJsonError` naming ``source`` and the JSON path (``prefix``
+    is the path of the document itself, e.g. ``$.tournament`` inside a request).
     """
-    _validate_schema(data, source)
+    _validate_schema(data, source, prefix)
     players: list[tuple[str, Player]] = []
     first_path: dict[int, str] = {}
     for i, raw in enumerate(data["players"]):
-        path = f"$.players[{i}]"
+        path = f"{prefix}.players[{i}]"
         number = raw["number"]
         if number in first_path:
             raise _error(source, f"{path}.number", N_("start number {number} is used twice (first at {first})"), number=number, first=first_path[number])
@@ -256,12 +263,12 @@ def tournament_from_json(
         for i, item in enumerate(data.get(key, ())):
             for k, number in enumerate(item if isinstance(item, list) else [item]):
                 if number not in known:
-                    path = f"$.{key}[{i}][{k}]" if key == "forbidden_pairs" else f"$.{key}[{i}]"
+                    path = f"{prefix}.{key}[{i}][{k}]" if key == "forbidden_pairs" else f"{prefix}.{key}[{i}]"
                     raise _error(source, path, N_("player {number} does not exist"), number=number)
     for i, t in enumerate(data.get("teams", ())):
         for k, number in enumerate(t.get("roster", ())):
             if number not in known:
-                raise _error(source, f"$.teams[{i}].roster[{k}]", N_("team member {number} does not exist"), number=number)
+                raise _error(source, f"{prefix}.teams[{i}].roster[{k}]", N_("team member {number} does not exist"), number=number)
     if check:
         _check_games(tournament, {p.number: path for path, p in players}, source)
         _check_points(tournament, file_ps or point_system or PointSystem(), {p.number: path for path, p in players}, source)
