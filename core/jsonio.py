@@ -26,13 +26,15 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from importlib import resources
 from typing import Any, Mapping
 
 from .errors import InvalidInputError, InvalidRulesetError
 from .i18n import N_
 from .model import BLACK, WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
-from .trf import OWNED_CODES
+from .trf import _BB_FIELDS as _BB_CODES
+from .trf import OWNED_CODES, _owned_records
 
 __all__ = [
     "FORMAT",
@@ -243,11 +245,6 @@ def tournament_from_json(
     ps_raw = data.get("point_system")
     file_ps = None if ps_raw is None else PointSystem(**{k: float(v) for k, v in ps_raw.items()})
     lines = list(data.get("records", ()))
-    at = data.get("typed_records_at")
-    header = [(line[:3], line) for line in lines]
-    if at is not None and at < len(lines):  # where the typed fields' lines stand (trf.write_trf)
-        header.insert(at, ("SPW", "SPW"))
-    records = tuple(header)
     tournament = Tournament(
         players=tuple(p for _, p in players),
         name=data.get("name", ""),
@@ -257,8 +254,17 @@ def tournament_from_json(
         forbidden_pairs=tuple(frozenset(g) for g in data.get("forbidden_pairs", ())),
         point_system=file_ps,
         absent_next=frozenset(data.get("absent_next", ())),
-        header=records,
+        header=tuple((line[:3], line) for line in lines),
     )
+    # The typed fields' records, as swisspairing writes them, where the file had them: the
+    # tournament equals the one read back from the TRF written for it.
+    has_bb = any(code in _BB_CODES for code, _ in tournament.header)
+    typed = [(line[:3], line) for line in _owned_records(tournament, has_bb)]
+    if typed:
+        at = min(data.get("typed_records_at", len(lines)), len(lines))
+        header = list(tournament.header)
+        header[at:at] = typed
+        tournament = replace(tournament, header=tuple(header))
     for key in ("forbidden_pairs", "absent_next"):
         for i, item in enumerate(data.get(key, ())):
             for k, number in enumerate(item if isinstance(item, list) else [item]):
