@@ -397,6 +397,11 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
     async def _on_http(request: Request, exc: StarletteHTTPException) -> Response:
         return JSONResponse({"error": {"type": "HTTPError", "message": str(exc.detail)}}, status_code=exc.status_code)
 
+    @app.exception_handler(Exception)
+    async def _on_bug(request: Request, exc: Exception) -> Response:  # a bug: no traceback to the client
+        message = gettext(N_("internal error: {reason}"), safe_language(request) or "en").format(reason=type(exc).__name__)
+        return JSONResponse({"error": {"type": "InternalError", "exit_code": 2, "message": message}}, status_code=500)
+
     async def body_of(request: Request) -> Any:
         length = request.headers.get("content-length")
         if length is not None and length.isdigit() and int(length) > limits.max_body:
