@@ -54,6 +54,8 @@ __all__ = [
     "pairing_to_json",
     "report",
     "standings",
+    "standings_json",
+    "tournament_from_any",
     "tournament_from_json",
     "tournament_to_json",
 ]
@@ -329,5 +331,3 @@ def tournament_from_any(text: str, *, source: str = "<input>") -> Tournament:
         return loads_json(text, source=source)
     return read_trf(text, filename=source)
 
-
-__all__ += ["standings_json", "tournament_from_any"]
