@@ -370,3 +370,24 @@ def test_openapi_schema_holds_against_the_app():
             case.call_and_validate(checks=chosen)
 
         run()
+
+
+def test_limits_from_the_environment_and_the_factory(monkeypatch):
+    env = {"SWISSPAIRING_MAX_BODY": "300", "SWISSPAIRING_TIME_LIMIT": "2.5", "SWISSPAIRING_MAX_SEARCH_BUDGET": "1000", "SWISSPAIRING_CONCURRENCY": "2"}
+    assert server.limits_from_env(env) == Limits(max_body=300, time_limit=2.5, max_search_budget=1000, concurrency=2)
+    assert server.limits_from_env({}) == Limits()
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    app = TestClient(server.app_from_env())  # what the Dockerfile runs (uvicorn --factory)
+    assert app.post("/pair", json={"trf": TRF, "ruleset": DUTCH}).status_code == 413
+
+
+def test_a_bug_is_a_500_json_error_without_traceback(monkeypatch):
+    def broken(*args, **kwargs):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(server.api, "standings", broken)
+    app = TestClient(create_app(), raise_server_exceptions=False)
+    resp = app.post("/standings", json={"trf": TRF, "ruleset": DUTCH}, params={"lang": "de"})
+    assert resp.status_code == 500
+    assert resp.json() == {"error": {"type": "InternalError", "exit_code": 2, "message": "interner Fehler: KeyError"}}
