@@ -33,7 +33,7 @@ from .i18n import N_, normalise_locale
 from .jsonio import dumps_json, is_tournament_document, load_json, loads_json, tournament_from_json, tournament_to_json
 from .model import PointSystem, Tournament, player_states
 from .output import format_pairs, render_events, write_atomic
-from .pairing import RoundPairing
+from .pairing import Bye, Pairing, RoundPairing
 from .ruleset import Ruleset, load_ruleset
 from .standings import Standings
 from .trf import dumps_trf, read_trf
@@ -158,12 +158,12 @@ class NextRound:
         return self.pairing.round
 
     @property
-    def boards(self) -> tuple[Any, ...]:
+    def boards(self) -> tuple[Pairing, ...]:
         """The boards in publication order (:class:`~swisspairing.pairing.Pairing`)."""
         return self.pairing.boards
 
     @property
-    def byes(self) -> tuple[Any, ...]:
+    def byes(self) -> tuple[Bye, ...]:
         """Players without an opponent (:class:`~swisspairing.pairing.Bye`)."""
         return self.pairing.byes
 

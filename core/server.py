@@ -50,7 +50,7 @@ from .manager import ruleset_dirs, systems_info
 from .model import Tournament
 from .ruleset import Ruleset, _read_yaml, builtin_rulesets, merge, ruleset_from_mapping
 
-__all__ = ["create_app", "Limits", "negotiate_language", "request_ruleset", "RequestError"]
+__all__ = ["create_app", "app_from_env", "limits_from_env", "run", "Limits", "negotiate_language", "request_ruleset", "MalformedRequestError", "TimeLimitExceededError"]
 
 T = TypeVar("T")
 
@@ -70,7 +70,7 @@ class Limits:
     their time limit)."""
 
 
-class RequestError(SwissPairingError):
+class MalformedRequestError(SwissPairingError):
     """A request is malformed (not JSON, too large, unknown language): HTTP ``status``."""
 
     exit_code = 2
@@ -81,8 +81,8 @@ class RequestError(SwissPairingError):
         super().__init__(message, where=where, **args)
 
 
-class _TimeLimitExceeded(SwissPairingError):
-    """A computation took longer than the server allows."""
+class TimeLimitExceededError(SwissPairingError):
+    """A computation took longer than the server allows (HTTP 503)."""
 
 
 # ---------------------------------------------------------------------- language
@@ -92,7 +92,7 @@ def negotiate_language(query: str | None, accept_language: str | None) -> str | 
     if query:
         lang = query.strip().lower().replace("_", "-").split("-")[0]
         if lang not in LANGUAGES:
-            raise RequestError(N_("unknown language {lang!r} (known: {known})"), where="lang", lang=query, known=", ".join(LANGUAGES))
+            raise MalformedRequestError(N_("unknown language {lang!r} (known: {known})"), where="lang", lang=query, known=", ".join(LANGUAGES))
         return lang
     if not accept_language:
         return None
@@ -356,9 +356,9 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
         return negotiate_language(request.query_params.get("lang"), request.headers.get("accept-language"))
 
     def error_response(exc: SwissPairingError, lang: str | None) -> JSONResponse:
-        if isinstance(exc, RequestError):
+        if isinstance(exc, MalformedRequestError):
             status = exc.status
-        elif isinstance(exc, _TimeLimitExceeded):
+        elif isinstance(exc, TimeLimitExceededError):
             status = 503
         elif isinstance(exc, NoValidPairingError):
             status = 409
@@ -374,7 +374,7 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
     def safe_language(request: Request) -> str | None:
         try:
             return language(request)
-        except RequestError:
+        except MalformedRequestError:
             return None
 
     @app.exception_handler(SwissPairingError)
@@ -405,23 +405,23 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
     async def body_of(request: Request) -> Any:
         length = request.headers.get("content-length")
         if length is not None and length.isdigit() and int(length) > limits.max_body:
-            raise RequestError(N_("the request is larger than {limit} bytes"), status=413, limit=limits.max_body)
+            raise MalformedRequestError(N_("the request is larger than {limit} bytes"), status=413, limit=limits.max_body)
         chunks: list[bytes] = []
         size = 0
         async for chunk in request.stream():
             size += len(chunk)
             if size > limits.max_body:
-                raise RequestError(N_("the request is larger than {limit} bytes"), status=413, limit=limits.max_body)
+                raise MalformedRequestError(N_("the request is larger than {limit} bytes"), status=413, limit=limits.max_body)
             chunks.append(chunk)
         raw = b"".join(chunks)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise RequestError(N_("the request is not UTF-8 text")) from None
+            raise MalformedRequestError(N_("the request is not UTF-8 text")) from None
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RequestError(N_("invalid JSON: {problem}"), where=f"line {exc.lineno}, column {exc.colno}", problem=exc.msg) from None
+            raise MalformedRequestError(N_("invalid JSON: {problem}"), where=f"line {exc.lineno}, column {exc.colno}", problem=exc.msg) from None
 
     async def compute(fn: Callable[[], T]) -> T:
         """Run ``fn`` in a worker thread within the time limit."""
@@ -429,7 +429,7 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
             with anyio.fail_after(limits.time_limit):
                 return await anyio.to_thread.run_sync(fn, abandon_on_cancel=True, limiter=limiter)
         except TimeoutError:
-            raise _TimeLimitExceeded(N_("the computation took longer than {seconds} seconds"), seconds=limits.time_limit) from None
+            raise TimeLimitExceededError(N_("the computation took longer than {seconds} seconds"), seconds=limits.time_limit) from None
 
     # ------------------------------------------------------------------ catalogue
     @app.get("/health", summary="Liveness check for load balancers")
@@ -573,7 +573,7 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
     async def page_get(request: Request, kind: str) -> Response:
         lang = language(request)
         if len(request.url.query) > limits.max_body:
-            raise RequestError(N_("the request is larger than {limit} bytes"), status=413, limit=limits.max_body)
+            raise MalformedRequestError(N_("the request is larger than {limit} bytes"), status=413, limit=limits.max_body)
         q = request.query_params
         body: dict[str, Any] = {"ruleset": q.get("ruleset"), "trf": q.get("trf")}
         if body["ruleset"] is None:

@@ -113,7 +113,7 @@ def test_language_negotiation():
     assert negotiate_language(None, "de;q=0, ru") == "ru"
     assert negotiate_language("ru", "de") == "ru"  # ?lang= wins
     assert negotiate_language(None, None) is None
-    with pytest.raises(server.RequestError):
+    with pytest.raises(server.MalformedRequestError):
         negotiate_language("xx", None)
 
 
