@@ -273,10 +273,23 @@ _INPUT_PROPS: dict[str, Any] = {
     "ruleset": {"type": "string", "description": "A registered ruleset id (GET /rulesets); never a path.", "examples": ["fide-dutch-1992"]},
     "ruleset_yaml": {"type": "string", "description": "A ruleset as YAML text (alternative to ruleset); extends registered ids only."},
 }
+_EXAMPLE_TOURNAMENT: dict[str, Any] = {
+    "format": "swisspairing-tournament",
+    "schema_version": 1,
+    "name": "Club open",
+    "total_rounds": 3,
+    "players": [
+        {"number": 1, "name": "Albers, Jan", "rating": 2100, "rounds": [{"opponent": 3, "colour": "w", "result": "1"}]},
+        {"number": 2, "name": "Brandt, Sophie", "rating": 2050, "rounds": [{"opponent": 4, "colour": "b", "result": "="}]},
+        {"number": 3, "name": "Celik, Murat", "rating": 1980, "rounds": [{"opponent": 1, "colour": "b", "result": "0"}]},
+        {"number": 4, "name": "Dahl, Ole", "rating": 1900, "rounds": [{"opponent": 2, "colour": "w", "result": "="}]},
+    ],
+}
 _PAIR_BODY: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
     "description": "Exactly one of trf and tournament, and one of ruleset and ruleset_yaml.",
+    "examples": [{"tournament": _EXAMPLE_TOURNAMENT, "ruleset": "fide-dutch-1992"}],
     "properties": {
         **_INPUT_PROPS,
         "seed": {"type": "integer", "description": "Seed for drawing lots (default: derived from the tournament)."},
@@ -289,7 +302,12 @@ _STANDINGS_PROPS: dict[str, Any] = {
     "seed": {"type": "integer", "description": "Seed for the drawing of lots."},
     "players": {"type": "boolean", "description": "Rank the players of a team event individually."},
 }
-_STANDINGS_BODY: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": {**_INPUT_PROPS, **_STANDINGS_PROPS}}
+_STANDINGS_BODY: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {**_INPUT_PROPS, **_STANDINGS_PROPS},
+    "examples": [{"tournament": _EXAMPLE_TOURNAMENT, "ruleset": "fide-dutch-1992"}],
+}
 _PAGE_BODY: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
