@@ -63,6 +63,27 @@ def test_pair_equals_the_cli(client, cli, tmp_path):
     assert swisspairing.tournament_from_json(data["tournament"]) == swisspairing.loads_trf(data["trf"])
 
 
+@pytest.mark.parametrize(
+    "event, ruleset",
+    [
+        (ROOT / "examples" / "pl-a-klasa-2005.trf", "kpzszach-a-klasa-2005"),  # team event: matches by team number
+        (ROOT / "examples" / "round-robin-8.trf", "round-robin"),
+        (ROOT / "tests" / "data" / "swiss-byes-forfeits.trf", DUTCH),
+        (ROOT / "tests" / "data" / "ru_draughts" / "round1-nine.trf", "rdf-random"),  # SPN records in the written TRF
+        (ROOT / "tests" / "data" / "ru_draughts" / "round3-forfeit-withdrawal.trf", "rdf-solkoff"),
+    ],
+    ids=lambda v: getattr(v, "name", v),
+)
+def test_other_systems_equal_the_cli(client, cli, tmp_path, event, ruleset):
+    pairs, out = tmp_path / "pairs.txt", tmp_path / "next.trf"
+    r = cli("pair", str(event), "--ruleset", ruleset, "-p", str(pairs), "-o", str(out), "--lang", "de")
+    assert r.code == 0, r.err
+    resp = client.post("/pair", json={"trf": event.read_text(encoding="utf-8"), "ruleset": ruleset}, params={"lang": "de"})
+    assert resp.status_code == 200, resp.text
+    assert resp.json()["pairs"] == pairs.read_text(encoding="utf-8")
+    assert resp.json()["trf"] == out.read_text(encoding="utf-8")
+
+
 def test_json_tournament_gives_the_same_pairing(client):
     doc = tournament_to_json(swisspairing.load_trf(EXAMPLE))
     by_trf = client.post("/pair", json={"trf": TRF, "ruleset": DUTCH}).json()
