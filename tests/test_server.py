@@ -418,3 +418,18 @@ def test_a_bug_is_a_500_json_error_without_traceback(monkeypatch):
     resp = app.post("/standings", json={"trf": TRF, "ruleset": DUTCH}, params={"lang": "de"})
     assert resp.status_code == 500
     assert resp.json() == {"error": {"type": "InternalError", "exit_code": 2, "message": "interner Fehler: KeyError"}}
+
+
+def test_the_portal_tutorials_request_gives_the_answer_it_shows(client):
+    """docs/tutorials/portal.rst posts docs/examples/pair-request.json.  Dutch-1992 round 2:
+    brackets {1} (1 point), {2, 4} (½; they met), {3} (0).  Player 1 is alone and moves down
+    (C1, A3) and meets 2 (S1 = 1, S2 = 2, 4), 4 moves down to 3; colours E1: 1 and 4 had
+    White, so 2 - 1 and 3 - 4."""
+    body = json.loads((ROOT / "docs" / "examples" / "pair-request.json").read_text(encoding="utf-8"))
+    resp = client.post("/pair", json=body, headers={"Accept-Language": "pl"})
+    assert resp.status_code == 200, resp.text
+    data = resp.json()
+    assert [(b["white"]["number"], b["black"]["number"]) for b in data["boards"]] == [(2, 1), (3, 4)]
+    assert data["pairs"] == "2\n2 1\n3 4\n" and data["language"] == "pl"
+    tutorial = (ROOT / "docs" / "tutorials" / "portal.rst").read_text(encoding="utf-8")
+    assert data["explanation"][1] in tutorial
