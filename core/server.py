@@ -413,7 +413,14 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def _on_http(request: Request, exc: StarletteHTTPException) -> Response:
-        return JSONResponse({"error": {"type": "HTTPError", "message": str(exc.detail)}}, status_code=exc.status_code)
+        lang = safe_language(request) or "en"
+        if exc.status_code == 404:
+            message = gettext(N_("no such resource: {path}"), lang).format(path=request.url.path)
+        elif exc.status_code == 405:
+            message = gettext(N_("method {method} is not allowed here"), lang).format(method=request.method)
+        else:
+            message = str(exc.detail)
+        return JSONResponse({"error": {"type": "HTTPError", "exit_code": 2, "message": message}}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(Exception)
     async def _on_bug(request: Request, exc: Exception) -> Response:  # a bug: no traceback to the client

@@ -186,7 +186,10 @@ def test_request_errors(client):
     assert client.get("/pages/podium", params={"trf": TRF, "ruleset": DUTCH}).status_code == 422
     resp = client.get("/pages/pairings", params={"trf": TRF, "ruleset": DUTCH, "round": "x"})
     assert resp.status_code == 422 and '"x" is not of type integer' in resp.json()["error"]["message"]
-    assert client.get("/nowhere").status_code == 404
+    resp = client.get("/nowhere", params={"lang": "ru"})
+    assert resp.status_code == 404 and resp.json()["error"]["message"] == "нет такого ресурса: /nowhere"
+    resp = client.delete("/pair")
+    assert resp.status_code == 405 and resp.json()["error"]["message"] == "method DELETE is not allowed here"
 
 
 def test_request_size_limit():
