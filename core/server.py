@@ -158,16 +158,17 @@ def _reject_aliases(text: str, source: str) -> None:
 def request_ruleset(ruleset_id: str | None, ruleset_yaml: str | None, limits: Limits = Limits()) -> Ruleset:
     """The ruleset of a request: a registered id, or YAML text that may extend registered
     ids; never a file.  Its ``search_budget`` is capped at ``limits.max_search_budget``."""
+    if (ruleset_id is None) == (ruleset_yaml is None):
+        raise InvalidInputError(N_("give the ruleset as ruleset (a registered id) or ruleset_yaml"), where="$")
     registry = builtin_rulesets(ruleset_dirs())
     if ruleset_yaml is not None:
         source = "$.ruleset_yaml"
         _reject_aliases(ruleset_yaml, source)
         data = _resolve_extends(_read_yaml(ruleset_yaml, source), registry, (), source)
-    elif ruleset_id is not None:
+    else:
+        assert ruleset_id is not None
         data = _registered_chain(ruleset_id, registry, (), "$.ruleset")
         source = f"rulesets/{registry[ruleset_id].name}"
-    else:
-        raise InvalidInputError(N_("give the ruleset as ruleset (a registered id) or ruleset_yaml"), where="$")
     rs = ruleset_from_mapping(data, source=source)
     if rs.search_budget > limits.max_search_budget:
         rs = replace(rs, search_budget=limits.max_search_budget)

@@ -170,6 +170,8 @@ def test_request_errors(client):
     cases = [
         ({"ruleset": DUTCH}, 422, "give the tournament as trf"),
         ({"trf": TRF}, 422, "give the ruleset as ruleset"),
+        ({"trf": TRF, "ruleset": DUTCH, "ruleset_yaml": "schema_version: 1"}, 422, "give the ruleset as ruleset"),
+        ({"trf": TRF, "tournament": {}, "ruleset": DUTCH}, 422, "give the tournament as trf"),
         ({"trf": TRF, "ruleset": DUTCH, "colour": 1}, 422, "unknown key colour"),
         ({"trf": 5, "ruleset": DUTCH}, 422, "$.trf: 5 is not of type string"),
         ({"tournament": {"players": []}, "ruleset": DUTCH}, 422, "$.tournament: missing required key format"),
