@@ -70,7 +70,7 @@ def test_public_api_is_mypy_strict_clean(tmp_path):
     """``mypy --strict`` on the public API modules (their imports analysed, not reported)."""
     pytest.importorskip("mypy")
     pytest.importorskip("fastapi")
-    modules = ["core/api.py", "core/jsonio.py", "core/server.py", "core/serve.py"]
+    modules = ["core/api.py", "core/jsonio.py", "core/server.py", "core/serve.py", "core/testing.py"]
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--cache-dir", str(tmp_path / "cache"), *modules],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
