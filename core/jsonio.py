@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import replace
 from importlib import resources
 from typing import Any, Mapping
@@ -156,8 +157,102 @@ def dumps_json(tournament: Tournament, *, indent: int | None = 2) -> str:
 
 
 # ---------------------------------------------------------------------- reading
+# the schema's patterns (no line breaks, no surrounding blanks, as TRF fields read back)
+_TRIM = re.compile(r"^(?![\s\S]*[\r\n])(\S(.*\S)?)?$")
+_RECORD = re.compile(r"^(?!001|013|XXR|XXC|XXP|XXS|XXZ|SPW)(?![\s\S]*[\r\n])[^\r\n]*[^\s]$")
+_TOP_KEYS = frozenset(
+    ("format", "schema_version", "name", "total_rounds", "initial_colour", "point_system", "forbidden_pairs",
+     "absent_next", "players", "teams", "records", "typed_records_at")
+)
+_PLAYER_TEXT = {"name": 33, "sex": 1, "title": 3, "federation": 3, "fide_id": 11, "birth_date": 10}
+_PLAYER_KEYS = frozenset((*_PLAYER_TEXT, "number", "rating", "points", "rank", "withdrawn_from", "club", "rounds"))
+_ROUND_KEYS = frozenset(("opponent", "colour", "result"))
+_RESULT_CODES = frozenset(("1", "=", "0", "W", "D", "L", "+", "-", "H", "F", "U", "Z", " "))
+
+
+def _is_int(value: Any, low: int, high: int | None = None) -> bool:
+    return type(value) is int and value >= low and (high is None or value <= high)
+
+
+def _is_number(value: Any) -> bool:
+    return type(value) in (int, float)
+
+
+def _numbers(value: Any) -> bool:
+    return type(value) is list and all(_is_int(n, 1, 9999) for n in value) and len(set(value)) == len(value)
+
+
+def _fast_valid(data: Any) -> bool:
+    """A quick check that is at least as strict as the schema: a document it accepts is
+    valid, so large documents skip the (slow) JSON Schema validator; whatever it rejects is
+    validated by the schema, which names the error."""
+    if type(data) is not dict or not _TOP_KEYS.issuperset(data) or data.get("format") != FORMAT:
+        return False
+    if type(data.get("schema_version")) is not int or data["schema_version"] != SCHEMA_VERSION:
+        return False
+    if type(data.get("name", "")) is not str or not _TRIM.match(data.get("name", "")) or data.get("initial_colour") not in ("white", "black", None):
+        return False
+    if data.get("total_rounds") is not None and not _is_int(data["total_rounds"], 0):
+        return False
+    if "typed_records_at" in data and not _is_int(data["typed_records_at"], 0):
+        return False
+    ps = data.get("point_system")
+    if ps is not None and (type(ps) is not dict or not set(_POINT_FIELDS).issuperset(ps) or not all(map(_is_number, ps.values()))):
+        return False
+    pairs = data.get("forbidden_pairs", [])
+    if type(pairs) is not list or not all(_numbers(g) for g in pairs) or not _numbers(data.get("absent_next", [])):
+        return False
+    records = data.get("records", [])
+    if type(records) is not list or not all(type(r) is str and _RECORD.match(r) for r in records):
+        return False
+    teams = data.get("teams", [])
+    if type(teams) is not list:
+        return False
+    for t in teams:
+        if type(t) is not dict or not {"name", "roster", "club", "registered"}.issuperset(t) or "name" not in t:
+            return False
+        if type(t["name"]) is not str or len(t["name"]) > 32 or not _TRIM.match(t["name"]):
+            return False
+        if type(t.get("roster", [])) is not list or not all(_is_int(n, 1, 9999) for n in t.get("roster", [])):
+            return False
+        if type(t.get("club", "")) is not str or type(t.get("registered", True)) is not bool:
+            return False
+    players = data.get("players")
+    if type(players) is not list:
+        return False
+    for p in players:
+        if type(p) is not dict or not _PLAYER_KEYS.issuperset(p) or not _is_int(p.get("number"), 1, 9999):
+            return False
+        for key, width in _PLAYER_TEXT.items():
+            value = p.get(key, "")
+            if type(value) is not str or len(value) > width or not _TRIM.match(value):
+                return False
+        if type(p.get("club", "")) is not str or not _is_int(p.get("rating", 0), 0, 9999):
+            return False
+        if p.get("points") is not None and not _is_number(p["points"]):
+            return False
+        if p.get("rank") is not None and not _is_int(p["rank"], 1, 9999):
+            return False
+        if p.get("withdrawn_from") is not None and not _is_int(p["withdrawn_from"], 1):
+            return False
+        rounds = p.get("rounds", [])
+        if type(rounds) is not list:
+            return False
+        for r in rounds:
+            if type(r) is not dict or r.keys() != _ROUND_KEYS:
+                return False
+            if r["opponent"] is not None and not _is_int(r["opponent"], 1, 9999):
+                return False
+            if r["colour"] not in ("w", "b", None) or type(r["result"]) is not str or r["result"] not in _RESULT_CODES:
+                return False
+    return True
+
+
 def _validate_schema(data: Any, source: str, prefix: str) -> None:
     from .ruleset import _validate  # the ruleset's JSON-path messages, in the catalogue already
+
+    if _fast_valid(data):
+        return
 
     try:
         _validate(data, tournament_schema(), source, prefix)

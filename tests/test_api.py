@@ -262,3 +262,31 @@ def test_trf_errors_still_name_line_and_column(tmp_path):
     with pytest.raises(InvalidTrfError) as exc:
         swisspairing.load_trf(bad)
     assert str(exc.value).startswith(f"{bad}: line ") and "opponent 99 does not exist" in str(exc.value)
+
+
+def test_fields_that_would_break_a_trf_line_are_refused():
+    """A line break (or surrounding blanks) in a field would not read back from TRF."""
+    for change in ({"name": "Open\n001 fake"}, {"records": ["022 Berlin\n"]}):
+        with pytest.raises(InvalidTournamentJsonError):
+            tournament_from_json(_doc(**change))
+    doc = _doc()
+    doc["players"][0]["name"] = "Albers, Jan\n"
+    with pytest.raises(InvalidTournamentJsonError) as exc:
+        tournament_from_json(doc)
+    assert str(exc.value).startswith("<json>: $.players[0].name: ")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_the_quick_check_is_never_looser_than_the_schema(data):
+    """jsonio._fast_valid lets large documents skip the JSON Schema validator: whatever it
+    accepts, the schema accepts too."""
+    from swisspairing.jsonio import _fast_valid
+
+    doc = _doc()
+    player = data.draw(st.integers(0, len(doc["players"]) - 1))
+    key = data.draw(st.sampled_from(["name", "rating", "number", "points", "title", "rounds", "club", "rank", "extra"]))
+    value = data.draw(st.one_of(st.none(), st.booleans(), st.integers(-5, 20000), st.floats(allow_nan=False), st.text(max_size=40), st.lists(st.integers(), max_size=2)))
+    doc["players"][player][key] = value
+    if _fast_valid(doc):
+        jsonschema.Draft202012Validator(tournament_schema()).validate(doc)
