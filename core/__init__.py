@@ -1,19 +1,42 @@
 """swisspairing: pairs Swiss-system and round-robin tournaments exactly as a federation's
 written regulations say, and explains every decision in the arbiter's language.
 
-Public API::
+Public API (:mod:`swisspairing.api`)::
 
-    from swisspairing import load_trf, load_ruleset, Engine
-    tournament = load_trf("event.trf")
-    engine = Engine(load_ruleset("round-robin"))
-    pairing = engine.pair(tournament)
-    print([str(board) for board in pairing.boards])
+    import swisspairing
+    tournament = swisspairing.load_trf("event.trf")          # or load_json / load_tournament
+    result = swisspairing.pair_next_round(tournament, "round-robin", locale="de")
+    print([str(board) for board in result.boards], result.explanation)
+    swisspairing.dump_trf(result.tournament, "next.trf")
+    table = swisspairing.standings(result.tournament, "round-robin")
+
+The lower level: ``Engine(load_ruleset("round-robin")).pair(tournament)``.
+
+The functions ``standings`` and ``explain`` share their names with the modules
+``swisspairing.standings`` and ``swisspairing.explain``: import from those modules with
+``from swisspairing.standings import …``.
 
 Plugins import :data:`hookimpl` from here (see ``swisspairing.hookspecs``).
 """
 
 __version__ = "0.1.0"
 
+from .api import (
+    NextRound,
+    dump_json,
+    dump_trf,
+    explain,
+    load_json,
+    load_tournament,
+    load_trf,
+    loads_json,
+    loads_trf,
+    pair_next_round,
+    report,
+    standings,
+    tournament_from_json,
+    tournament_to_json,
+)
 from .context import RoundContext
 from .engine import Bracket, BracketOutcome, ByeChoice, Engine, pair_round
 from .errors import (
@@ -44,7 +67,7 @@ from .model import (
 )
 from .pairing import Bye, Pairing, RoundPairing, Violation
 from .ruleset import Ruleset, load_ruleset
-from .trf import dumps_trf, load_trf, read_trf, write_trf
+from .trf import dumps_trf, read_trf, write_trf
 
 __all__ = [
     "__version__",
@@ -80,7 +103,20 @@ __all__ = [
     "Tournament",
     "UnknownSystemError",
     "Violation",
+    "NextRound",
+    "dump_json",
+    "dump_trf",
     "dumps_trf",
+    "explain",
+    "load_json",
+    "load_tournament",
+    "loads_json",
+    "loads_trf",
+    "pair_next_round",
+    "report",
+    "standings",
+    "tournament_from_json",
+    "tournament_to_json",
     "gettext",
     "hookimpl",
     "hookspec",

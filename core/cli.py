@@ -27,6 +27,7 @@ from .model import Tournament
 from .output import SafeStream, format_pairs, format_table, guard_outputs, render_events, write_outputs
 from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
 from .io import EVENT_SUFFIXES, load_tournament_source
+from .serve import add_parser as _add_serve_parser, command as _cmd_serve
 from .teams import format_match_pairs, format_match_table
 from .trf import dumps_trf
 
@@ -115,6 +116,7 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     from .verify_cli import add_parsers as _add_verification_parsers  # generate, simulate, check --repair
 
     _add_verification_parsers(sub, common, _)
+    _add_serve_parser(sub, common, _)  # core/serve.py; the server is imported only when run
     return parser
 
 
@@ -444,6 +446,7 @@ _COMMANDS = {
     "standings": _cmd_standings,
     "crosstable": _cmd_crosstable,
     "pairings": _cmd_pairings,
+    "serve": _cmd_serve,
 }
 
 from .verify_cli import commands as _verification_commands  # noqa: E402
