@@ -562,6 +562,9 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
         if p < p0:
             p_events.append(Event(f"{RULES} C14", N_("P is lowered to {p}"), {"p": p}, idx))
         if p == 0:
+            if is_last and heterogeneous and n > 1:
+                yield from _c13_merged_lowest(dr, ctx, players, moved, head + p_events, idx, budget_per_stage, seen, complete)
+                return
             left = ctx.ranked(players)
             down = ctx.ranked(left + c1_down)
             yield BracketOutcome((), tuple(down), tuple(head + p_events + ([_moves(down, idx, ctx, is_last)] if down else [])), _c12_cost(left, moved))
@@ -610,6 +613,39 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                         bracket=idx,
                         limit=budget_per_stage,
                     )
+
+
+def _c13_merged_lowest(
+    dr: DutchRound,
+    ctx: RoundContext,
+    players: Sequence[int],
+    moved: Sequence[int],
+    head: list[Event],
+    idx: int,
+    stage_limit: int,
+    seen: set[frozenset[int]],
+    complete: Callable[[Sequence[int]], bool],
+) -> Iterator[BracketOutcome]:
+    """C13 for a heterogeneous lowest bracket whose moved-down players cannot all be paired
+    in it (P fell to 0): there is no bracket below to move them to, so the lowest bracket and
+    the players moved into it are paired as one new lowest bracket — the merge C13 describes
+    ("the two lowest brackets merged into one"), processed as a homogeneous bracket (A3: the
+    players left over are a remainder group, always processed as homogeneous), leaving at most
+    the bye."""
+    n = len(players)
+    p = n // 2
+    merged = Event(f"{RULES} C13", N_("the moved-down players cannot all be paired here: the lowest brackets are paired as one bracket"), {}, idx)
+    x0 = dr.x_of(players, Level())
+    for level, notes in _reading_levels(dr, list(dr.levels(p, x0)), False, False):
+        level_events = [merged, *(Event(rule, message, args, idx) for rule, message, args in notes)]
+        budget = [stage_limit]
+        try:
+            for pairs, left, events in _homogeneous(dr, players, p, level, True, idx, budget, seen, complete):
+                down = ctx.ranked(left)
+                evs = head + level_events + events + ([_moves(down, idx, ctx, True)] if down else [])
+                yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), _c12_cost(left, moved))
+        except SearchLimit:
+            ctx.explanation.add(f"{RULES} AMB-D14", N_("the search of this stage stopped after {limit} candidates"), bracket=idx, limit=stage_limit)
 
 
 def _reading_levels(

@@ -39,7 +39,7 @@ RULE_CASES: dict[str, tuple[str, ...]] = {
     "C9 before C10 (remainder first)": ("c9_before_c10_remainder_relaxed_first",),
     "C11": ("c11_x_raised",),
     "C12": ("c12_previous_bracket_repaired", "c12_moved_down_player_stuck_in_a3_bracket"),
-    "C13": ("c13_lowest_bracket_penultimate_repaired", "c13_two_lowest_brackets_merged"),
+    "C13": ("c13_lowest_bracket_penultimate_repaired", "c13_two_lowest_brackets_merged", "c13_lowest_bracket_paired_as_one"),
     "C14": ("c14_p_lowered", "c14_whole_bracket_moves_down", "c14_restart_strict_after_lowering_p"),
     "E1": ("c7_transposition_rematch",),
     "E2": ("a8_x_allows_one_colour_miss", "a7_preference_kinds"),
