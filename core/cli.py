@@ -21,7 +21,7 @@ from . import __version__
 from .engine import Engine
 from .encoding import Decoded, check_encoding_name, encode_text
 from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
-from .i18n import LANGUAGES, N_, default_locale, gettext
+from .i18n import LANGUAGES, N_, default_locale, gettext, ngettext
 from .manager import ruleset_dirs, system_names, system_schema, systems_info
 from .model import Tournament
 from .output import SafeStream, format_pairs, format_table, guard_outputs, render_events, write_outputs
@@ -259,9 +259,9 @@ def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) 
     for v in violations:
         out.write(gettext(N_("round {round}"), locale).format(round=v.round) + ": " + v.render(locale) + "\n")
     if violations:
-        out.write(gettext(N_("violations found: {count}"), locale).format(count=len(violations)) + "\n")
+        out.write(ngettext("{count} violation found", "{count} violations found", len(violations), locale).format(count=len(violations)) + "\n")
         return EXIT_NO_PAIRING
-    out.write(gettext(N_("no violations found (rounds checked: {rounds})"), locale).format(rounds=tournament.rounds_recorded) + "\n")
+    out.write(ngettext("no violations found in {rounds} round", "no violations found in {rounds} rounds", tournament.rounds_recorded, locale).format(rounds=tournament.rounds_recorded) + "\n")
     return EXIT_OK
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
-from .i18n import gettext
+from .i18n import gettext, normalise_locale, translate
 
-__all__ = ["Event", "Explanation", "Term", "render_args"]
+__all__ = ["Event", "Explanation", "Term", "render_args", "render_message", "format_number"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +33,26 @@ def _render_arg(value: Any, locale: str | None) -> Any:
     if isinstance(value, (list, tuple)) and not isinstance(value, str):
         return ", ".join(str(_render_arg(v, locale)) for v in value)
     if isinstance(value, float):
-        return f"{value:g}"
+        return format_number(value, locale)
     return value
+
+
+def format_number(value: float, locale: str | None) -> str:
+    """A score in the locale's format through Babel (``2.5`` in English, ``2,5`` in German,
+    Russian and Polish), without grouping and with at most three decimals."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="0.###", locale=normalise_locale(locale))
 
 
 def render_args(args: Mapping[str, Any], locale: str | None) -> dict[str, Any]:
     """Placeholder values ready for ``str.format``: terms translated, lists joined."""
     return {k: _render_arg(v, locale) for k, v in args.items()}
+
+
+def render_message(message: str, args: Mapping[str, Any], locale: str | None) -> str:
+    """``message`` (a msgid or a :class:`~swisspairing.i18n.Plural`) translated and filled."""
+    return translate(message, args, locale).format(**render_args(args, locale))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +70,7 @@ class Event:
 
     def render(self, locale: str | None = None) -> str:
         """``[rule] sentence`` in ``locale``."""
-        text = gettext(self.message, locale).format(**render_args(self.args, locale))
+        text = render_message(self.message, self.args, locale)
         return f"[{self.rule}] {text}" if self.rule else text
 
 

@@ -492,10 +492,9 @@ class _Part:
         self.message, self.args = message, args
 
     def render(self, locale: str | None) -> str:
-        from .explain import render_args
-        from .i18n import gettext
+        from .explain import render_message
 
-        return gettext(self.message, locale).format(**render_args(self.args, locale))
+        return render_message(self.message, self.args, locale)
 
 
 class _Joined:

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .errors import InvalidInputError
-from .i18n import N_, gettext
+from .i18n import N_, NP_, gettext
 from .model import WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
 from .pairing import Bye, Pairing, RoundPairing
 
@@ -270,7 +270,7 @@ def team_records(
                     board1 = rec.colour if board % 2 == 1 else rec.colour.opposite
             if len(opponents) > 1:
                 raise InvalidInputError(
-                    N_("round {round}: the players of team {team} meet players of teams {teams}"),
+                    NP_("round {round}: the players of team {team} meet players of team {teams}", "round {round}: the players of team {team} meet players of teams {teams}", "teams"),
                     round=r,
                     team=team.number,
                     teams=", ".join(map(str, sorted(opponents))),
