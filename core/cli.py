@@ -220,6 +220,7 @@ def _encoding_note(decoded: Decoded, locale: str | None) -> str:
 def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     guard_outputs([("-p", args.pairs), ("-o", args.output)], _inputs(args))
     ruleset, tournament = _load(args, err, locale)
+    locale = _report_locale(args, ruleset, locale)  # the ruleset's language:, as the reports do
     if any(code in ("XXA", "250") for code, _line in tournament.header):
         err.write("swisspairing: " + gettext(N_("{file}: acceleration records are read for the points field only; this system pairs by the real scores"), locale).format(file=args.tournament) + "\n")
     engine = Engine(ruleset)
@@ -255,6 +256,7 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
 
 def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     ruleset, tournament = _load(args, err, locale)
+    locale = _report_locale(args, ruleset, locale)
     violations = Engine(ruleset).check(tournament)
     for v in violations:
         out.write(gettext(N_("round {round}"), locale).format(round=v.round) + ": " + v.render(locale) + "\n")
@@ -342,7 +344,7 @@ def _cmd_standings(args: argparse.Namespace, locale: str, out: TextIO, err: Text
     from .reports import render, standings_report
 
     ruleset, _tournament, standings = _standings_for(args, err, locale)
-    return _emit(args, out, render(standings_report(standings, _report_locale(args, ruleset, locale)), args.format))
+    return _emit(args, out, render(standings_report(standings, _report_locale(args, ruleset, locale), halves=ruleset.score_format == "fraction"), args.format))
 
 
 def _cmd_crosstable(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
@@ -351,7 +353,7 @@ def _cmd_crosstable(args: argparse.Namespace, locale: str, out: TextIO, err: Tex
     ruleset, tournament, standings = _standings_for(args, err, locale)
     if standings.team:
         raise InvalidInputError(N_("the crosstable lists players; use standings for a team event"), where=args.tournament)
-    return _emit(args, out, render(crosstable_report(tournament, standings, _report_locale(args, ruleset, locale)), args.format))
+    return _emit(args, out, render(crosstable_report(tournament, standings, _report_locale(args, ruleset, locale), halves=ruleset.score_format == "fraction"), args.format))
 
 
 def _cmd_pairings(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
@@ -364,7 +366,7 @@ def _cmd_pairings(args: argparse.Namespace, locale: str, out: TextIO, err: TextI
     if rnd < 1 or rnd > last:
         raise InvalidInputError(N_("round {round} has not been paired (rounds paired: {recorded})"), where=args.tournament, round=rnd, recorded=last)
     ps = tournament.point_system or ruleset.points
-    report = pairings_report(tournament, rnd, engine=Engine(ruleset), point_system=ps, locale=_report_locale(args, ruleset, locale))
+    report = pairings_report(tournament, rnd, engine=Engine(ruleset), point_system=ps, locale=_report_locale(args, ruleset, locale), halves=ruleset.score_format == "fraction")
     return _emit(args, out, render(report, args.format))
 
 

@@ -39,10 +39,10 @@ def _render_arg(value: Any, locale: str | None) -> Any:
 
 def format_number(value: float, locale: str | None) -> str:
     """A score in the locale's format through Babel (``2.5`` in English, ``2,5`` in German,
-    Russian and Polish), without grouping and with at most three decimals."""
+    Russian and Polish), without grouping and with at most four decimals."""
     from babel.numbers import format_decimal
 
-    return format_decimal(value, format="0.###", locale=normalise_locale(locale))
+    return format_decimal(value, format="0.####", locale=normalise_locale(locale))
 
 
 def render_args(args: Mapping[str, Any], locale: str | None) -> dict[str, Any]:

@@ -150,13 +150,31 @@ def normalise_locale(locale: str | None) -> str:
 
 
 def default_locale() -> str:
-    """The language from ``SWISSPAIRING_LANG``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``."""
-    for var in ("SWISSPAIRING_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value and value not in ("C", "POSIX") and not value.startswith("C."):
-            lang = value.split(".")[0].split("_")[0].lower()
-            if lang in LANGUAGES:
-                return lang
+    """The language from the environment, negotiated with Babel against :data:`LANGUAGES`.
+
+    ``SWISSPAIRING_LANG`` first; then, as GNU gettext does, the priority list ``LANGUAGE``
+    (``pl:ru:en``) unless the locale is ``C``/``POSIX``; then ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``.  The first entry with a catalogue wins (``de_AT.UTF-8`` → ``de``)."""
+    from babel.core import negotiate_locale
+
+    env = os.environ
+
+    def usable(value: str | None) -> bool:
+        return bool(value) and value not in ("C", "POSIX") and not str(value).startswith(("C.", "POSIX."))
+
+    preferred: list[str] = []
+    own = env.get("SWISSPAIRING_LANG")
+    if usable(own):
+        preferred.append(str(own))
+    effective = next((env[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(v)), "")
+    if usable(env.get("LANGUAGE")) and (usable(effective) or not effective):
+        preferred.extend(p for p in env["LANGUAGE"].split(":") if usable(p))
+    preferred.extend(env[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if usable(env.get(v)))
+    for value in preferred:  # one at a time: the first language with a catalogue wins
+        tag = value.split(".")[0].split("@")[0].replace("-", "_")
+        found = negotiate_locale([tag, tag.split("_")[0].lower()], list(LANGUAGES))
+        if found:
+            return found
     return "en"
 
 

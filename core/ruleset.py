@@ -83,6 +83,8 @@ class Ruleset:
     """The regulation implemented."""
     language: str | None = None
     """Default language of output."""
+    score_format: str = "decimal"
+    """How reports print half points: ``decimal`` (in the language's format) or ``fraction`` (``2½``)."""
     rounds: int | None = None
     """Number of rounds when the tournament file does not give it."""
     first_colour: str = "white"
@@ -324,6 +326,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], *, source: str = "<ruleset>", 
         description=data.get("description", ""),
         regulation=data.get("regulation", ""),
         language=data.get("language"),
+        score_format=data.get("score_format", "decimal"),
         rounds=data.get("rounds"),
         first_colour=data.get("first_colour", "white"),
         points=PointSystem.from_mapping(data.get("points", {})),

@@ -481,8 +481,11 @@ def format_match_pairs(pairing: RoundPairing) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _num(value: float) -> str:
-    return f"{value:g}"
+def _num(value: float, locale: str | None = None) -> str:
+    """A score in the locale's format (``8,5`` in de/ru/pl)."""
+    from .explain import format_number
+
+    return format_number(value, locale)
 
 
 def format_match_table(
@@ -501,7 +504,7 @@ def format_match_table(
 
     def totals(t: int) -> tuple[str, str]:
         recs = [r for r in records.get(t, []) if r is not None]
-        return _num(sum(r.match_points for r in recs)), _num(sum(r.game_points for r in recs))
+        return _num(sum(r.match_points for r in recs), locale), _num(sum(r.game_points for r in recs), locale)
 
     def who(t: int) -> str:
         return f"{t} {names.get(t, '')}".strip()

@@ -1020,7 +1020,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
         transfers = _r14_transfers_made(proc, outcomes, pairs)
         derived = ctx.data.get(_DERIVED) if ctx.ruleset.param("transfer_history", "all-rounds") == "all-rounds" else None
         if derived:
-            events.append(Event("PL-team 14", N_("the file records no transfers for rounds {rounds}; they are read off those rounds' pairings"), {"rounds": derived}))
+            events.append(Event("PL-team 14", NP_("the file records no transfers for round {rounds}; they are read off that round's pairings", "the file records no transfers for rounds {rounds}; they are read off those rounds' pairings", "rounds"), {"rounds": derived}))
         down = [t for t in ranked if DOWN in transfers.get(t, ())]
         up = [t for t in ranked if UP in transfers.get(t, ())]
         if down or up:

@@ -155,7 +155,7 @@ def test_pair_lang_keeps_the_structure(cli) -> None:
         assert german.code == 0
         en_lines, de_lines = english.out.splitlines(), german.out.splitlines()
         assert len(de_lines) == len(en_lines)
-        numbers = lambda line: sorted(re.findall(r"\d+(?:\.\d+)?", line))  # noqa: E731 - word order may change
+        numbers = lambda line: sorted(re.findall(r"\d+(?:[.,]\d+)?", line.replace(",", ".")))  # noqa: E731 - word order may change; 1,5 in German
         assert [numbers(x) for x in de_lines] == [numbers(x) for x in en_lines]
         assert [x.startswith("  [RR-Berger") for x in de_lines] == [x.startswith("  [RR-Berger") for x in en_lines]
 
