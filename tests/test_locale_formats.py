@@ -81,3 +81,20 @@ def test_ruleset_chooses_the_fraction_sign(cli, tmp_path) -> None:  # type: igno
     trf = str(ROOT / "examples" / "swiss-open-21.trf")
     res = cli("--lang", "de", "standings", trf, "--ruleset", str(ruleset))
     assert res.code == 0 and "3½" in res.out and "3,5" not in res.out
+
+
+def test_russian_crosstable_marks_colours_unambiguously(cli) -> None:  # type: ignore[no-untyped-def]
+    """"21б1" reads "2161": the Russian cells use ○/● and no Cyrillic letter touches a digit."""
+    import re
+
+    trf = str(ROOT / "examples" / "swiss-open-21.trf")
+    res = cli("--lang", "ru", "crosstable", trf, "--ruleset", "rdf-buchholz")
+    assert res.code == 0 and re.search(r"\d+[○●][01½]", res.out)
+    assert not re.search(r"\d[а-яё]|[а-яё]\d", res.out, re.IGNORECASE), res.out
+
+
+@pytest.mark.parametrize("lang, heading", [("de", "Elo-Schnitt"), ("ru", "СРС"), ("pl", "ŚRP")])
+def test_aro_has_the_localized_abbreviation(cli, lang: str, heading: str) -> None:  # type: ignore[no-untyped-def]
+    trf = str(ROOT / "examples" / "swiss-open-21.trf")
+    res = cli("--lang", lang, "standings", trf, "--ruleset", "fide-dutch-1992")
+    assert res.code == 0 and heading in res.out and "ARO" not in res.out
