@@ -432,7 +432,7 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
                 events.append(Event(_rid(ctx, "4.1"), N_("team {team} cannot receive the bye: the other teams could not all be paired"), {"team": t}))
                 continue
             pauses.append(t)
-            events.append(Event(_rid(ctx, "4.1"), N_("team {team}, the lowest-ranked eligible team, receives the bye ({mp} match points, {gp} game points)"), {"team": t, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points}))
+            events.append(Event(_rid(ctx, "4.1"), N_("team {team}, the lowest-ranked eligible team, receives the bye (match points: {mp}, game points: {gp})"), {"team": t, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points}))
             break
         else:
             raise NoValidPairingError(N_("no valid pairing exists"))

@@ -968,12 +968,12 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
             raise NoValidPairingError(N_("no valid pairing exists"))
         c = pauses[0]
         if first_round:
-            events.append(Event("PL-team 8", N_("odd number of teams: team {team}, the last of the start list, pauses ({mp} match points, {gp} game points)"), {"team": c, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points}))
+            events.append(Event("PL-team 8", N_("odd number of teams: team {team}, the last of the start list, pauses (match points: {mp}, game points: {gp})"), {"team": c, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points}))
         else:
             events.append(
                 Event(
                     "PL-team 3",
-                    N_("team {team} pauses: the lowest-placed team with the fewest match points that has not paused yet ({mp} match points, {gp} game points)"),
+                    N_("team {team} pauses: the lowest-placed team with the fewest match points that has not paused yet (match points: {mp}, game points: {gp})"),
                     {"team": c, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points},
                 )
             )
