@@ -168,7 +168,7 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     declared = tournament.total_rounds
     if declared is not None and declared != total:
         raise InvalidTournamentError(
-            N_("the file announces {declared} rounds, but a round robin of {players} players in {cycles} cycles has {total}"),
+            NP_("the file announces {declared} rounds, but a round robin of {players} players in {cycles} cycle has {total}", "the file announces {declared} rounds, but a round robin of {players} players in {cycles} cycles has {total}", "cycles"),
             declared=declared,
             players=n,
             cycles=cycles,

@@ -1013,7 +1013,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
         except _SearchExhausted:
             outcomes = [proc._r17_last_resort()]
         for i, count in sorted(proc.retries.items()):
-            events.append(Event("PL-team 17", N_("the pairing of this group was changed {count} times because a later group could not be paired"), {"count": count}, i))
+            events.append(Event("PL-team 17", NP_("the pairing of this group was changed {count} time because a later group could not be paired", "the pairing of this group was changed {count} times because a later group could not be paired", "count"), {"count": count}, i))
         pairs = [p for o in outcomes for p in o.pairs]
         for o in outcomes:
             events.extend(o.events)

@@ -243,7 +243,7 @@ def test_team_transferred_this_round_goes_back_to_its_group():
     text = explanation(p)
     assert "row 2 of the order of trial: 1-2; team 3 is transferred down" in text
     assert "row 2 of the order of trial: 3-12 4-5; team 11 is transferred down" in text
-    assert "[PL-team 17] the pairing of this group was changed 1 times" in text
+    assert "[PL-team 17] the pairing of this group was changed 1 time" in text
 
 
 # ---------------------------------------------------------------------- issue 11
