@@ -264,7 +264,7 @@ def _run(argv: list[str], locale: str, out: TextIO, err: TextIO) -> int:
                 check_encoding_name(getattr(args, option), "--" + option.replace("_", "-"))
         return handler(args, locale, out, err)
     except SwissPairingError as exc:
-        print(f"swisspairing: {exc.render(locale)}", file=err)
+        print(f"swisspairing: {exc.render(getattr(args, 'error_locale', locale))}", file=err)  # pair: the ruleset's language
         return exc.exit_code
     except BrokenPipeError:
         raise
@@ -304,7 +304,7 @@ def _encoding_note(decoded: Decoded, locale: str | None) -> str:
 def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     guard_outputs([("-p", args.pairs), ("-o", args.output)], _inputs(args))
     ruleset, tournament = _load(args, err, locale)
-    locale = _report_locale(args, ruleset, locale)  # the ruleset's language:, as the reports do
+    locale = args.error_locale = _report_locale(args, ruleset, locale)  # the ruleset's language:, as the reports do
     if any(code in ("XXA", "250") for code, _line in tournament.header):
         err.write("swisspairing: " + gettext(N_("{file}: acceleration records are read for the points field only; this system pairs by the real scores"), locale).format(file=args.tournament) + "\n")
     engine = Engine(ruleset)

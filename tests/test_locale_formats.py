@@ -98,3 +98,16 @@ def test_aro_has_the_localized_abbreviation(cli, lang: str, heading: str) -> Non
     trf = str(ROOT / "examples" / "swiss-open-21.trf")
     res = cli("--lang", lang, "standings", trf, "--ruleset", "fide-dutch-1992")
     assert res.code == 0 and heading in res.out and "ARO" not in res.out
+
+
+def test_pair_errors_after_loading_speak_the_rulesets_language(cli, env, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    event = tmp_path / "league.yaml"
+    event.write_text(
+        "rounds: 1\nboards: 1\nteams:\n  - {name: A, players: [a]}\n  - {name: B, players: [b]}\n"
+        "results:\n  - matches: [{white: A, black: B, boards: ['1-0']}]\n",
+        encoding="utf-8",
+    )
+    res = cli("pair", str(event), "--ruleset", "kpzszach-a-klasa-2005")
+    assert res.code == 3 and res.err == "swisspairing: turniej ma tylko 1 rundę i została ona już skojarzona\n"
+    english = cli("--lang", "en", "pair", str(event), "--ruleset", "kpzszach-a-klasa-2005")
+    assert english.err == "swisspairing: the event has only 1 round and it has been paired\n"
