@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping
 import yaml
 
 from .errors import InvalidRulesetError
-from .i18n import N_
+from .i18n import N_, NP_
 from .model import PointSystem
 
 __all__ = [
@@ -144,7 +144,7 @@ _MESSAGES = {
     "required": N_("missing required key {missing}"),
     "additionalProperties": N_("unknown key {extra}"),
     "pattern": N_("{instance} does not match {limit}"),
-    "minItems": N_("{instance} has fewer than {limit} items"),
+    "minItems": NP_("{instance} has fewer than {limit} item", "{instance} has fewer than {limit} items", "limit"),
     "uniqueItems": N_("{instance} has repeated items"),
 }
 
