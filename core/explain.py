@@ -7,6 +7,7 @@ tells the arbiter the same story in Russian.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
@@ -38,11 +39,20 @@ def _render_arg(value: Any, locale: str | None) -> Any:
 
 
 def format_number(value: float, locale: str | None) -> str:
-    """A score in the locale's format through Babel (``2.5`` in English, ``2,5`` in German,
-    Russian and Polish), without grouping and with at most four decimals."""
-    from babel.numbers import format_decimal
+    """A score in the locale's format: the decimal sign from Babel's locale data (``2.5`` in
+    English, ``2,5`` in German, Russian and Polish), no grouping, at most four decimals."""
+    text = f"{round(float(value), 4):.4f}".rstrip("0").rstrip(".")
+    if text == "-0":
+        text = "0"
+    sign = _decimal_sign(normalise_locale(locale))
+    return text if sign == "." else text.replace(".", sign)
 
-    return format_decimal(value, format="0.####", locale=normalise_locale(locale))
+
+@functools.lru_cache(maxsize=None)
+def _decimal_sign(lang: str) -> str:
+    from babel.numbers import get_decimal_symbol
+
+    return get_decimal_symbol(lang)
 
 
 def render_args(args: Mapping[str, Any], locale: str | None) -> dict[str, Any]:
