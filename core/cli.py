@@ -11,6 +11,7 @@ an input (``core/output.py``); standard output never fails on a character it can
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -21,7 +22,7 @@ from . import __version__
 from .engine import Engine
 from .encoding import Decoded, check_encoding_name, encode_text
 from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
-from .i18n import LANGUAGES, N_, default_locale, gettext
+from .i18n import LANGUAGES, N_, NP_, default_locale, gettext, ngettext
 from .manager import ruleset_dirs, system_names, system_schema, systems_info
 from .model import Tournament
 from .output import SafeStream, format_pairs, format_table, guard_outputs, render_events, write_outputs
@@ -66,9 +67,90 @@ class _Parser(argparse.ArgumentParser):
         if message:
             SafeStream(file or sys.stderr).write(message)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)  # epilogs keep their lines
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, argparse._("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message})
+
+
+#: argparse's own messages (Python 3.11), so that Babel extracts them into the catalogues;
+#: :func:`_argparse_language` makes argparse look them up in the user's language.
+_ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("ignored explicit argument %r"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("can't open '%(filename)s': %(error)s"),
+    NP_("expected %s argument", "expected %s arguments"),
+)
+
+
+@contextlib.contextmanager
+def _argparse_language(locale: str | None) -> Any:
+    """argparse translates its own words through its module's ``_``/``ngettext`` (GNU gettext,
+    domain ``messages``): while the command line is built, parsed or printed they answer from
+    swisspairing's catalogues in ``locale``."""
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._ = lambda message: gettext(message, locale)  # type: ignore[attr-defined]
+    argparse.ngettext = lambda singular, plural, n: ngettext(singular, plural, n, locale)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+#: One example per subcommand, shown at the end of its ``--help``.
+_EXAMPLES = {
+    "pair": "swisspairing pair open.trf --ruleset fide-dutch-1992 --explain -o open-next.trf",
+    "check": "swisspairing check open.trf --ruleset fide-dutch-1992",
+    "systems": "swisspairing systems",
+    "rulesets": "swisspairing rulesets",
+    "validate": "swisspairing validate my-ruleset.yaml",
+    "schema": "swisspairing schema --system fide-dutch-1992",
+    "standings": "swisspairing standings open.trf --ruleset rdf-buchholz --format html -o standings.html",
+    "crosstable": "swisspairing crosstable open.trf --ruleset fide-dutch-1992 --lang de",
+    "pairings": "swisspairing pairings league.yaml --ruleset kpzszach-a-klasa-2005 --round 3",
+}
+
+
+def _epilogs(parser: argparse.ArgumentParser, sub: Any, _: Callable[[str], str]) -> None:
+    """``--help``: the exit codes and where the rulesets are; an example per subcommand."""
+    from importlib import resources
+
+    codes = [
+        (EXIT_OK, N_("success")),
+        (EXIT_NO_PAIRING, N_("no valid pairing exists")),
+        (EXIT_INTERNAL, N_("unexpected error (a bug)")),
+        (EXIT_INVALID, N_("invalid input or command line")),
+        (EXIT_SIZE, N_("a size limit is exceeded")),
+        (EXIT_FILE, N_("a file cannot be read or written")),
+    ]
+    lines = [_(N_("exit codes:"))] + [f"  {code}  {_(text)}" for code, text in codes]
+    lines += ["", _(N_("rulesets:")), "  " + _(N_("built in: {path} (listed by: swisspairing rulesets)")).format(path=resources.files("swisspairing.rulesets"))]
+    lines += ["  " + _(N_("your own: any YAML file, given as --ruleset FILE (it may extend a built-in ruleset)"))]
+    lines += ["", _(N_("examples:"))] + [f"  {_EXAMPLES[name]}" for name in ("pair", "standings", "check")]
+    parser.epilog = "\n".join(lines)
+    for name, example in _EXAMPLES.items():
+        if name in sub.choices:
+            sub.choices[name].epilog = _(N_("example:")) + "\n  " + example
 
 
 def _lang_from_argv(argv: Sequence[str]) -> str:
@@ -84,7 +166,7 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     """The argument parser, with help texts in ``locale``."""
     _: Callable[[str], str] = lambda s: gettext(s, locale)  # noqa: E731
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=_(N_("language of the output (default: from LANG)")))
+    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=_(N_("language of the output (default: the ruleset's language, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")))
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=_(N_("show the traceback of an unexpected error (also SWISSPAIRING_DEBUG=1)")))
     reading = argparse.ArgumentParser(add_help=False)
     reading.add_argument("--encoding", metavar="NAME", default=None, help=_(N_("encoding of the TRF file (default: UTF-8 or its byte-order mark, else detected)")))
@@ -117,6 +199,7 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
 
     _add_verification_parsers(sub, common, _)
     _add_serve_parser(sub, common, _)  # core/serve.py; the server is imported only when run
+    _epilogs(parser, sub, _)
     return parser
 
 
@@ -169,16 +252,17 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
 
 
 def _run(argv: list[str], locale: str, out: TextIO, err: TextIO) -> int:
-    parser = build_parser(locale)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    if getattr(args, "lang", None):
-        locale = args.lang
-    if args.command is None:
-        parser.print_help(out)
-        return EXIT_USAGE
+    with _argparse_language(locale):
+        parser = build_parser(locale)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:
+            return int(exc.code or 0)
+        if getattr(args, "lang", None):
+            locale = args.lang
+        if args.command is None:
+            parser.print_help(out)
+            return EXIT_USAGE
     handler = _COMMANDS[args.command]
     try:
         for option in ("encoding", "output_encoding"):
@@ -186,7 +270,7 @@ def _run(argv: list[str], locale: str, out: TextIO, err: TextIO) -> int:
                 check_encoding_name(getattr(args, option), "--" + option.replace("_", "-"))
         return handler(args, locale, out, err)
     except SwissPairingError as exc:
-        print(f"swisspairing: {exc.render(locale)}", file=err)
+        print(f"swisspairing: {exc.render(getattr(args, 'error_locale', locale))}", file=err)  # pair: the ruleset's language
         return exc.exit_code
     except BrokenPipeError:
         raise
@@ -226,6 +310,7 @@ def _encoding_note(decoded: Decoded, locale: str | None) -> str:
 def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     guard_outputs([("-p", args.pairs), ("-o", args.output)], _inputs(args))
     ruleset, tournament = _load(args, err, locale)
+    locale = args.error_locale = _report_locale(args, ruleset, locale)  # the ruleset's language:, as the reports do
     if any(code in ("XXA", "250") for code, _line in tournament.header):
         err.write("swisspairing: " + gettext(N_("{file}: acceleration records are read for the points field only; this system pairs by the real scores"), locale).format(file=args.tournament) + "\n")
     engine = Engine(ruleset)
@@ -296,13 +381,14 @@ def _next_round_text(args: argparse.Namespace, tournament: Tournament, pairing: 
 
 def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     ruleset, tournament = _load(args, err, locale)
+    locale = _report_locale(args, ruleset, locale)
     violations = Engine(ruleset).check(tournament)
     for v in violations:
         out.write(gettext(N_("round {round}"), locale).format(round=v.round) + ": " + v.render(locale) + "\n")
     if violations:
-        out.write(gettext(N_("violations found: {count}"), locale).format(count=len(violations)) + "\n")
+        out.write(ngettext("{count} violation found", "{count} violations found", len(violations), locale).format(count=len(violations)) + "\n")
         return EXIT_NO_PAIRING
-    out.write(gettext(N_("no violations found (rounds checked: {rounds})"), locale).format(rounds=tournament.rounds_recorded) + "\n")
+    out.write(ngettext("no violations found in {rounds} round", "no violations found in {rounds} rounds", tournament.rounds_recorded, locale).format(rounds=tournament.rounds_recorded) + "\n")
     return EXIT_OK
 
 
@@ -410,7 +496,7 @@ def _cmd_standings(args: argparse.Namespace, locale: str, out: TextIO, err: Text
     from .reports import render, standings_report
 
     ruleset, _tournament, standings = _standings_for(args, err, locale)
-    return _emit(args, out, render(standings_report(standings, _report_locale(args, ruleset, locale)), args.format))
+    return _emit(args, out, render(standings_report(standings, _report_locale(args, ruleset, locale), halves=ruleset.score_format == "fraction"), args.format))
 
 
 def _cmd_crosstable(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
@@ -419,7 +505,7 @@ def _cmd_crosstable(args: argparse.Namespace, locale: str, out: TextIO, err: Tex
     ruleset, tournament, standings = _standings_for(args, err, locale)
     if standings.team:
         raise InvalidInputError(N_("the crosstable lists players; use standings for a team event"), where=args.tournament)
-    return _emit(args, out, render(crosstable_report(tournament, standings, _report_locale(args, ruleset, locale)), args.format))
+    return _emit(args, out, render(crosstable_report(tournament, standings, _report_locale(args, ruleset, locale), halves=ruleset.score_format == "fraction"), args.format))
 
 
 def _cmd_pairings(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
@@ -432,7 +518,7 @@ def _cmd_pairings(args: argparse.Namespace, locale: str, out: TextIO, err: TextI
     if rnd < 1 or rnd > last:
         raise InvalidInputError(N_("round {round} has not been paired (rounds paired: {recorded})"), where=args.tournament, round=rnd, recorded=last)
     ps = tournament.point_system or ruleset.points
-    report = pairings_report(tournament, rnd, engine=Engine(ruleset), point_system=ps, locale=_report_locale(args, ruleset, locale))
+    report = pairings_report(tournament, rnd, engine=Engine(ruleset), point_system=ps, locale=_report_locale(args, ruleset, locale), halves=ruleset.score_format == "fraction")
     return _emit(args, out, render(report, args.format))
 
 

@@ -14,7 +14,7 @@ from .context import RoundContext
 from .brackets import Bracket, BracketOutcome, ByeChoice
 from .explain import Event, Term
 from .hookspecs import hookimpl
-from .i18n import N_
+from .i18n import N_, NP_
 from .model import BLACK, WHITE, Colour, PlayerState, Tournament, iter_games, player_states
 from .pairing import Bye, Pairing, RoundPairing, Violation
 
@@ -129,7 +129,7 @@ def default_bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterato
                 events: tuple[Event, ...] = ()
                 if down:
                     events = (
-                        Event("", N_("players {players} move down to the next bracket"), {"players": list(down)}, bracket.index),
+                        Event("", NP_("player {players} moves down to the next bracket", "players {players} move down to the next bracket", "players"), {"players": list(down)}, bracket.index),
                     )
                 yield BracketOutcome(tuple(match), down, events, cost=0)
 
@@ -287,7 +287,7 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
             out.append(Violation(rnd, "colours.max_difference", N_("player {p}: colour difference {cd}"), (("p", p.number), ("cd", cd))))
         if limits.max_run is not None and len(cols) > limits.max_run and len(set(cols[-limits.max_run - 1 :])) == 1:
             out.append(
-                Violation(rnd, "colours.max_run", N_("player {p}: {n} games in a row with {colour}"), (("p", p.number), ("n", limits.max_run + 1), ("colour", colour_term(rec.colour))))
+                Violation(rnd, "colours.max_run", NP_("player {p}: {n} game in a row with {colour}", "player {p}: {n} games in a row with {colour}", "n"), (("p", p.number), ("n", limits.max_run + 1), ("colour", colour_term(rec.colour))))
             )
     pab = [p.number for p in tournament.players if (r := p.record(rnd)) is not None and r.result == "U"]
     if len(pab) > 1:

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator, Sequence
 from .brackets import Bracket, BracketOutcome, ByeChoice, Outcomes
 from .context import RoundContext
 from .errors import InvalidTournamentError, NoValidPairingError, PluginError
-from .i18n import N_
+from .i18n import N_, NP_
 from .manager import make_manager
 from .model import BLACK, WHITE, PointSystem, RoundRecord, Tournament
 from .pairing import Pairing, RoundPairing, Violation
@@ -56,13 +56,13 @@ class Engine:
             pending = tournament.pending_games(rnd - 1)
             if pending:
                 raise InvalidTournamentError(
-                    N_("round {round} is not finished: players {players} have no result"),
+                    NP_("round {round} is not finished: player {players} has no result", "round {round} is not finished: players {players} have no result", "players"),
                     round=rnd - 1,
                     players=", ".join(map(str, pending[:10])),
                 )
         total = tournament.total_rounds or self.ruleset.rounds
         if total is not None and rnd > total:
-            raise InvalidTournamentError(N_("all {total} rounds have been paired"), total=total)
+            raise InvalidTournamentError(NP_("the event has only {total} round and it has been paired", "all {total} rounds have been paired", "total"), total=total)
         ctx = self.context(tournament, rnd, seed=seed, explain=explain)
         result = self.hook.swiss_pair_round(context=ctx)
         if result is None:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import gettext
-
 __all__ = [
     "SwissPairingError",
     "InvalidInputError",
@@ -45,9 +43,9 @@ class SwissPairingError(Exception):
 
     def render(self, locale: str | None = "en") -> str:
         """The message in ``locale``, with its context prefix."""
-        from .explain import render_args
+        from .explain import render_message
 
-        text = gettext(self.message, locale).format(**render_args(self.args_, locale))
+        text = render_message(self.message, self.args_, locale)
         return f"{self.where}: {text}" if self.where else text
 
 

@@ -51,7 +51,7 @@ from typing import Any, Mapping
 
 
 from .errors import InvalidInputError
-from .i18n import N_
+from .i18n import N_, NP_
 from .safeyaml import MAX_BYTES, check_finite, load_json, load_yaml, read_text_capped
 from .model import BLACK, WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
 from .teams import board_colour, order_by_rating_sum
@@ -353,7 +353,7 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
             if count is None:
                 raise _err(source, f"{mpath}", N_("the number of boards is unknown: give boards"))
             if boards is not None and results_row is not None and len(results_row) != boards:
-                raise _err(source, f"{mpath}.boards", N_("{count} board results, but matches have {boards} boards"), count=len(results_row), boards=boards)
+                raise _err(source, f"{mpath}.boards", NP_("{count} board result, but matches have {boards} boards", "{count} board results, but matches have {boards} boards", "count"), count=len(results_row), boards=boards)
             lineups = []
             for side, team in (("white", w), ("black", b)):
                 refs = match.get(f"{side}_lineup")
@@ -367,7 +367,7 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
                     raise _err(
                         source,
                         f"{mpath}.{side}_lineup" if refs is not None else f"{mpath}.{side}",
-                        N_("team {team!r} has {players} players for {boards} boards"),
+                        NP_("team {team!r} has {players} player for {boards} boards", "team {team!r} has {players} players for {boards} boards", "players"),
                         team=teams_in[team]["name"],
                         players=len(lineup),
                         boards=count,

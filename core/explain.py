@@ -7,12 +7,13 @@ tells the arbiter the same story in Russian.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
-from .i18n import gettext
+from .i18n import gettext, normalise_locale, translate
 
-__all__ = ["Event", "Explanation", "Term", "render_args"]
+__all__ = ["Event", "Explanation", "Term", "render_args", "render_message", "format_number"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +34,35 @@ def _render_arg(value: Any, locale: str | None) -> Any:
     if isinstance(value, (list, tuple)) and not isinstance(value, str):
         return ", ".join(str(_render_arg(v, locale)) for v in value)
     if isinstance(value, float):
-        return f"{value:g}"
+        return format_number(value, locale)
     return value
+
+
+def format_number(value: float, locale: str | None) -> str:
+    """A score in the locale's format: the decimal sign from Babel's locale data (``2.5`` in
+    English, ``2,5`` in German, Russian and Polish), no grouping, at most four decimals."""
+    text = f"{round(float(value), 4):.4f}".rstrip("0").rstrip(".")
+    if text == "-0":
+        text = "0"
+    sign = _decimal_sign(normalise_locale(locale))
+    return text if sign == "." else text.replace(".", sign)
+
+
+@functools.lru_cache(maxsize=None)
+def _decimal_sign(lang: str) -> str:
+    from babel.numbers import get_decimal_symbol
+
+    return get_decimal_symbol(lang)
 
 
 def render_args(args: Mapping[str, Any], locale: str | None) -> dict[str, Any]:
     """Placeholder values ready for ``str.format``: terms translated, lists joined."""
     return {k: _render_arg(v, locale) for k, v in args.items()}
+
+
+def render_message(message: str, args: Mapping[str, Any], locale: str | None) -> str:
+    """``message`` (a msgid or a :class:`~swisspairing.i18n.Plural`) translated and filled."""
+    return translate(message, args, locale).format(**render_args(args, locale))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +80,7 @@ class Event:
 
     def render(self, locale: str | None = None) -> str:
         """``[rule] sentence`` in ``locale``."""
-        text = gettext(self.message, locale).format(**render_args(self.args, locale))
+        text = render_message(self.message, self.args, locale)
         return f"[{self.rule}] {text}" if self.rule else text
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from .i18n import N_
+from .i18n import N_, NP_
 from .model import BLACK, WHITE
 
 if TYPE_CHECKING:
@@ -434,7 +434,7 @@ class PairingGraph:
             )
         groups = self._odd_components(even, active)
         return Witness(
-            N_("players {players} can only be paired with one another or with {others}: they form {groups} groups of odd size, each needing one of the {count} others, so {missing} stay unpaired"),
+            NP_("players {players} can only be paired with one another or with {others}: they form {groups} group of odd size, which needs one of the others (there are {count}), so {missing} of them cannot be paired", "players {players} can only be paired with one another or with {others}: they form {groups} groups of odd size, each needing one of the others (there are {count}), so {missing} of them cannot be paired", "groups"),
             {
                 "players": [name(v) for v in d_players],
                 "others": [name(v) for v in others] or "-",
@@ -521,10 +521,9 @@ class _Part:
         self.message, self.args = message, args
 
     def render(self, locale: str | None) -> str:
-        from .explain import render_args
-        from .i18n import gettext
+        from .explain import render_message
 
-        return gettext(self.message, locale).format(**render_args(self.args, locale))
+        return render_message(self.message, self.args, locale)
 
 
 class _Joined:

@@ -411,7 +411,7 @@ def generate(
             stopped, error = exc.render("en"), exc
             break
         except InvalidTournamentError as exc:
-            if config.rounds is None and exc.message == _COMPLETE:
+            if config.rounds is None and getattr(exc.message, "plural", exc.message) == _COMPLETE:
                 break  # the system's event is complete (round robin)
             raise
         seconds.append(tick() - start)

@@ -19,6 +19,9 @@ from typing import Any
 
 __all__ = [
     "N_",
+    "NP_",
+    "Plural",
+    "plural_count",
     "gettext",
     "ngettext",
     "pgettext",
@@ -37,6 +40,65 @@ _extra: list[tuple[Any, str]] = []
 def N_(message: str) -> str:
     """Mark ``message`` for extraction; it is translated where it is rendered."""
     return message
+
+
+class Plural(str):
+    """A countable catalogue message: it equals its singular msgid (so it can be compared and
+    looked up like any msgid) and also knows its plural msgid and which placeholder counts.
+
+    Rendered with ``ngettext`` (Russian and Polish have three forms, German two)."""
+
+    singular: str
+    """The singular msgid (the string value itself)."""
+    plural: str
+    """The plural msgid."""
+    count: str
+    """The placeholder whose value decides the form: a number, or a list (its length)."""
+
+    def __new__(cls, singular: str, plural: str, count: str = "n") -> "Plural":
+        self = super().__new__(cls, singular)
+        self.singular, self.plural, self.count = singular, plural, count
+        return self
+
+    def __repr__(self) -> str:
+        return f"Plural({self.singular!r}, {self.plural!r}, count={self.count!r})"
+
+    def __reduce__(self) -> Any:
+        return (Plural, (self.singular, self.plural, self.count))
+
+
+def NP_(singular: str, plural: str, count: str = "n") -> Plural:
+    """Mark a countable message for extraction (Babel keyword ``NP_:1,2``); the placeholder
+    ``count`` chooses the plural form when the message is rendered."""
+    return Plural(singular, plural, count)
+
+
+def plural_count(value: Any) -> int:
+    """The integer that chooses a plural form for ``value``.
+
+    A list is named, not counted ("player 7" / "players 7, 9"): one item takes the singular,
+    more take the plural of 5 (the nominative plural in Russian and Polish, where 21 or 22
+    items would otherwise pick a counted form).  A fraction such as 2.5 takes the form of 2
+    (English and German plural, Russian "2,5 очка")."""
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return 1 if len(value) == 1 else 5
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return 2
+    return int(number) if number == int(number) else 2
+
+
+def translate(message: str, args: Any, locale: str | None) -> str:
+    """The catalogue text of ``message`` (a :class:`Plural` takes its form from ``args``),
+    before the placeholders are filled."""
+    if isinstance(message, Plural):
+        return ngettext(message.singular, message.plural, plural_count(args.get(message.count)), locale)
+    return gettext(message, locale)
 
 
 def add_catalogue(directory: Any, domain: str) -> None:
@@ -88,13 +150,31 @@ def normalise_locale(locale: str | None) -> str:
 
 
 def default_locale() -> str:
-    """The language from ``SWISSPAIRING_LANG``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``."""
-    for var in ("SWISSPAIRING_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value and value not in ("C", "POSIX") and not value.startswith("C."):
-            lang = value.split(".")[0].split("_")[0].lower()
-            if lang in LANGUAGES:
-                return lang
+    """The language from the environment, negotiated with Babel against :data:`LANGUAGES`.
+
+    ``SWISSPAIRING_LANG`` first; then, as GNU gettext does, the priority list ``LANGUAGE``
+    (``pl:ru:en``) unless the locale is ``C``/``POSIX``; then ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``.  The first entry with a catalogue wins (``de_AT.UTF-8`` → ``de``)."""
+    from babel.core import negotiate_locale
+
+    env = os.environ
+
+    def usable(value: str | None) -> bool:
+        return bool(value) and value not in ("C", "POSIX") and not str(value).startswith(("C.", "POSIX."))
+
+    preferred: list[str] = []
+    own = env.get("SWISSPAIRING_LANG")
+    if usable(own):
+        preferred.append(str(own))
+    effective = next((env[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(v)), "")
+    if usable(env.get("LANGUAGE")) and (usable(effective) or not effective):
+        preferred.extend(p for p in env["LANGUAGE"].split(":") if usable(p))
+    preferred.extend(env[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if usable(env.get(v)))
+    for value in preferred:  # one at a time: the first language with a catalogue wins
+        tag = value.split(".")[0].split("@")[0].replace("-", "_")
+        found = negotiate_locale([tag, tag.split("_")[0].lower()], list(LANGUAGES))
+        if found:
+            return found
     return "en"
 
 

@@ -31,8 +31,11 @@ def format_pairs(pairing: RoundPairing) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _score(value: float) -> str:
-    return f"{value:g}"
+def _score(value: float, locale: str | None = None) -> str:
+    """A score in the locale's format (``2,5`` in de/ru/pl)."""
+    from .explain import format_number
+
+    return format_number(value, locale)
 
 
 def format_table(pairing: RoundPairing, tournament: Tournament, scores: dict[int, float], locale: str | None) -> str:
@@ -47,12 +50,12 @@ def format_table(pairing: RoundPairing, tournament: Tournament, scores: dict[int
         return f"{n} {p.name}".strip()
 
     for i, b in enumerate(pairing.boards, start=1):
-        rows.append([str(i), who(b.white), _score(scores.get(b.white, 0)), who(b.black), _score(scores.get(b.black, 0))])
+        rows.append([str(i), who(b.white), _score(scores.get(b.white, 0), locale), who(b.black), _score(scores.get(b.black, 0), locale)])
         if b.absent is not None:
             rows[-1][3 if b.absent == b.black else 1] += " (" + _(N_("forfeit")) + ")"
     labels = {"U": N_("bye"), "F": N_("bye"), "H": N_("half-point bye"), "-": N_("absent"), "Z": N_("absent")}
     for bye in pairing.byes:
-        rows.append(["", who(bye.player), _score(scores.get(bye.player, 0)), _(labels.get(bye.result, N_("bye"))), ""])
+        rows.append(["", who(bye.player), _score(scores.get(bye.player, 0), locale), _(labels.get(bye.result, N_("bye"))), ""])
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = [title, ""]
     fmt = lambda r: "  ".join(c.rjust(w) if i in (0, 2, 4) else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()  # noqa: E731

@@ -85,13 +85,22 @@ class Report:
 
 
 # ---------------------------------------------------------------------- helpers
-def format_number(value: float | None) -> str:
-    """``2`` for 2.0, ``12.5``, ``10.25``; empty for ``None``."""
+def format_number(value: float | None, locale: str | None = None, *, halves: bool = False) -> str:
+    """``2`` for 2.0, ``12.5``, ``10.25``; empty for ``None``.  With ``locale`` the decimal
+    sign is the locale's (Babel: ``12,5`` in de/ru/pl); ``halves`` prints a half as ``½``
+    (``12½``), as some federations' tables do (ruleset ``score_format: fraction``)."""
     if value is None:
         return ""
     v = round(float(value), 4)
     if v.is_integer():
         return str(int(v))
+    if halves and (v * 2).is_integer():
+        whole = int(abs(v))
+        return ("-" if v < 0 else "") + (str(whole) if whole else "") + "½"
+    if locale is not None:
+        from .explain import format_number as _localized
+
+        return _localized(v, locale)
     return f"{v:.4f}".rstrip("0").rstrip(".")
 
 
@@ -178,7 +187,7 @@ def _row_data(row: Any, standings: Standings) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- standings
-def standings_report(standings: Standings, locale: str = "en") -> Report:
+def standings_report(standings: Standings, locale: str = "en", *, halves: bool = False) -> Report:
     """The standings table: place, number, name (title, federation, rating), points and
     every tiebreak column; the legend names each tiebreak and the unplayed-game rule."""
     lang = normalise_locale(locale)
@@ -186,7 +195,7 @@ def standings_report(standings: Standings, locale: str = "en") -> Report:
     cols = head + [Column(c.id, _t(c.heading, lang), True, _t(c.name, lang)) for c in standings.columns]
     rows = []
     for r in standings.rows:
-        rows.append(tuple(_row_head(r, standings, has_title, has_fed, lang) + [format_number(v) for v in r.values]))
+        rows.append(tuple(_row_head(r, standings, has_title, has_fed, lang) + [format_number(v, lang, halves=halves) for v in r.values]))
     subtitle_id = N_("Team standings after round {round}") if standings.team else N_("Standings after round {round}")
     data = {
         "report": "standings",
@@ -228,7 +237,7 @@ def _unplayed_symbol(code: str, ps: PointSystem) -> str:
     return format_number(value)
 
 
-def crosstable_report(tournament: Tournament, standings: Standings, locale: str = "en") -> Report:
+def crosstable_report(tournament: Tournament, standings: Standings, locale: str = "en", *, halves: bool = False) -> Report:
     """The Swiss crosstable: the standings rows with, for every round, the opponent's rank in
     this table, the colour and the result (``12w1``; ``+``/``-`` won or lost without playing;
     a cell without opponent is a bye or an absence)."""
@@ -271,7 +280,7 @@ def crosstable_report(tournament: Tournament, standings: Standings, locale: str 
                     "played": rec.is_played,
                 }
             )
-        rows.append(tuple(_row_head(r, standings, has_title, has_fed, lang) + cells + [format_number(v) for v in r.values]))
+        rows.append(tuple(_row_head(r, standings, has_title, has_fed, lang) + cells + [format_number(v, lang, halves=halves) for v in r.values]))
         d = _row_data(r, standings)
         d["rounds"] = rounds_data
         data_rows.append(d)
@@ -360,7 +369,7 @@ def _publication_order(tournament: Tournament, round_number: int, boards: list[P
     return list(engine.order_boards(boards, ctx))
 
 
-def pairings_report(tournament: Tournament, round_number: int, *, engine: Any = None, point_system: Any = None, locale: str = "en") -> Report:
+def pairings_report(tournament: Tournament, round_number: int, *, engine: Any = None, point_system: Any = None, locale: str = "en", halves: bool = False) -> Report:
     """The board list of a round in the system's publication order, with the scores before
     the round and the results entered so far; byes and absences after the boards
     (AMB-D13)."""
@@ -397,15 +406,15 @@ def pairings_report(tournament: Tournament, round_number: int, *, engine: Any = 
             if brec is not None and brec.result == "-":
                 result = "-/-"
         rows.append(
-            (str(i), str(b.white), tournament.player(b.white).name, format_number(scores.get(b.white, 0.0)), result,
-             str(b.black), tournament.player(b.black).name, format_number(scores.get(b.black, 0.0)))
+            (str(i), str(b.white), tournament.player(b.white).name, format_number(scores.get(b.white, 0.0), lang, halves=halves), result,
+             str(b.black), tournament.player(b.black).name, format_number(scores.get(b.black, 0.0), lang, halves=halves))
         )
         data_boards.append({"board": i, "white": who(b.white), "black": who(b.black), "result": result, "forfeit": b.absent is not None or (wrec is not None and wrec.result not in PLAYED_CODES and wrec.result != " ")})
     data_byes = []
     for bye in byes:
         label = _t(_BYE_LABEL.get(bye.result, N_("bye")), lang)
         pts = ps.points(tournament.player(bye.player).record(round_number))  # type: ignore[arg-type]
-        rows.append(("", str(bye.player), tournament.player(bye.player).name, format_number(scores.get(bye.player, 0.0)), f"{label} ({format_number(pts)})", "", "", ""))
+        rows.append(("", str(bye.player), tournament.player(bye.player).name, format_number(scores.get(bye.player, 0.0), lang, halves=halves), f"{label} ({format_number(pts, lang, halves=halves)})", "", "", ""))
         data_byes.append({**who(bye.player), "result": bye.result, "label": label, "awarded": _json_number(pts)})
     data = {"report": "pairings", "tournament": tournament.name, "round": round_number, "boards": data_boards, "byes": data_byes}
     return Report(

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping
 
 
 from .errors import InvalidRulesetError
-from .i18n import N_
+from .i18n import N_, NP_
 from .model import PointSystem
 from .safeyaml import MAX_BYTES, check_finite, load_yaml, read_text_capped
 
@@ -85,6 +85,8 @@ class Ruleset:
     """The regulation implemented."""
     language: str | None = None
     """Default language of output."""
+    score_format: str = "decimal"
+    """How reports print half points: ``decimal`` (in the language's format) or ``fraction`` (``2½``)."""
     rounds: int | None = None
     """Number of rounds when the tournament file does not give it."""
     first_colour: str = "white"
@@ -144,7 +146,7 @@ _MESSAGES = {
     "required": N_("missing required key {missing}"),
     "additionalProperties": N_("unknown key {extra}"),
     "pattern": N_("{instance} does not match {limit}"),
-    "minItems": N_("{instance} has fewer than {limit} items"),
+    "minItems": NP_("{instance} has fewer than {limit} item", "{instance} has fewer than {limit} items", "limit"),
     "uniqueItems": N_("{instance} has repeated items"),
 }
 
@@ -344,6 +346,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], *, source: str = "<ruleset>", 
         description=data.get("description", ""),
         regulation=data.get("regulation", ""),
         language=data.get("language"),
+        score_format=data.get("score_format", "decimal"),
         rounds=data.get("rounds"),
         first_colour=data.get("first_colour", "white"),
         points=PointSystem.from_mapping(data.get("points", {})),

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .errors import InvalidInputError
-from .i18n import N_, gettext
+from .i18n import N_, NP_, gettext
 from .model import WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
 from .pairing import Bye, Pairing, RoundPairing
 
@@ -270,7 +270,7 @@ def team_records(
                     board1 = rec.colour if board % 2 == 1 else rec.colour.opposite
             if len(opponents) > 1:
                 raise InvalidInputError(
-                    N_("round {round}: the players of team {team} meet players of teams {teams}"),
+                    NP_("round {round}: the players of team {team} meet players of team {teams}", "round {round}: the players of team {team} meet players of teams {teams}", "teams"),
                     round=r,
                     team=team.number,
                     teams=", ".join(map(str, sorted(opponents))),
@@ -481,8 +481,11 @@ def format_match_pairs(pairing: RoundPairing) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _num(value: float) -> str:
-    return f"{value:g}"
+def _num(value: float, locale: str | None = None) -> str:
+    """A score in the locale's format (``8,5`` in de/ru/pl)."""
+    from .explain import format_number
+
+    return format_number(value, locale)
 
 
 def format_match_table(
@@ -501,7 +504,7 @@ def format_match_table(
 
     def totals(t: int) -> tuple[str, str]:
         recs = [r for r in records.get(t, []) if r is not None]
-        return _num(sum(r.match_points for r in recs)), _num(sum(r.game_points for r in recs))
+        return _num(sum(r.match_points for r in recs), locale), _num(sum(r.game_points for r in recs), locale)
 
     def who(t: int) -> str:
         return f"{t} {names.get(t, '')}".strip()

@@ -27,6 +27,7 @@ from itertools import combinations
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from swisspairing import BLACK, WHITE, Colour, Event, N_, Term
+from swisspairing.i18n import NP_, Plural
 from swisspairing.matching import max_matching_size
 
 from ._lim_order import DOWN, MEDIAN, UP
@@ -201,20 +202,23 @@ class GroupOutcome:
 
 
 _TEAM_WORDING: dict[str, str] = {
-    N_("median group of {score} points, paired last and downward: {players}"): N_("middle group of {score} match points, paired last and downward: {players}"),
-    N_("group of {score} points above the median group, paired downward: {players}"): N_("group of {score} match points above the middle group, paired downward: {players}"),
-    N_("group of {score} points below the median group, paired upward: {players}"): N_("group of {score} match points below the middle group, paired upward: {players}"),
-    N_("players {players} were transferred into this group and are paired first"): N_("teams {players} were transferred into this group and are paired first"),
+    NP_("median group of {score} point, paired last and downward: {players}", "median group of {score} points, paired last and downward: {players}", "score"): NP_("middle group of {score} match point, paired last and downward: {players}", "middle group of {score} match points, paired last and downward: {players}", "score"),
+    NP_("group of {score} point above the median group, paired downward: {players}", "group of {score} points above the median group, paired downward: {players}", "score"): NP_("group of {score} match point above the middle group, paired downward: {players}", "group of {score} match points above the middle group, paired downward: {players}", "score"),
+    NP_("group of {score} point below the median group, paired upward: {players}", "group of {score} points below the median group, paired upward: {players}", "score"): NP_("group of {score} match point below the middle group, paired upward: {players}", "group of {score} match points below the middle group, paired upward: {players}", "score"),
+    NP_("player {players} was transferred into this group and is paired first", "players {players} were transferred into this group and are paired first", "players"): NP_("team {players} was transferred into this group and is paired first", "teams {players} were transferred into this group and are paired first", "players"),
     N_("player {player} has no compatible opponent in the group and is transferred {direction}"): N_("team {player} has no compatible opponent in the group and is transferred {direction}"),
     N_("the group has an odd number of players: player {player} is transferred {direction}"): N_("the group has an odd number of teams: team {player} is transferred {direction}"),
     N_("floater chosen by type, float history, due colour and rank: {player}"): N_("floater chosen by whether it can be paired in the next group, float history and rank: {player}"),
-    N_("the rest of the group can be paired only without players {players}, who are transferred {direction}"): N_("the rest of the group can be paired only without teams {players}, which are transferred {direction}"),
-    N_("a later group cannot be paired otherwise: players {players} are transferred {direction}"): N_("a later group cannot be paired otherwise: teams {players} are transferred {direction}"),
+    NP_("the rest of the group can be paired only without player {players}, who is transferred {direction}", "the rest of the group can be paired only without players {players}, who are transferred {direction}", "players"): NP_("the rest of the group can be paired only without team {players}, which is transferred {direction}", "the rest of the group can be paired only without teams {players}, which are transferred {direction}", "players"),
+    NP_("a later group cannot be paired otherwise: player {players} is transferred {direction}", "a later group cannot be paired otherwise: players {players} are transferred {direction}", "players"): NP_("a later group cannot be paired otherwise: team {players} is transferred {direction}", "a later group cannot be paired otherwise: teams {players} are transferred {direction}", "players"),
     N_("floater {player} meets {opponent}, the highest-ranked available player"): N_("floater {player} meets {opponent}, the highest-ranked available team"),
     N_("floater {player} meets {opponent}, the lowest-ranked available player"): N_("floater {player} meets {opponent}, the lowest-ranked available team"),
     N_("no pairing of this group lets the later groups be completed: all its players are transferred {direction}"): N_("no pairing of this group lets the later groups be completed: all its teams are transferred {direction}"),
 }
 """The same messages for a team event (Olympiad)."""
+
+_COUNTABLE: dict[str, str] = {k.plural: k for k in _TEAM_WORDING if isinstance(k, Plural)}
+"""The countable messages by their plural text (the call sites name them by it)."""
 
 
 def _fmt(pairs: Sequence[tuple[int, int]]) -> str:
@@ -259,6 +263,7 @@ class LimGroups:
 
     # ------------------------------------------------------------------ helpers
     def _m(self, msgid: str) -> str:
+        msgid = _COUNTABLE.get(msgid, msgid)
         return _TEAM_WORDING.get(msgid, msgid) if self.rules.teams else msgid
 
     def ranked(self, players: Iterable[int]) -> list[int]:

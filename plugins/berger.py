@@ -39,6 +39,7 @@ from swisspairing import (
     Violation,
     hookimpl,
 )
+from swisspairing.i18n import NP_
 
 SYSTEM = "round-robin-berger"
 
@@ -185,22 +186,22 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     declared = tournament.total_rounds
     if declared is not None and declared != total:
         raise InvalidTournamentError(
-            N_("the file announces {declared} rounds, but a round robin of {players} players in {cycles} cycles has {total}"),
+            NP_("the file announces {declared} rounds, but a round robin of {players} players in {cycles} cycle has {total}", "the file announces {declared} rounds, but a round robin of {players} players in {cycles} cycles has {total}", "cycles"),
             declared=declared,
             players=n,
             cycles=cycles,
             total=total,
         )
     if rnd > total:
-        raise InvalidTournamentError(N_("all {total} rounds have been paired"), total=total)
+        raise InvalidTournamentError(NP_("the event has only {total} round and it has been paired", "all {total} rounds have been paired", "total"), total=total)
     cycle, table_round = plan[rnd - 1]
     table = berger_round(size, table_round)
     reverse = cycle % 2 == 0
     explain = context.explanation.add
-    explain("RR-Berger 2", N_("players take the table numbers 1 to {n} in start-number order"), n=n)
-    explain("RR-Berger 3", N_("round {round} of the Berger table for {n} players"), round=table_round, n=size)
+    explain("RR-Berger 2", NP_("the player takes table number {n}", "players take the table numbers 1 to {n} in start-number order", "n"), n=n)
+    explain("RR-Berger 3", NP_("round {round} of the Berger table for {n} player", "round {round} of the Berger table for {n} players", "n"), round=table_round, n=size)
     if cycles > 1:
-        explain("RR-Berger 5", N_("cycle {cycle} of {cycles}; colours reversed in even cycles"), cycle=cycle, cycles=cycles)
+        explain("RR-Berger 5", NP_("cycle {cycle} of {cycles}; colours reversed in even cycles", "cycle {cycle} of {cycles}; colours reversed in even cycles", "cycles"), cycle=cycle, cycles=cycles)
         if swap and cycle < cycles and table_round >= per_cycle - 1 and per_cycle >= 2:
             explain(
                 "RR-Berger 5",
@@ -246,7 +247,7 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
     n = len(order)
     plan = cycle_plan(table_size(n) - 1, cycles, swap) if n else []
     if round_number > len(plan):
-        return [Violation(round_number, "RR-Berger 1", N_("the round robin has only {total} rounds"), (("total", len(plan)),))]
+        return [Violation(round_number, "RR-Berger 1", NP_("the round robin has only {total} round", "the round robin has only {total} rounds", "total"), (("total", len(plan)),))]
     index = {p: i + 1 for i, p in enumerate(order)}
     cycle, table_round = plan[round_number - 1]
     table = berger_round(table_size(n), table_round)

@@ -49,6 +49,7 @@ from swisspairing import (
     hookimpl,
 )
 from swisspairing.defaults import alternation_colour, colour_term
+from swisspairing.i18n import NP_
 from swisspairing.teams import TeamScoring, expand_round, team_context, team_records
 
 from ._lim_group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
@@ -307,9 +308,9 @@ class _Trial2006:
         ctx = self.ctx
         group = self.ranked([*incoming, *residents])
         ok, feasible = self.compat.ok, self.compat.perfect
-        head = [Event(_r2006("6.2"), N_("group of {mp} match points, paired by the trial table: {teams}"), {"mp": key, "teams": group}, index)]
+        head = [Event(_r2006("6.2"), NP_("group of {mp} match point, paired by the trial table: {teams}", "group of {mp} match points, paired by the trial table: {teams}", "mp"), {"mp": key, "teams": group}, index)]
         if incoming:
-            head.append(Event(_r2006("6.3"), N_("teams {teams} floated into this group"), {"teams": list(incoming)}, index))
+            head.append(Event(_r2006("6.3"), NP_("team {teams} floated into this group", "teams {teams} floated into this group", "teams"), {"teams": list(incoming)}, index))
         if not group:
             yield GroupOutcome((), (), tuple(head))
             return
@@ -318,7 +319,7 @@ class _Trial2006:
                 best = self._best(trial_even(group, ok, feasible), len(group))
                 if best is not None:
                     row, pairs, due = best
-                    yield GroupOutcome(pairs, (), (*head, Event(_r2006("6.5"), N_("row {row} of the trial table ({due} teams get their due colour): {pairs}"), {"row": row, "due": due, "pairs": _fmt(pairs)}, index)))
+                    yield GroupOutcome(pairs, (), (*head, Event(_r2006("6.5"), NP_("row {row} of the trial table ({due} team gets its due colour): {pairs}", "row {row} of the trial table ({due} teams get their due colour): {pairs}", "due"), {"row": row, "due": due, "pairs": _fmt(pairs)}, index)))
             if last:
                 return
             # 6.6: two teams cannot be paired in this group: the two lowest-ranked that let the rest be paired float
@@ -364,7 +365,7 @@ class _Trial2006:
         def emit(entry: tuple[int, int, int, tuple[tuple[int, int], ...]]) -> GroupOutcome:
             negdue, row, f, pairs = entry
             emitted.add(f)
-            return GroupOutcome(pairs, (f,), (*head, Event(_r2006("6.5"), N_("row {row} of the trial table ({due} teams get their due colour): {pairs}; team {team} floats down"), {"row": row, "due": -negdue, "pairs": _fmt(pairs), "team": f}, index)))
+            return GroupOutcome(pairs, (f,), (*head, Event(_r2006("6.5"), NP_("row {row} of the trial table ({due} team gets its due colour): {pairs}; team {team} floats down", "row {row} of the trial table ({due} teams get their due colour): {pairs}; team {team} floats down", "due"), {"row": row, "due": -negdue, "pairs": _fmt(pairs), "team": f}, index)))
 
         for entry in list(done):
             yield emit(entry)
@@ -431,7 +432,7 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
                 events.append(Event(_rid(ctx, "4.1"), N_("team {team} cannot receive the bye: the other teams could not all be paired"), {"team": t}))
                 continue
             pauses.append(t)
-            events.append(Event(_rid(ctx, "4.1"), N_("team {team}, the lowest-ranked eligible team, receives the bye ({mp} match points, {gp} game points)"), {"team": t, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points}))
+            events.append(Event(_rid(ctx, "4.1"), N_("team {team}, the lowest-ranked eligible team, receives the bye (match points: {mp}, game points: {gp})"), {"team": t, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points}))
             break
         else:
             raise NoValidPairingError(N_("no valid pairing exists"))
@@ -475,7 +476,7 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
             if first_round:
                 events.append(Event(_rid(ctx, "7.2"), N_("round 1: the upper half of the teams meets the lower half, 1 v n/2+1")))
             else:
-                events.append(Event(_rid(ctx, "6.4"), N_("middle group of {mp} match points (the group of the median team); groups above it are paired downward, then the groups below it upward, the middle group last"), {"mp": median}))
+                events.append(Event(_rid(ctx, "6.4"), NP_("middle group of {mp} match point (the group of the median team); groups above it are paired downward, then the groups below it upward, the middle group last", "middle group of {mp} match points (the group of the median team); groups above it are paired downward, then the groups below it upward, the middle group last", "mp"), {"mp": median}))
             if edition == "2022":
                 ids = {"played_all": "8.2.3", "transfer": "8.2.2", "floater": "8.2.3", "opponent": "8.2.1", "proposed": "9.1", "exchange": "9.3", "colour": "7.5", "median": "6.4", "crack": "8.4"}
             else:

@@ -68,6 +68,7 @@ from swisspairing import (
 )
 from swisspairing.defaults import alternation_colour, colour_term
 from swisspairing.feasibility import PairingGraph
+from swisspairing.i18n import NP_
 from swisspairing.matching import has_matching_of_size
 from swisspairing.teams import TeamRecord, TeamScoring, expand_round, team_context, team_records
 
@@ -619,12 +620,12 @@ class _R6Procedure:
         mp = self.mp[own[0]] if own else self.mp[group[0]] if group else 0.0
         head = Event(
             "PL-team 9" if direction == DOWN else "PL-team 13",
-            N_("group of {mp} match points, paired from the top: {teams}") if direction == DOWN else N_("group of {mp} match points, paired from the bottom: {teams}"),
+            NP_("group of {mp} match point, paired from the top: {teams}", "group of {mp} match points, paired from the top: {teams}", "mp") if direction == DOWN else NP_("group of {mp} match point, paired from the bottom: {teams}", "group of {mp} match points, paired from the bottom: {teams}", "mp"),
             {"mp": mp, "teams": list(group)},
             bracket,
         )
         if incoming:
-            head_in = (Event("PL-team 9", N_("teams {teams} were transferred into this group"), {"teams": list(incoming)}, bracket),)
+            head_in = (Event("PL-team 9", NP_("team {teams} was transferred into this group", "teams {teams} were transferred into this group", "teams"), {"teams": list(incoming)}, bracket),)
         else:
             head_in = ()
         blocked = tuple(self._blocked_pairs(group, bracket))
@@ -657,7 +658,7 @@ class _R6Procedure:
                     events = [head, *head_in, *(blocked if row > 1 else ())]
                     skipped = [g for g in order if g != f and self._r14_barred(g, direction, incoming, 0)]
                     if skipped:
-                        events.append(Event("PL-team 14", N_("teams {teams} were already transferred {direction}; rows transferring them are tried last"), {"teams": skipped, "direction": dir_term}, bracket))
+                        events.append(Event("PL-team 14", NP_("team {teams} was already transferred {direction}; rows transferring it are tried last", "teams {teams} were already transferred {direction}; rows transferring them are tried last", "teams"), {"teams": skipped, "direction": dir_term}, bracket))
                     if level == 1:
                         events.append(Event("AMB-P4", N_("no other row remains: a team transferred {direction} in an earlier round is transferred again"), {"direction": dir_term}, bracket))
                     elif level == 2:
@@ -683,7 +684,7 @@ class _R6Procedure:
                 for row, pairs in _r11_fold(rest, self.ok, self.feasible):
                     tried.add(key)
                     rule = "PL-team 11" if n % 2 == 0 and chosen == middle_two else "AMB-P10"
-                    ev = Event(rule, N_("no row of the order of trial can be used: teams {teams} are transferred {direction} and the rest is paired by row {row}: {pairs}"), {"teams": list(chosen), "direction": dir_term, "row": row, "pairs": _fmt_pairs(pairs)}, bracket)
+                    ev = Event(rule, NP_("no row of the order of trial can be used: team {teams} is transferred {direction} and the rest is paired by row {row}: {pairs}", "no row of the order of trial can be used: teams {teams} are transferred {direction} and the rest is paired by row {row}: {pairs}", "teams"), {"teams": list(chosen), "direction": dir_term, "row": row, "pairs": _fmt_pairs(pairs)}, bracket)
                     yield _Outcome(pairs, tuple(self._rank(chosen)), (head, *head_in, *blocked, ev))
                     break
 
@@ -698,7 +699,7 @@ class _R6Procedure:
         bracket = self.group_index.get(self.middle_mp, len(self.group_index))
         head = Event(
             "PL-team 7",
-            N_("middle group of {mp} match points (it holds the team in position {place} of {count}): {teams}"),
+            NP_("middle group of {mp} match point (it holds the team in position {place} of {count}): {teams}", "middle group of {mp} match points (it holds the team in position {place} of {count}): {teams}", "mp"),
             {"mp": self.middle_mp, "place": self.middle_place, "count": self.total, "teams": teams},
             bracket,
         )
@@ -706,11 +707,11 @@ class _R6Procedure:
             return _Outcome((), (), (head,))
         events = [head]
         if above and below:
-            events.append(Event("PL-team 15", N_("teams {above} come from above and teams {below} from below"), {"above": list(above), "below": list(below)}, bracket))
+            events.append(Event("PL-team 15", N_("teams from above: {above}; teams from below: {below}"), {"above": list(above), "below": list(below)}, bracket))
         elif above:
-            events.append(Event("PL-team 13", N_("teams {teams} come from above; the group is paired from the top"), {"teams": list(above)}, bracket))
+            events.append(Event("PL-team 13", NP_("team {teams} comes from above; the group is paired from the top", "teams {teams} come from above; the group is paired from the top", "teams"), {"teams": list(above)}, bracket))
         elif below:
-            events.append(Event("PL-team 13", N_("teams {teams} come from below; the group is paired from the top"), {"teams": list(below)}, bracket))
+            events.append(Event("PL-team 13", NP_("team {teams} comes from below; the group is paired from the top", "teams {teams} come from below; the group is paired from the top", "teams"), {"teams": list(below)}, bracket))
         if not self.feasible(teams):
             return None
         if above and below:
@@ -886,9 +887,9 @@ def _r10_why_not_natural(ctx: RoundContext, t: int, natural: int, rest_upper: Se
     stuck, partners = _r10_hall_blocker(list(rest_upper), lower, ok)
     args = {"a": t, "b": natural, "teams": stuck, "partners": partners}
     if partners:
-        events = [Event("PL-team 10", N_("with {a}-{b} the other teams could not all be paired: teams {teams} could then only meet teams {partners}"), args)]
+        events = [Event("PL-team 10", NP_("with {a}-{b} the other teams could not all be paired: team {teams} could then only meet these teams: {partners}", "with {a}-{b} the other teams could not all be paired: teams {teams} could then only meet these teams: {partners}", "teams"), args)]
     else:
-        events = [Event("PL-team 10", N_("with {a}-{b} the other teams could not all be paired: teams {teams} could meet none of the teams left"), args)]
+        events = [Event("PL-team 10", NP_("with {a}-{b} the other teams could not all be paired: team {teams} could meet none of the teams left", "with {a}-{b} the other teams could not all be paired: teams {teams} could meet none of the teams left", "teams"), args)]
     shown = 0
     for u in stuck:
         for x in lower:
@@ -981,12 +982,12 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
             raise NoValidPairingError(N_("no valid pairing exists"))
         c = pauses[0]
         if first_round:
-            events.append(Event("PL-team 8", N_("odd number of teams: team {team}, the last of the start list, pauses ({mp} match points, {gp} game points)"), {"team": c, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points}))
+            events.append(Event("PL-team 8", N_("odd number of teams: team {team}, the last of the start list, pauses (match points: {mp}, game points: {gp})"), {"team": c, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points}))
         else:
             events.append(
                 Event(
                     "PL-team 3",
-                    N_("team {team} pauses: the lowest-placed team with the fewest match points that has not paused yet ({mp} match points, {gp} game points)"),
+                    N_("team {team} pauses: the lowest-placed team with the fewest match points that has not paused yet (match points: {mp}, game points: {gp})"),
                     {"team": c, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points},
                 )
             )
@@ -1026,14 +1027,14 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
         except _SearchExhausted:
             outcomes = [proc._r17_last_resort()]
         for i, count in sorted(proc.retries.items()):
-            events.append(Event("PL-team 17", N_("the pairing of this group was changed {count} times because a later group could not be paired"), {"count": count}, i))
+            events.append(Event("PL-team 17", NP_("the pairing of this group was changed {count} time because a later group could not be paired", "the pairing of this group was changed {count} times because a later group could not be paired", "count"), {"count": count}, i))
         pairs = [p for o in outcomes for p in o.pairs]
         for o in outcomes:
             events.extend(o.events)
         transfers = _r14_transfers_made(proc, outcomes, pairs)
         derived = ctx.data.get(_DERIVED) if ctx.ruleset.param("transfer_history", "all-rounds") == "all-rounds" else None
         if derived:
-            events.append(Event("PL-team 14", N_("the file records no transfers for rounds {rounds}; they are read off those rounds' pairings"), {"rounds": derived}))
+            events.append(Event("PL-team 14", NP_("the file records no transfers for round {rounds}; they are read off that round's pairings", "the file records no transfers for rounds {rounds}; they are read off those rounds' pairings", "rounds"), {"rounds": derived}))
         down = [t for t in ranked if DOWN in transfers.get(t, ())]
         up = [t for t in ranked if UP in transfers.get(t, ())]
         if down or up:

@@ -94,7 +94,7 @@ def test_lower_bracket_forces_a_different_pairing_above() -> None:
     assert [(e.bracket, e.render()) for e in passed] == [
         (0, "pairings of this bracket passed over because the players they move down and the lower brackets could not all be paired (maximum matching): 1")
     ]
-    assert "players 2 move down to the next bracket" in [e.render() for e in pairing.events]
+    assert "player 2 moves down to the next bracket" in [e.render() for e in pairing.events]
 
 
 def test_without_the_constraint_the_first_choice_stands() -> None:

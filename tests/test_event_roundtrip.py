@@ -50,7 +50,7 @@ def test_next_round_is_written_as_an_event_file_of_the_same_format(cli, tmp_path
     after = load_event(out, rs.points)
     assert _games(after) == _games(expected)
     assert after.rounds_recorded == rnd and after.pending_games(rnd)
-    r = cli("pair", str(out), "--ruleset", ruleset)
+    r = cli("pair", str(out), "--ruleset", ruleset, "--lang", "en")  # the ruleset speaks Polish otherwise
     assert r.code == 3 and f"round {rnd} is not finished" in r.err
 
 

@@ -117,7 +117,7 @@ def test_witness_counting_argument() -> None:
     text = Event("", witness.message, witness.args).render("en")
     assert text == (
         "players 1, 2, 3, 6, 7, 8 can only be paired with one another or with 4, 5: they form 4 groups "
-        "of odd size, each needing one of the 2 others, so 2 stay unpaired"
+        "of odd size, each needing one of the others (there are 2), so 2 of them cannot be paired"
     )
 
 

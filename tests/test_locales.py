@@ -35,7 +35,7 @@ def _code_msgids() -> set[str]:
         for _filename, _lineno, message, _comments, _context in extract_from_dir(
             ROOT / folder,
             method_map=[("**.py", "python"), ("**.yaml", "swisspairing.i18n:extract_ruleset_names")],
-            keywords={"N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+            keywords={"N_": None, "NP_": (1, 2), "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
         ):
             found.add(message if isinstance(message, str) else message[0])
     return found

@@ -97,6 +97,47 @@ def test_plugin_pairs_the_round(plugin_site: Path, tmp_path: Path) -> None:
     assert "  [example] fold pairing: first against last" in done.stdout.splitlines()
 
 
+PLUGIN_TEXTS = {
+    "de": ("Paarung erster gegen letzten", "Beispiel: erster gegen letzten in jeder Punktgruppe"),
+    "ru": ("жеребьёвка «первый с последним»", "Пример: первый с последним в каждой очковой группе"),
+    "pl": ("kojarzenie pierwszy z ostatnim", "Przykład: pierwszy z ostatnim w każdej grupie punktowej"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PLUGIN_TEXTS))
+def test_plugin_speaks_through_its_own_catalogue_domain(plugin_site: Path, lang: str) -> None:
+    """The plugin's domain ``swisspairing_example_plugin`` (its own .po files, registered with
+    ``add_catalogue``) translates its explanation and its description; the core's words around
+    them come from swisspairing's catalogue."""
+    explanation, description = PLUGIN_TEXTS[lang]
+    done = run(plugin_site, "--lang", lang, "pair", str(DATA / "rr-7-start.trf"), "--ruleset", "example-fold", "--explain")
+    assert done.returncode == 0, done.stderr
+    assert f"  [example] {explanation}" in done.stdout.splitlines()
+    assert "fold pairing" not in done.stdout and "Explanation" not in done.stdout
+    systems = run(plugin_site, "--lang", lang, "systems")
+    assert description in systems.stdout
+
+
+def test_plugin_catalogues_are_complete() -> None:
+    """Every message of the plugin is in its template and translated in de/ru/pl."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.pofile import read_po
+
+    package = TESTS / "plugin_example" / "swisspairing_example_plugin"
+    found = {
+        m if isinstance(m, str) else m[0]
+        for _f, _l, m, _c, _x in extract_from_dir(
+            package, method_map=[("**.py", "python"), ("**.yaml", "swisspairing.i18n:extract_ruleset_names")], keywords={"N_": None, "NP_": (1, 2)}
+        )
+    }
+    with (package / "locales" / "swisspairing_example_plugin.pot").open("rb") as fh:
+        assert {m.id for m in read_po(fh) if m.id} == found
+    for lang in PLUGIN_TEXTS:
+        with (package / "locales" / lang / "LC_MESSAGES" / "swisspairing_example_plugin.po").open("rb") as fh:
+            po = read_po(fh, locale=lang)
+        assert all(po.get(msgid) is not None and po.get(msgid).string and not po.get(msgid).fuzzy for msgid in found), lang
+
+
 def _impossible_swiss(path: Path) -> Path:
     """Round 2 of 10 players; player 10 met 5 and ``XXP`` forbids all others."""
     lines = ["012 Impossible", "XXR 5"] + [f"XXP 10 {n}" for n in range(1, 10)]

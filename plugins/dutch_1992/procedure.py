@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Sequence
 
 from swisspairing import BLACK, WHITE, BracketOutcome, Event, Float, N_, RoundContext
+from swisspairing.i18n import NP_
 from swisspairing.brackets import Bracket, Outcomes
 from swisspairing.matching import bipartite_saturates, has_matching_of_size
 
@@ -389,9 +390,9 @@ class _Reason:
         self.message, self.args = message, args
 
     def render(self, locale: str | None) -> str:
-        from swisspairing.i18n import gettext
+        from swisspairing.explain import render_message
 
-        return gettext(self.message, locale).format(**self.args)
+        return render_message(self.message, self.args, locale)
 
 
 def _with_exchanges(s1: list[int], s2: list[int], odd_variant: bool) -> Iterator[tuple[list[int], list[int]]]:
@@ -541,13 +542,13 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
 
     if heterogeneous:
         p0 = len(moved)
-        head.append(Event(f"{RULES} A6", N_("heterogeneous bracket ({n}): S1 = moved-down {s1}; P = {p}"), {"n": n, "s1": moved, "p": p0}, idx))
+        head.append(Event(f"{RULES} A6", NP_("heterogeneous bracket of {n} player: S1 = moved-down {s1}; P = {p}", "heterogeneous bracket of {n} players: S1 = moved-down {s1}; P = {p}", "n"), {"n": n, "s1": moved, "p": p0}, idx))
     else:
         p0 = n // 2
         if moved:
-            head.append(Event(f"{RULES} A3", N_("at least half of the bracket ({n}) came from higher brackets: treated as homogeneous"), {"n": n}, idx))
+            head.append(Event(f"{RULES} A3", NP_("at least half of the bracket of {n} player came from higher brackets: treated as homogeneous", "at least half of the bracket of {n} players came from higher brackets: treated as homogeneous", "n"), {"n": n}, idx))
         if n:
-            head.append(Event(f"{RULES} A6", N_("homogeneous bracket ({n}): S1 = {s1}; S2 = {s2}; P = {p}"), {"n": n, "s1": players[:p0], "s2": players[p0:], "p": p0}, idx))
+            head.append(Event(f"{RULES} A6", NP_("homogeneous bracket of {n} player: S1 = {s1}; S2 = {s2}; P = {p}", "homogeneous bracket of {n} players: S1 = {s1}; S2 = {s2}; P = {p}", "n"), {"n": n, "s1": players[:p0], "s2": players[p0:], "p": p0}, idx))
 
     budget_per_stage = dr.stage_limit
     seen: set[frozenset[int]] = set()  # sets of players left over already offered

@@ -59,6 +59,7 @@ from swisspairing import (
     hookimpl,
 )
 from swisspairing import defaults as _core
+from swisspairing.i18n import NP_
 
 from . import colours as _colours
 from .groups import RULES, Feasibility, GroupRule, group_outcomes
@@ -265,7 +266,7 @@ def _classification_events(context: RoundContext) -> list[Event]:
         events.append(
             Event(
                 rule,
-                N_("the file does not record the classification numbers of players {players}; they are set again as before round 1 and recorded from now on"),
+                NP_("the file does not record the classification number of player {players}; it is set again as before round 1 and recorded from now on", "the file does not record the classification numbers of players {players}; they are set again as before round 1 and recorded from now on", "players"),
                 {"players": list(cls.drawn)},
             )
         )

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from swisspairing import WHITE, Colour, N_, Pairing, RoundContext
 from swisspairing.defaults import colour_term
+from swisspairing.i18n import NP_
 
 from .ordering import round_classification
 
@@ -151,7 +152,7 @@ def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
             loser = a if not _allowed(ia, colour_a.opposite) else b
             context.explanation.add(
                 "RDF 5.4.10.2(c)",
-                N_("players {white} and {black}: the other way round player {player} would get the same colour {count} times running"),
+                NP_("players {white} and {black}: the other way round player {player} would get the same colour {count} time running", "players {white} and {black}: the other way round player {player} would get the same colour {count} times running", "count"),
                 white=pairing.white,
                 black=pairing.black,
                 player=loser,

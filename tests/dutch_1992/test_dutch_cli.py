@@ -117,7 +117,7 @@ def test_explain_prints_rule_cited_lines_per_bracket(cli) -> None:
     for name, body in brackets.items():
         cited = [line for line in body.splitlines() if RULE_LINE.match(line)]
         assert cited, f"{name} cites no rule"
-    assert "[Dutch-1992 A6] homogeneous bracket (3): S1 = 3; S2 = 6, 9; P = 1" in brackets["Bracket 1"]
+    assert "[Dutch-1992 A6] homogeneous bracket of 3 players: S1 = 3; S2 = 6, 9; P = 1" in brackets["Bracket 1"]
     assert "[Dutch-1992 C1]" in brackets["Bracket 2"]
     assert re.search(r"\[Dutch-1992 E[1-4]\] 9–3", brackets["Round"])
 

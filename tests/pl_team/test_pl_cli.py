@@ -52,9 +52,11 @@ def test_same_club_never_meets_in_the_example():
 
 
 def test_individual_tournament_is_refused(cli, data_dir):
-    r = cli("pair", str(data_dir / "rr-7-start.trf"), "--ruleset", RULESET)
+    r = cli("--lang", "en", "pair", str(data_dir / "rr-7-start.trf"), "--ruleset", RULESET)
     assert r.code == 3
     assert "pairs team events" in r.err
+    # without --lang the ruleset's language (pl) speaks
+    assert "kojarzy turnieje drużynowe" in cli("pair", str(data_dir / "rr-7-start.trf"), "--ruleset", RULESET).err
 
 
 def test_written_trf_records_the_transfers(cli, tmp_path):

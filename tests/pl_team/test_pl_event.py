@@ -79,7 +79,7 @@ def test_json_event_file(tmp_path):
     [
         ({"results": [{"matches": [{"white": "Nobody", "black": "Low", "boards": ["1-0", "0-1"]}]}]}, "$.results[0].matches[0].white", "unknown team 'Nobody'"),
         ({"results": [{"matches": [{"white": "High", "black": "Low", "boards": ["1-0", "2-0"]}]}]}, "$.results[0].matches[0].boards[1]", "unknown board result '2-0'"),
-        ({"results": [{"matches": [{"white": "High", "black": "Low", "boards": ["1-0"]}]}]}, "$.results[0].matches[0].boards", "1 board results, but matches have 2 boards"),
+        ({"results": [{"matches": [{"white": "High", "black": "Low", "boards": ["1-0"]}]}]}, "$.results[0].matches[0].boards", "1 board result, but matches have 2 boards"),
         ({"results": [{"matches": [{"white": "High", "black": "Low", "boards": ["1-0", "1-0"]}], "pause": "Low"}]}, "$.results[0].pause", "team 'Low' already plays in round 1"),
         ({"results": [{"matches": [{"white": "High", "black": "Low", "white_lineup": [1, 7]}]}]}, "$.results[0].matches[0].white_lineup[1]", "team 'High' has no player at position 7"),
         ({"teams": [{"name": "A", "players": [{"name": "x", "rating": "high"}]}]}, "$.teams[0].players[0]", ""),

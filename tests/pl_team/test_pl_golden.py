@@ -243,7 +243,7 @@ def test_team_transferred_this_round_goes_back_to_its_group():
     text = explanation(p)
     assert "row 2 of the order of trial: 1-2; team 3 is transferred down" in text
     assert "row 2 of the order of trial: 3-12 4-5; team 11 is transferred down" in text
-    assert "[PL-team 17] the pairing of this group was changed 1 times" in text
+    assert "[PL-team 17] the pairing of this group was changed 1 time" in text
 
 
 # ---------------------------------------------------------------------- issue 11
@@ -295,7 +295,7 @@ def test_round1_transposition_names_the_same_club_rest():
     p = pair(event(10, clubs={5: "Hetman", 10: "Hetman"}))
     assert matches(p) == [(1, 6), (7, 2), (3, 8), (10, 4), (5, 9)]
     text = explanation(p)
-    assert "[PL-team 10] with 4-9 the other teams could not all be paired: teams 5 could meet none of the teams left" in text
+    assert "[PL-team 10] with 4-9 the other teams could not all be paired: team 5 could meet none of the teams left" in text
     assert "[PL-team 2] teams 5 and 10 belong to the same club" in text
     assert "[PL-team 10] team 10, the natural opponent of team 5, already meets team 4" in text
     assert "board-1 colour" not in text
@@ -308,5 +308,5 @@ def test_group_header_names_the_groups_own_match_points():
     r1 = [(1, 8, "2-0"), (9, 2, "0-2"), (3, 10, "2-0"), (11, 4, "1-1"), (5, 12, "1-1"), (13, 6, "+"), (7, 14, "+")]
     p = pair(event(14, [r1]), pairs=tuple(frozenset({2, x}) for x in (4, 5, 11, 12)))
     text = explanation(p)
-    assert "[PL-team 9] group of 1 match points, paired from the top: 3, 4, 5, 11, 12" in text
+    assert "[PL-team 9] group of 1 match point, paired from the top: 3, 4, 5, 11, 12" in text
     assert "group of 3 match points, paired from the top: 3, 4" not in text

@@ -11,6 +11,12 @@ Installed as its own distribution, it is found through the entry point::
     example-fold = "swisspairing_example_plugin"
 
 and ships its ruleset ``example-fold`` through ``swiss_ruleset_dirs``.
+
+Its messages are in its own catalogue domain ``swisspairing_example_plugin``
+(``locales/<lang>/LC_MESSAGES/swisspairing_example_plugin.po``, registered with
+:func:`swisspairing.i18n.add_catalogue` when the module is imported), marked with ``N_`` and
+extracted with the same Babel commands as swisspairing's own (see swisspairing's README,
+"Catalogues of a plugin").
 """
 
 from __future__ import annotations
@@ -19,14 +25,20 @@ from importlib import resources
 from itertools import combinations
 from typing import Any, Iterator
 
-from swisspairing import Bracket, BracketOutcome, Event, RoundContext, hookimpl
+from swisspairing import Bracket, BracketOutcome, Event, N_, RoundContext, hookimpl
+from swisspairing.i18n import add_catalogue
 
 __version__ = "0.1.0"
+
+DOMAIN = "swisspairing_example_plugin"
+"""The plugin's catalogue domain (its .po files are looked up before swisspairing's own)."""
+
+add_catalogue(resources.files(__name__) / "locales", DOMAIN)
 
 
 @hookimpl
 def swiss_system_info() -> dict[str, str]:
-    return {"description": "Example: first against last within each score group", "rules": "example"}
+    return {"description": N_("Example: first against last within each score group"), "rules": "example"}
 
 
 @hookimpl
@@ -60,6 +72,6 @@ def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterator[Brac
         for leftover in combinations(reversed(players), count):
             rest = [p for p in players if p not in leftover]
             for pairs in _fold(rest, context):
-                event = Event("example", "fold pairing: first against last", {}, bracket.index)
+                event = Event("example", N_("fold pairing: first against last"), {}, bracket.index)
                 yield BracketOutcome(tuple(pairs), tuple(context.ranked(leftover)), (event,))
                 break  # one pairing per set of moved-down players
