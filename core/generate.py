@@ -279,38 +279,14 @@ def make_teams(n: int, seed: int, boards: int, *, reserves: int = 1, unrated_sha
 
 
 # ---------------------------------------------------------------------- results
-def _expected(ra: int, rb: int) -> float:
-    """Elo expectation of ``ra`` against ``rb`` (an unrated player counts as 1400)."""
-    ra, rb = ra or 1400, rb or 1400
-    return 1.0 / (1.0 + 10 ** ((rb - ra) / 400.0))
-
-
 def play_round(tournament: Tournament, pairing: RoundPairing, rng: random.Random, config: GeneratorConfig) -> Tournament:
     """Enter a result for every board of ``pairing`` (already applied to ``tournament``):
     a forfeit at ``forfeit_rate``, else a draw with a share that shrinks with the rating
-    difference, else a win by the Elo expectation."""
-    records: dict[int, RoundRecord] = {}
-    for b in pairing.boards:
-        if b.absent is not None:
-            continue
-        w, bl = tournament.player(b.white), tournament.player(b.black)
-        if rng.random() < config.forfeit_rate:
-            white_wins = rng.random() < 0.5
-            records[b.white] = RoundRecord(b.black, WHITE, "+" if white_wins else "-")
-            records[b.black] = RoundRecord(b.white, BLACK, "-" if white_wins else "+")
-            continue
-        e = _expected(w.rating, bl.rating)
-        draw = config.draw_rate * max(0.0, 1 - abs(e - 0.5) * 1.6)
-        x = rng.random()
-        if x < draw:
-            res = ("=", "=")
-        elif x < draw + (1 - draw) * e:
-            res = ("1", "0")
-        else:
-            res = ("0", "1")
-        records[b.white] = RoundRecord(b.black, WHITE, res[0])
-        records[b.black] = RoundRecord(b.white, BLACK, res[1])
-    return tournament.with_round(pairing.round, records) if records else tournament
+    difference, else a win by the Elo expectation (one implementation with the simulator:
+    :func:`swisspairing.simulate.play_results`)."""
+    from .simulate import play_results
+
+    return play_results(tournament, pairing, rng, config)
 
 
 # ---------------------------------------------------------------------- the event

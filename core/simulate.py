@@ -59,7 +59,10 @@ def _expected(ra: int, rb: int) -> float:
 
 
 def play_results(tournament: Tournament, pairing: RoundPairing, rng: random.Random, config: SimulationConfig) -> Tournament:
-    """Enter a result for every game of ``pairing`` (already applied to ``tournament``)."""
+    """Enter a result for every game of ``pairing`` (already applied to ``tournament``): a
+    forfeit at ``config.forfeit_rate``, else a draw with a share of ``config.draw_rate`` that
+    shrinks with the rating difference, else a win by the Elo expectation.  ``config`` is any
+    object with those two rates (the generator's configuration too)."""
     records: dict[int, RoundRecord] = {}
     for b in pairing.boards:
         if b.absent is not None:
@@ -81,7 +84,7 @@ def play_results(tournament: Tournament, pairing: RoundPairing, rng: random.Rand
             res = ("0", "1")
         records[b.white] = RoundRecord(b.black, WHITE, res[0])
         records[b.black] = RoundRecord(b.white, BLACK, res[1])
-    return tournament.with_round(pairing.round, records)
+    return tournament.with_round(pairing.round, records) if records else tournament
 
 
 def simulate(
