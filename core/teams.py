@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from .tiebreaks import TeamRound
 
 __all__ = [
+    "TeamPairing",
     "TeamScoring",
     "TeamRecord",
     "team_of",
@@ -68,6 +69,19 @@ __all__ = [
     "format_match_table",
     "is_team_event",
 ]
+
+
+@dataclass(frozen=True)
+class TeamPairing:
+    """A team system's pairing of a round, before it is expanded to boards
+    (:func:`expand_round`)."""
+
+    matches: tuple[Pairing, ...]
+    """Matches, the team with White on board 1 first, in publication order."""
+    pauses: tuple[int, ...]
+    """The pausing team (the team bye; at most one)."""
+    events: tuple["Event", ...]
+    """The explanation."""
 
 _EPS = 1e-9
 

@@ -50,7 +50,7 @@ from swisspairing import (
 )
 from swisspairing.defaults import alternation_colour, colour_term
 from swisspairing.i18n import NP_
-from swisspairing.teams import TeamScoring, expand_round, team_context, team_records
+from swisspairing.teams import TeamPairing, TeamScoring, expand_round, team_context, team_records
 
 from ._lim_group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
 from ._lim_order import DOWN, MEDIAN, SearchExhausted, UP, lim_order, lim_search, median_by_position
@@ -100,16 +100,8 @@ def swiss_ruleset_schema() -> Mapping[str, Any]:
 
 
 # ====================================================================== helpers
-@dataclass(frozen=True)
-class TeamRound:
-    """The team pairing of a round, before it is expanded to boards."""
-
-    matches: tuple[Pairing, ...]
-    """Matches (team with White on board 1 first), in publication order (2022 11.1)."""
-    pauses: tuple[int, ...]
-    """The team with the bye (at most one)."""
-    events: tuple[Event, ...]
-    """The explanation."""
+#: The team pairing of a round (matches in publication order, 2022 11.1; the team bye).
+TeamRound = TeamPairing
 
 
 def _edition(ctx: RoundContext) -> str:

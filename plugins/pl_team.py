@@ -70,7 +70,7 @@ from swisspairing.defaults import alternation_colour, colour_term
 from swisspairing.feasibility import PairingGraph
 from swisspairing.i18n import NP_
 from swisspairing.matching import has_matching_of_size
-from swisspairing.teams import TeamRecord, TeamScoring, expand_round, team_context, team_records
+from swisspairing.teams import TeamPairing, TeamRecord, TeamScoring, expand_round, team_context, team_records
 
 from ._lim_order import lim_order
 from ._trial_tables import fold_count, fold_odd_count, fold_odd_rows, fold_rows, trial_even, trial_odd
@@ -249,15 +249,9 @@ def swiss_ruleset_schema() -> Mapping[str, Any]:
 
 # ====================================================================== helpers
 @dataclass(frozen=True)
-class TeamRoundResult:
-    """The team pairing of a round, before it is expanded to boards."""
+class TeamRoundResult(TeamPairing):
+    """The team pairing of a round, before it is expanded to boards, with its transfers."""
 
-    matches: tuple[Pairing, ...]
-    """Matches, the team with White on board 1 first, in publication order."""
-    pauses: tuple[int, ...]
-    """The pausing team (at most one)."""
-    events: tuple[Event, ...]
-    """The explanation."""
     transfers: Mapping[int, frozenset[str]] = field(default_factory=dict)
     """PL-team 14: the teams this round transferred into another group, with the direction
     (``down``/``up``); recorded in the written file (``SPT``)."""
