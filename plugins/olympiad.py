@@ -30,7 +30,6 @@ section 2.7, 2022 4.3, AMB-X2).  Initial pairing numbers: :func:`initial_order` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
 from swisspairing import (
