@@ -97,7 +97,7 @@ def cmd_generate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
     text = _serialise(result.tournament, args.output)
     write_atomic(args.output, text)
     t = result.tournament
-    summary = _t(N_("{file}: {entrants} entrants, {rounds} rounds paired under {ruleset}"), locale)
+    summary = _t(N_("{file}: entrants: {entrants}, rounds paired: {rounds}, ruleset {ruleset}"), locale)
     out.write(summary.format(file=args.output, entrants=len(t.teams) if t.teams else len(t.players), rounds=t.rounds_recorded, ruleset=ruleset.id) + "\n")
     if result.stopped is not None:
         msg = _t(N_("round {round} could not be paired: {reason}"), locale)

@@ -324,7 +324,7 @@ class _Trial2006:
                         best = self._best(trial_even(rest, ok, feasible), len(rest))
                         if best is not None:
                             row, pairs, due = best
-                            yield GroupOutcome(pairs, pair, (*head, Event(_r2006("6.6"), N_("teams {teams} cannot all be paired in this group and float down; the rest by row {row}: {pairs}"), {"teams": list(pair), "row": row, "pairs": _fmt(pairs)}, index)))
+                            yield GroupOutcome(pairs, pair, (*head, Event(_r2006("6.6"), NP_("team {teams} cannot be paired in this group and floats down; the rest by row {row}: {pairs}", "teams {teams} cannot all be paired in this group and float down; the rest by row {row}: {pairs}", "teams"), {"teams": list(pair), "row": row, "pairs": _fmt(pairs)}, index)))
                             yield self._merge(group, head, index)
                             return
             yield self._merge(group, head, index)

@@ -146,7 +146,7 @@ def _warn_start_order(context: RoundContext) -> None:
     if 4 * out_of_order > len(rated) - 1:
         context.explanation.add(
             f"{RULES} A2",
-            N_("the start numbers do not follow the ratings ({count} of {total} rated neighbours out of order): if they are not the pairing numbers, use ranking: ratings"),
+            N_("the start numbers do not follow the ratings (neighbours out of order among the rated players: {count} of {total}): if they are not the pairing numbers, use ranking: ratings"),
             count=out_of_order,
             total=len(rated) - 1,
         )

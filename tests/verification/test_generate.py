@@ -203,7 +203,7 @@ def test_cli_generate(cli, tmp_path: Path) -> None:
     out = tmp_path / "open.trf"
     r = cli("generate", "--ruleset", "fide-dutch-1992", "--players", "24", "--rounds", "5", "--seed", "3", "--unrated-share", "0.5", "-o", str(out))
     assert r.code == 0, r.err
-    assert r.out == f"{out}: 24 entrants, 5 rounds paired under fide-dutch-1992\n"
+    assert r.out == f"{out}: entrants: 24, rounds paired: 5, ruleset fide-dutch-1992\n"
     t = load_trf(out)
     assert t.rounds_recorded == 5
     config = tmp_path / "rtg.yaml"
@@ -211,7 +211,7 @@ def test_cli_generate(cli, tmp_path: Path) -> None:
     league = tmp_path / "league.yaml"
     r = cli("generate", "-g", str(config), "--seed", "2", "-o", str(league))
     assert r.code == 0, r.err
-    assert "8 entrants, 4 rounds" in r.out
+    assert "entrants: 8, rounds paired: 4" in r.out
     assert league.read_text().startswith("name: Generated kpzszach-a-klasa-2005")
 
 
