@@ -323,7 +323,7 @@ class Engine:
             result = solve(0, ())
         except _SearchExhausted:
             raise NoValidPairingError(
-                N_("no valid pairing found within the search budget of {budget} bracket pairings"),
+                NP_("no valid pairing found within the search budget of {budget} bracket pairing", "no valid pairing found within the search budget of {budget} bracket pairings", "budget"),
                 budget=self.ruleset.search_budget,
             ) from None
         except RecursionError:  # pragma: no cover - brackets are few

@@ -44,7 +44,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import __version__, api
 from .errors import InvalidInputError, InvalidRulesetError, NoValidPairingError, SwissPairingError
-from .i18n import LANGUAGES, N_, gettext
+from .i18n import LANGUAGES, N_, NP_, gettext
 from .jsonio import tournament_schema
 from .manager import ruleset_dirs, systems_info
 from .model import Tournament
@@ -455,7 +455,7 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
             with anyio.fail_after(limits.time_limit):
                 return await anyio.to_thread.run_sync(fn, abandon_on_cancel=True, limiter=limiter)
         except TimeoutError:
-            raise TimeLimitExceededError(N_("the computation took longer than {seconds} seconds"), seconds=limits.time_limit) from None
+            raise TimeLimitExceededError(NP_("the computation took longer than {seconds} second", "the computation took longer than {seconds} seconds", "seconds"), seconds=limits.time_limit) from None
 
     # ------------------------------------------------------------------ catalogue
     @app.get("/health", summary="Liveness check for load balancers")

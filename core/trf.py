@@ -23,7 +23,7 @@ from typing import TextIO
 from .encoding import Decoded, decode_bytes
 from .errors import InvalidTrfError, SizeLimitError
 from .explain import Term
-from .i18n import N_
+from .i18n import N_, NP_
 from .model import (
     BLACK,
     WHITE,
@@ -124,7 +124,7 @@ class _Reader:
         """A number of rounds (``XXR``/``142``): at most :data:`MAX_ROUNDS` (a size limit, exit 4)."""
         if len(digits) > 9 or int(digits) > MAX_ROUNDS:
             where = f"{self.filename}: line {line_no}, column 5" if self.filename else f"line {line_no}, column 5"
-            raise SizeLimitError(N_("at most {limit} rounds are supported"), where=where, limit=MAX_ROUNDS)
+            raise SizeLimitError(NP_("at most {limit} round is supported", "at most {limit} rounds are supported", "limit"), where=where, limit=MAX_ROUNDS)
         return int(digits)
 
     # ------------------------------------------------------------------ XXA

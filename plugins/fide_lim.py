@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from swisspairing import BLACK, WHITE, Bye, Colour, Event, N_, NoValidPairingError, Pairing, RoundContext, RoundPairing, hookimpl
+from swisspairing.i18n import NP_
 from swisspairing.defaults import alternation_colour, colour_term
 from swisspairing.model import Float
 
@@ -260,7 +261,7 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
         rule_parity=art["d"],
     )
     if maxi:
-        events.append(Event("Lim 3.2.3", N_("Maxi-tournament: colour-driven choices stay within {cap} rating points"), {"cap": rules.maxi_cap}))
+        events.append(Event("Lim 3.2.3", NP_("Maxi-tournament: colour-driven choices stay within {cap} rating point", "Maxi-tournament: colour-driven choices stay within {cap} rating points", "cap"), {"cap": rules.maxi_cap}))
     lg = LimGroups(
         compat,
         rank,

@@ -610,7 +610,7 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                 except SearchLimit:
                     context.explanation.add(
                         f"{RULES} AMB-D14",
-                        N_("the search of this stage stopped after {limit} candidates"),
+                        NP_("the search of this stage stopped after {limit} candidate", "the search of this stage stopped after {limit} candidates", "limit"),
                         bracket=idx,
                         limit=budget_per_stage,
                     )
@@ -646,7 +646,7 @@ def _c13_merged_lowest(
                 evs = head + level_events + events + ([_moves(down, idx, ctx, True)] if down else [])
                 yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), _c12_cost(left, moved))
         except SearchLimit:
-            ctx.explanation.add(f"{RULES} AMB-D14", N_("the search of this stage stopped after {limit} candidates"), bracket=idx, limit=stage_limit)
+            ctx.explanation.add(f"{RULES} AMB-D14", NP_("the search of this stage stopped after {limit} candidate", "the search of this stage stopped after {limit} candidates", "limit"), bracket=idx, limit=stage_limit)
 
 
 def _reading_levels(
