@@ -66,7 +66,7 @@ def rounds_shortfall(engine: "Engine", tournament: "Tournament") -> Event | None
     if possible < needed:
         return Event(
             "",
-            N_("rounds {first} to {last} cannot all be played: they need {needed} pairings, but the {units} participants allow only {possible} (pairs that may never meet: {blocked}; pairs that have met as often as allowed: {met})"),
+            N_("rounds {first} to {last} cannot all be played: pairings needed: {needed}, pairings possible: {possible} (participants: {units}; pairs that may never meet: {blocked}; pairs that have met as often as allowed: {met})"),
             {"first": rnd, "last": total, "units": n, "possible": possible, "blocked": blocked, "met": met, "needed": needed},
         )
     if n % 2 == 1 and "U" not in units.ruleset.byes.blocked_by:
@@ -79,7 +79,7 @@ def rounds_shortfall(engine: "Engine", tournament: "Tournament") -> Event | None
             name = units.player(a).name
             return Event(
                 "",
-                N_("rounds {first} to {last} cannot all be played: {unit} must play {games} of them, but may meet only {opponents} more opponents"),
+                N_("rounds {first} to {last} cannot all be played by {unit}: games still to play: {games}, opponents still possible: {opponents}"),
                 {"first": rnd, "last": total, "unit": f"{a} {name}".strip(), "opponents": opponents, "games": games},
             )
     return None

@@ -36,15 +36,15 @@ def test_nine_teams_with_one_forbidden_pair_cannot_play_nine_rounds():
     event = rounds_shortfall(Engine(rs), load_tournament(NINE, point_system=rs.points))
     assert event is not None
     assert event.render("en") == (
-        "rounds 1 to 9 cannot all be played: they need 36 pairings, but the 9 participants allow only 35 "
-        "(pairs that may never meet: 1; pairs that have met as often as allowed: 0)"
+        "rounds 1 to 9 cannot all be played: pairings needed: 36, pairings possible: 35 "
+        "(participants: 9; pairs that may never meet: 1; pairs that have met as often as allowed: 0)"
     )
 
 
 def test_validate_and_the_first_pair_warn(cli):
     r = cli("validate", NINE, "--ruleset", RULES, "--lang", "en")
     assert r.code == 0
-    assert f"swisspairing: {NINE}: warning: rounds 1 to 9 cannot all be played: they need 36 pairings" in r.err
+    assert f"swisspairing: {NINE}: warning: rounds 1 to 9 cannot all be played: pairings needed: 36" in r.err
     assert "valid tournament for ruleset kpzszach-a-klasa-2005" in r.out
     r = cli("pair", NINE, "--ruleset", RULES, "--lang", "en")
     assert r.code == 0 and "warning: rounds 1 to 9 cannot all be played" in r.err
@@ -56,7 +56,7 @@ def test_per_player_count():
     t = read_trf(_trf(5, 4, "XXP 1 2", "XXP 1 3"))
     event = rounds_shortfall(Engine(load_ruleset("fide-dutch-1992")), t)
     assert event is not None
-    assert event.render("en") == "rounds 1 to 4 cannot all be played: 1 Player 1 must play 3 of them, but may meet only 2 more opponents"
+    assert event.render("en") == "rounds 1 to 4 cannot all be played by 1 Player 1: games still to play: 3, opponents still possible: 2"
 
 
 def test_counts_that_fit_give_no_warning():
@@ -77,7 +77,7 @@ def test_meetings_already_played_count():
     """After round 1 (1-3, 2-4), 4 players have 4 pairs left; rounds 2 to 4 need 6."""
     lines = ["XXR 4", _line(1, "1.0", "0003 w 1"), _line(2, "1.0", "0004 w 1"), _line(3, "0.0", "0001 b 0"), _line(4, "0.0", "0002 b 0")]
     event = rounds_shortfall(Engine(load_ruleset("fide-dutch-1992")), read_trf("\n".join(lines) + "\n"))
-    assert event is not None and "they need 6 pairings, but the 4 participants allow only 4" in event.render("en")
+    assert event is not None and "pairings needed: 6, pairings possible: 4 (participants: 4;" in event.render("en")
     assert "pairs that have met as often as allowed: 2" in event.render("en")
 
 
