@@ -68,6 +68,11 @@ SCHEMA: Mapping[str, Any] = {
             "default": "strict",
             "description": "C14: a lowered P starts again from the strict stage (X0, B5/B6 in force), or goes on with what C9-C11 left (B5/B6 dropped, X = P: the raised X decreased by one).",
         },
+        "c14_zero": {
+            "enum": ["whole-bracket", "remainder"],
+            "default": "whole-bracket",
+            "description": "C14 with P = 0 in a heterogeneous bracket: the whole bracket moves down (the text), or the residents are first paired as the remainder group and only the moved-down players move on (A3).",
+        },
         "max_candidates_per_stage": {
             "type": "integer",
             "minimum": 100,

@@ -89,6 +89,7 @@ class DutchRound:
         self.stage_limit = int(rs.param("max_candidates_per_stage", 20000))
         self.upfloat_scope = rs.param("upfloat_relaxation", "every-bracket")
         self.c14_restart = rs.param("c14_restart", "strict")
+        self.c14_zero = rs.param("c14_zero", "whole-bracket")
         exemption = bool(rs.param("topscorer_exemption", True)) and context.is_last_round
         max_round = context.point_system.max_per_round
         self.topscorer = {
@@ -566,6 +567,8 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
             if is_last and heterogeneous and n > 1:
                 yield from _c13_merged_lowest(dr, ctx, players, moved, head + p_events, idx, budget_per_stage, seen, complete)
                 return
+            if heterogeneous and dr.c14_zero == "remainder" and len(players) - len(moved) > 1:
+                yield from _c14_residents_paired(dr, ctx, players, moved, head + p_events, idx, budget_per_stage, seen, complete)
             left = ctx.ranked(players)
             down = ctx.ranked(left + c1_down)
             yield BracketOutcome((), tuple(down), tuple(head + p_events + ([_moves(down, idx, ctx, is_last)] if down else [])), _c12_cost(left, moved))
@@ -616,6 +619,41 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                     )
 
 
+def _paired_as_homogeneous(
+    dr: DutchRound,
+    ctx: RoundContext,
+    group: Sequence[int],
+    also_down: Sequence[int],
+    moved: Sequence[int],
+    head: list[Event],
+    note: Event,
+    idx: int,
+    stage_limit: int,
+    seen: set[frozenset[int]],
+    complete: Callable[[Sequence[int]], bool],
+    is_last: bool,
+) -> Iterator[BracketOutcome]:
+    """``group`` paired as a homogeneous bracket through the stages of C9–C11 (A3: a
+    remainder group is always processed as homogeneous); ``also_down`` move down with the
+    players it leaves over."""
+    p = len(group) // 2
+    x0 = dr.x_of(group, Level())
+
+    def rest_ok(left: Sequence[int]) -> bool:
+        return complete([*left, *also_down])
+
+    for level, notes in _reading_levels(dr, list(dr.levels(p, x0)), False, False):
+        level_events = [note, *(Event(rule, message, args, idx) for rule, message, args in notes)]
+        budget = [stage_limit]
+        try:
+            for pairs, left, events in _homogeneous(dr, group, p, level, is_last, idx, budget, seen, rest_ok):
+                down = ctx.ranked([*left, *also_down])
+                evs = head + level_events + events + ([_moves(down, idx, ctx, is_last)] if down else [])
+                yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), _c12_cost(down, moved))
+        except SearchLimit:
+            ctx.explanation.add(f"{RULES} AMB-D14", NP_("the search of this stage stopped after {limit} candidate", "the search of this stage stopped after {limit} candidates", "limit"), bracket=idx, limit=stage_limit)
+
+
 def _c13_merged_lowest(
     dr: DutchRound,
     ctx: RoundContext,
@@ -630,23 +668,31 @@ def _c13_merged_lowest(
     """C13 for a heterogeneous lowest bracket whose moved-down players cannot all be paired
     in it (P fell to 0): there is no bracket below to move them to, so the lowest bracket and
     the players moved into it are paired as one new lowest bracket — the merge C13 describes
-    ("the two lowest brackets merged into one"), processed as a homogeneous bracket (A3: the
-    players left over are a remainder group, always processed as homogeneous), leaving at most
-    the bye."""
-    n = len(players)
-    p = n // 2
+    ("the two lowest brackets merged into one"), processed as a homogeneous bracket, leaving at
+    most the bye."""
     merged = Event(f"{RULES} C13", N_("the moved-down players cannot all be paired here: the lowest brackets are paired as one bracket"), {}, idx)
-    x0 = dr.x_of(players, Level())
-    for level, notes in _reading_levels(dr, list(dr.levels(p, x0)), False, False):
-        level_events = [merged, *(Event(rule, message, args, idx) for rule, message, args in notes)]
-        budget = [stage_limit]
-        try:
-            for pairs, left, events in _homogeneous(dr, players, p, level, True, idx, budget, seen, complete):
-                down = ctx.ranked(left)
-                evs = head + level_events + events + ([_moves(down, idx, ctx, True)] if down else [])
-                yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), _c12_cost(left, moved))
-        except SearchLimit:
-            ctx.explanation.add(f"{RULES} AMB-D14", NP_("the search of this stage stopped after {limit} candidate", "the search of this stage stopped after {limit} candidates", "limit"), bracket=idx, limit=stage_limit)
+    yield from _paired_as_homogeneous(dr, ctx, players, (), moved, head, merged, idx, stage_limit, seen, complete, True)
+
+
+def _c14_residents_paired(
+    dr: DutchRound,
+    ctx: RoundContext,
+    players: Sequence[int],
+    moved: Sequence[int],
+    head: list[Event],
+    idx: int,
+    stage_limit: int,
+    seen: set[frozenset[int]],
+    complete: Callable[[Sequence[int]], bool],
+) -> Iterator[BracketOutcome]:
+    """``c14_zero: remainder``: when C14 lowers P to 0 in a heterogeneous bracket, only the
+    moved-down players move on; the residents are paired as the remainder group (A3: "the
+    players left over form the remainder group, which is always processed as a homogeneous
+    bracket"), before the whole bracket moves down (the literal C14)."""
+    residents = [r for r in players if r not in moved]
+    note = Event(f"{RULES} C14", N_("P is 0: the moved-down players move on and the residents are paired as the remainder group (A3)"), {}, idx)
+    # its own record of players left over: the moved-down players go down with them
+    yield from _paired_as_homogeneous(dr, ctx, residents, moved, moved, head, note, idx, stage_limit, set(), complete, False)
 
 
 def _reading_levels(

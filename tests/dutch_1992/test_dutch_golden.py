@@ -286,3 +286,17 @@ def test_literal_c14_restart_keeps_what_c9_c11_dropped(tmp_path: Path) -> None:
     literal = Engine(load_ruleset(_variant(tmp_path, "c14-literal", "parameters: {c14_restart: literal}\n")))
     pairing = literal.pair(load_trf(DATA / "c14_restart_strict_after_lowering_p.trf"))
     assert [(b.white, b.black) for b in pairing.boards] == [(2, 6), (3, 1), (5, 4)]
+
+
+def test_c14_zero_remainder_pairs_the_residents(tmp_path: Path) -> None:
+    """`c14_zero: remainder` (A3: the players left over form the remainder group, always
+    processed as homogeneous).  In c14_restart_strict_after_lowering_p, bracket {2; 1, 3}
+    reaches P = 0 (2 met both); instead of the whole bracket moving down (the text of C14),
+    the residents 1 and 3 are paired as the remainder (X = 1: W none, B {1, 3}, Q = 1, so the
+    missed preference is allowed) and only 2 moves on.  Bracket {2; 5}: met, both move down;
+    bracket {2, 5; 4, 6}: C6 2-4, 5-6 (met), C7: 2-6, 5-4.  Colours: 2-6 E1, 3-1 E4 (the
+    higher-ranked 1 gets his Black), 5-4 E2 (5's absolute White).  F1: 2-6, 3-1, 5-4."""
+    variant = Engine(load_ruleset(_variant(tmp_path, "c14-zero", "parameters: {c14_zero: remainder}\n")))
+    pairing = variant.pair(load_trf(DATA / "c14_restart_strict_after_lowering_p.trf"))
+    assert [(b.white, b.black) for b in pairing.boards] == [(2, 6), (3, 1), (5, 4)]
+    assert any("residents are paired as the remainder group" in e.render("en") for e in pairing.events)
