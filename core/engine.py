@@ -167,7 +167,7 @@ class Engine:
         context.bye_pending = bye_needed
         everybody = [p for b in brackets for p in (*b.moved_down, *b.residents)]
         if not graph.completable(everybody, bye=bye_needed):
-            raise _no_pairing(graph, everybody, bye_needed)
+            raise graph.no_pairing_error(everybody, bye=bye_needed)
         dead: dict[int, int] = {}
 
         def completable(i: int, down: Sequence[int]) -> bool:
@@ -338,16 +338,6 @@ class Engine:
             for i, count in sorted(counts.items()):
                 context.explanation.add("", message, bracket=i, count=count)
         return result
-
-
-def _no_pairing(graph: Any, players: Sequence[int], bye: bool) -> NoValidPairingError:
-    """"No valid pairing exists", with the reason a maximum matching proves."""
-    witness = graph.witness(players, bye=bye)
-    if witness is None:  # pragma: no cover - only called when the matching is not perfect
-        return NoValidPairingError(N_("no valid pairing exists"))
-    from .feasibility import _Part
-
-    return NoValidPairingError(N_("no valid pairing exists: {reason}"), reason=_Part(witness.message, witness.args))
 
 
 def _replace_records(header: tuple[tuple[str, str], ...], records: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:

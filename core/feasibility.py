@@ -23,6 +23,7 @@ from .model import BLACK, WHITE
 
 if TYPE_CHECKING:
     from .context import RoundContext
+    from .errors import NoValidPairingError
 
 __all__ = ["PairingGraph", "Witness"]
 
@@ -444,6 +445,17 @@ class PairingGraph:
             },
             tuple(self.numbers[v] for v in d_players if v != self.bye),
         )
+
+    def no_pairing_error(self, players: Iterable[int], *, bye: bool | None = None) -> "NoValidPairingError":
+        """"No valid pairing exists", with the reason the maximum matching proves (the
+        :meth:`witness`); the plain sentence when these criteria do allow a pairing (a
+        system's own stricter criteria failed)."""
+        from .errors import NoValidPairingError
+
+        witness = self.witness(players, bye=bye)
+        if witness is None:
+            return NoValidPairingError(N_("no valid pairing exists"))
+        return NoValidPairingError(N_("no valid pairing exists: {reason}"), reason=_Part(witness.message, witness.args))
 
     def _name(self, v: int) -> object:
         if v == self.bye:

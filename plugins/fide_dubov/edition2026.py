@@ -35,12 +35,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from swisspairing import BLACK, WHITE, Bye, Colour, Event, N_, NoValidPairingError, Pairing, RoundContext, RoundPairing
+from swisspairing import BLACK, WHITE, Colour, Event, N_, NoValidPairingError, Pairing, RoundContext, RoundPairing
 from swisspairing.compatibility import fast_compatible
 from swisspairing.defaults import alternation_colour, colour_preference
 from swisspairing.matching import IncrementalMatching
 from swisspairing.model import Float
 from swisspairing.tiebreaks import average_rating_of_opponents
+
+from .procedure import open_round, score_groups
 
 WILD = IncrementalMatching.WILDCARD
 
@@ -340,28 +342,8 @@ def pair_dubov_2026_round(ctx: RoundContext) -> RoundPairing:
     r = _Round(ctx)
     states = ctx.states
     ranked = sorted(ctx.participants, key=lambda n: (-states[n].score, n))  # A.2: score, TPN
-    ctx.set_ranking(ranked)
-    odd = len(ranked) % 2
-    oracle = IncrementalMatching(ranked, r.compatible, wildcards=odd, wildcard_ok=ctx.can_receive_bye)
-    if not oracle.perfect:
-        raise NoValidPairingError(N_("no valid pairing exists"))
-    if ctx.explanation.enabled and not ctx.is_first_round:
-        r.add("Dubov-2026 1.7", N_("ARO list: {list}"), None, list=", ".join(f"{n}: {int(r.aro.get(n, 0))}" for n in sorted(ranked, key=lambda n: (-r.aro.get(n, 0.0), n))))
-    byes: list[Bye] = []
-    players = list(ranked)
-    if odd:
-        bye = _art3_1_bye(r, ranked, oracle)
-        byes.append(Bye(bye))
-        players.remove(bye)
-        r.add("Dubov-2026 3.1", N_("player {player} gets the pairing-allocated bye"), None, player=bye)
-    groups: list[list[int]] = []
-    last: float | None = None
-    for n in players:
-        s = round(states[n].score, 6)
-        if s != last:
-            groups.append([])
-            last = s
-        groups[-1].append(n)
+    oracle, players, byes = open_round(r, ranked, "Dubov-2026 1.7", _art3_1_bye, "Dubov-2026 3.1")
+    groups = score_groups(players, states)
     taken: set[int] = set()
     for gi, group in enumerate(groups):
         residents = [n for n in group if n not in taken]

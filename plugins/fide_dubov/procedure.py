@@ -382,6 +382,45 @@ def _art6_3_pair_rows(rnd: DubovRound, gi: int, whites: list[int], blacks: list[
     return [n for n in whites + blacks if n in pairer.free]
 
 
+def open_round(rnd: Any, ranked: list[int], aro_rule: str, choose_bye: Any, bye_rule: str) -> tuple[IncrementalMatching, list[int], list[Bye]]:
+    """What both editions do first, with ``ranked`` the round's ranking order: the exact
+    perfect-matching oracle over the participants (one of them the bye when their number is
+    odd) — no valid pairing, with the proof, when it has none —, the published ARO list
+    (``aro_rule``: 1997 art. 9 / 2026 1.7) and the pairing-allocated bye chosen by
+    ``choose_bye(rnd, ranked, oracle)`` (``bye_rule``).  Returns the oracle, the players to
+    pair and the byes."""
+    ctx = rnd.ctx
+    ctx.set_ranking(ranked)
+    odd = len(ranked) % 2
+    oracle = IncrementalMatching(ranked, rnd.compatible, wildcards=odd, wildcard_ok=ctx.can_receive_bye)
+    if not oracle.perfect:
+        raise ctx.pairing_graph().no_pairing_error(ranked)
+    if ctx.explanation.enabled and not ctx.is_first_round:
+        aro = rnd.aro
+        rnd.add(aro_rule, N_("ARO list: {list}"), None, list=", ".join(f"{n}: {int(aro.get(n, 0))}" for n in sorted(ranked, key=lambda n: (-aro.get(n, 0.0), n))))
+    byes: list[Bye] = []
+    players = list(ranked)
+    if odd:
+        bye = choose_bye(rnd, ranked, oracle)
+        byes.append(Bye(bye))
+        players.remove(bye)
+        rnd.add(bye_rule, N_("player {player} gets the pairing-allocated bye"), None, player=bye)
+    return oracle, players, byes
+
+
+def score_groups(players: Sequence[int], states: Any) -> list[list[int]]:
+    """``players`` (in ranking order) cut into score groups, highest first."""
+    groups: list[list[int]] = []
+    last: float | None = None
+    for n in players:
+        s = round(states[n].score, 6)
+        if s != last:
+            groups.append([])
+            last = s
+        groups[-1].append(n)
+    return groups
+
+
 def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
     """Pair one round under the Dubov 1997 rules (see the module docstring)."""
     rnd = DubovRound(ctx)
@@ -390,31 +429,11 @@ def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
         ranked = sorted(ctx.participants, key=lambda n: (-rnd.rating[n], n))
     else:
         ranked = sorted(ctx.participants, key=lambda n: (-states[n].score, -rnd.rating[n], n))
-    ctx.set_ranking(ranked)
-    odd = len(ranked) % 2
-    oracle = IncrementalMatching(ranked, rnd.compatible, wildcards=odd, wildcard_ok=ctx.can_receive_bye)
-    if not oracle.perfect:
-        raise NoValidPairingError(N_("no valid pairing exists"))
-    if ctx.explanation.enabled and not ctx.is_first_round:
-        rnd.add("Dubov 9", N_("ARO list: {list}"), None, list=", ".join(f"{n}: {int(rnd.aro.get(n, 0))}" for n in sorted(ranked, key=lambda n: (-rnd.aro.get(n, 0.0), n))))
-    byes: list[Bye] = []
-    players = list(ranked)
-    if odd:
-        bye = _art4_bye(rnd, ranked, oracle)
-        byes.append(Bye(bye))
-        players.remove(bye)
-        rnd.add("Dubov 4" if not ctx.is_first_round else "Dubov 5", N_("player {player} gets the pairing-allocated bye"), None, player=bye)
+    oracle, players, byes = open_round(rnd, ranked, "Dubov 9", _art4_bye, "Dubov 4" if not ctx.is_first_round else "Dubov 5")
     if ctx.is_first_round:
         _art5_first_round(rnd, players, oracle)
     else:
-        groups: list[list[int]] = []
-        last: float | None = None
-        for n in players:
-            s = round(states[n].score, 6)
-            if s != last:
-                groups.append([])
-                last = s
-            groups[-1].append(n)
+        groups = score_groups(players, states)
         taken: set[int] = set()
         carried: list[int] = []
         for gi, group in enumerate(groups):
