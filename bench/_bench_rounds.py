@@ -27,7 +27,10 @@ def run(default_ruleset: str, argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     engine = Engine(load_ruleset(args.ruleset))
     print(f"ruleset {args.ruleset}, {args.rounds} rounds")
-    print(f"{'players':>8} {'median s':>9} {'worst s':>8} {'worst rnd':>9} {'peak MiB':>9} {'legal':>6}")
+    print(
+        f"{'players':>8} {'median s':>9} {'worst s':>8} {'worst rnd':>9} {'peak MiB':>9} "
+        f"{'legal':>6}"
+    )
     for n in args.sizes:
         times: list[float] = []
         orig = engine.pair
@@ -43,12 +46,18 @@ def run(default_ruleset: str, argv: list[str] | None = None) -> int:
         engine.pair = orig  # type: ignore[method-assign]
         legal = not engine.check(t)
         last = t.rounds_recorded
-        before = replace(t, players=tuple(replace(p, rounds=p.rounds[: last - 1], points=None) for p in t.players))
+        before = replace(
+            t,
+            players=tuple(replace(p, rounds=p.rounds[: last - 1], points=None) for p in t.players),
+        )
         tracemalloc.start()
         engine.pair(before, seed=args.seed)
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         worst = max(range(len(times)), key=times.__getitem__)
-        print(f"{n:>8} {statistics.median(times):>9.3f} {times[worst]:>8.3f} {worst + 1:>9} {peak / 2**20:>9.1f} {str(legal):>6}")
+        print(
+            f"{n:>8} {statistics.median(times):>9.3f} {times[worst]:>8.3f} {worst + 1:>9} "
+            f"{peak / 2**20:>9.1f} {legal!s:>6}"
+        )
         sys.stdout.flush()
     return 0

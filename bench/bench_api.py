@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 import swisspairing
 from swisspairing.engine import Engine
@@ -40,7 +40,9 @@ def main() -> None:
     args = ap.parse_args()
     ruleset = "fide-dutch-1992"
     event = simulate(Engine(swisspairing.load_ruleset(ruleset)), args.players, args.rounds, seed=1)
-    event = replace(swisspairing.loads_trf(swisspairing.dump_trf(event)), total_rounds=args.rounds + 1)
+    event = replace(
+        swisspairing.loads_trf(swisspairing.dump_trf(event)), total_rounds=args.rounds + 1
+    )
     doc = swisspairing.tournament_to_json(event)
     trf = swisspairing.dump_trf(event)
     rows: list[tuple[str, Callable[[], object]]] = [
@@ -51,7 +53,6 @@ def main() -> None:
     ]
     try:
         from fastapi.testclient import TestClient
-
         from swisspairing.server import create_app
 
         client = TestClient(create_app())

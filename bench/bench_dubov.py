@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from _bench_rounds import run  # noqa: E402
+from _bench_rounds import run
 
 if __name__ == "__main__":
     raise SystemExit(run("fide-dubov-1997"))

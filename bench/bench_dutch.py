@@ -37,7 +37,13 @@ from swisspairing.simulate import SimulationConfig, simulate
 
 
 def _config(args: argparse.Namespace) -> SimulationConfig:
-    return SimulationConfig(unrated_rate=args.unrated, half_bye_rate=args.byes, absence_rate=args.byes / 4, withdrawal_rate=0.01, forfeit_rate=0.02)
+    return SimulationConfig(
+        unrated_rate=args.unrated,
+        half_bye_rate=args.byes,
+        absence_rate=args.byes / 4,
+        withdrawal_rate=0.01,
+        forfeit_rate=0.02,
+    )
 
 
 class _Timed:
@@ -64,7 +70,15 @@ def _imported(t: Tournament, share: float, seed: int) -> Tournament:
     players = []
     for p in t.players:
         if p.number in victims:
-            p = replace(p, rounds=tuple(replace(r, colour=BLACK) if r is not None and r.opponent and r.colour is not None else r for r in p.rounds))
+            p = replace(
+                p,
+                rounds=tuple(
+                    replace(r, colour=BLACK)
+                    if r is not None and r.opponent and r.colour is not None
+                    else r
+                    for r in p.rounds
+                ),
+            )
         players.append(p)
     return replace(t, players=tuple(players))
 
@@ -78,7 +92,10 @@ def _before_last(t: Tournament) -> Tournament:
 
 def sizes(args: argparse.Namespace) -> None:
     engine = Engine(load_ruleset(args.ruleset))
-    print(f"{'players':>8} {'rounds':>6} {'median s':>9} {'worst s':>8} {'worst rnd':>9} {'imported last s':>15} {'peak MiB':>9}")
+    print(
+        f"{'players':>8} {'rounds':>6} {'median s':>9} {'worst s':>8} {'worst rnd':>9} "
+        f"{'imported last s':>15} {'peak MiB':>9}"
+    )
     for n in args.sizes:
         timer = _Timed(engine)
         t = simulate(engine, n, args.rounds, args.seed, _config(args))
@@ -93,7 +110,10 @@ def sizes(args: argparse.Namespace) -> None:
         engine.pair(before, seed=args.seed)
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-        print(f"{n:>8} {args.rounds:>6} {statistics.median(times):>9.3f} {worst[0]:>8.3f} {worst[2]:>9} {imported:>15.3f} {peak / 2**20:>9.1f}")
+        print(
+            f"{n:>8} {args.rounds:>6} {statistics.median(times):>9.3f} {worst[0]:>8.3f} "
+            f"{worst[2]:>9} {imported:>15.3f} {peak / 2**20:>9.1f}"
+        )
         sys.stdout.flush()
 
 
@@ -118,19 +138,34 @@ def fields(args: argparse.Namespace) -> None:
     times = sorted(x for x, *_ in all_times)
     worst = max(all_times)
     print(f"events {args.fields}, rounds paired {len(times)}, proven impossible {impossible}")
-    print(f"median {statistics.median(times):.4f} s, 90th percentile {times[int(0.9 * len(times))]:.4f} s, worst {worst[0]:.3f} s ({worst[1]} players, round {worst[2]}, seed {worst[3]})")
+    print(
+        f"median {statistics.median(times):.4f} s, 90th percentile "
+        f"{times[int(0.9 * len(times))]:.4f} s, worst {worst[0]:.3f} s ({worst[1]} players, round "
+        f"{worst[2]}, seed {worst[3]})"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("sizes", nargs="*", type=int, default=[100, 500, 2000, 5000])
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--ruleset", default="fide-dutch-1992")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--unrated", type=float, default=0.5, help="share of unrated players")
-    ap.add_argument("--byes", type=float, default=0.1, help="chance per round that a player asks for a bye")
-    ap.add_argument("--imported", type=float, default=0.01, help="share of players with an imported history breaking B2")
-    ap.add_argument("--fields", type=int, default=0, help="run K small-field events instead of the sizes")
+    ap.add_argument(
+        "--byes", type=float, default=0.1, help="chance per round that a player asks for a bye"
+    )
+    ap.add_argument(
+        "--imported",
+        type=float,
+        default=0.01,
+        help="share of players with an imported history breaking B2",
+    )
+    ap.add_argument(
+        "--fields", type=int, default=0, help="run K small-field events instead of the sizes"
+    )
     args = ap.parse_args(argv)
     if args.fields:
         fields(args)

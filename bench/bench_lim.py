@@ -43,7 +43,14 @@ def measure(ruleset: str, players: int, rounds: int, seed: int) -> dict[str, flo
     original(runs[worst][2], seed=seed + worst + 1, explain=False)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return {"median": statistics.median(walls), "worst": walls[worst], "worst_round": worst + 1, "cpu_median": statistics.median(cpus), "cpu_worst": max(cpus), "peak_mb": peak / 1e6}
+    return {
+        "median": statistics.median(walls),
+        "worst": walls[worst],
+        "worst_round": worst + 1,
+        "cpu_median": statistics.median(cpus),
+        "cpu_worst": max(cpus),
+        "peak_mb": peak / 1e6,
+    }
 
 
 def main() -> None:
@@ -53,10 +60,17 @@ def main() -> None:
     ap.add_argument("--ruleset", default="fide-lim")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    print(f"{'players':>8} {'rounds':>6} {'median s':>9} {'worst s':>8} {'(round)':>7} {'cpu med':>8} {'cpu max':>8} {'peak MB':>8}")
+    print(
+        f"{'players':>8} {'rounds':>6} {'median s':>9} {'worst s':>8} {'(round)':>7} "
+        f"{'cpu med':>8} {'cpu max':>8} {'peak MB':>8}"
+    )
     for n in args.sizes:
         m = measure(args.ruleset, n, args.rounds, args.seed)
-        print(f"{n:>8} {args.rounds:>6} {m['median']:>9.3f} {m['worst']:>8.3f} {m['worst_round']:>7} {m['cpu_median']:>8.3f} {m['cpu_worst']:>8.3f} {m['peak_mb']:>8.1f}")
+        print(
+            f"{n:>8} {args.rounds:>6} {m['median']:>9.3f} {m['worst']:>8.3f} "
+            f"{m['worst_round']:>7} {m['cpu_median']:>8.3f} {m['cpu_worst']:>8.3f} "
+            f"{m['peak_mb']:>8.1f}"
+        )
 
 
 if __name__ == "__main__":

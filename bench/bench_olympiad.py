@@ -23,7 +23,7 @@ from pathlib import Path
 from swisspairing import Engine, load_ruleset
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "olympiad"))
-from conftest import simulate_olympiad  # noqa: E402
+from conftest import simulate_olympiad
 
 
 def measure(edition: str, teams: int, rounds: int, seed: int) -> dict[str, float]:
@@ -35,8 +35,6 @@ def measure(edition: str, teams: int, rounds: int, seed: int) -> dict[str, float
     def before(t, pairing):
         runs.append((time.perf_counter() - stamps["w"], time.process_time() - stamps["c"]))
         befores.append(t)
-
-    import conftest
 
     original = Engine.pair
 
@@ -57,7 +55,14 @@ def measure(edition: str, teams: int, rounds: int, seed: int) -> dict[str, float
     engine.pair(befores[worst], seed=seed, explain=False)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return {"median": statistics.median(walls), "worst": walls[worst], "worst_round": worst + 1, "cpu_median": statistics.median(cpus), "cpu_worst": max(cpus), "peak_mb": peak / 1e6}
+    return {
+        "median": statistics.median(walls),
+        "worst": walls[worst],
+        "worst_round": worst + 1,
+        "cpu_median": statistics.median(cpus),
+        "cpu_worst": max(cpus),
+        "peak_mb": peak / 1e6,
+    }
 
 
 def main() -> None:
@@ -67,10 +72,17 @@ def main() -> None:
     ap.add_argument("--editions", nargs="+", default=["2006", "2010", "2022"])
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    print(f"{'edition':>8} {'teams':>6} {'median s':>9} {'worst s':>8} {'(round)':>7} {'cpu med':>8} {'cpu max':>8} {'peak MB':>8}")
+    print(
+        f"{'edition':>8} {'teams':>6} {'median s':>9} {'worst s':>8} {'(round)':>7} "
+        f"{'cpu med':>8} {'cpu max':>8} {'peak MB':>8}"
+    )
     for ed in args.editions:
         m = measure(ed, args.teams, args.rounds, args.seed)
-        print(f"{ed:>8} {args.teams:>6} {m['median']:>9.3f} {m['worst']:>8.3f} {m['worst_round']:>7} {m['cpu_median']:>8.3f} {m['cpu_worst']:>8.3f} {m['peak_mb']:>8.1f}")
+        print(
+            f"{ed:>8} {args.teams:>6} {m['median']:>9.3f} {m['worst']:>8.3f} "
+            f"{m['worst_round']:>7} {m['cpu_median']:>8.3f} {m['cpu_worst']:>8.3f} "
+            f"{m['peak_mb']:>8.1f}"
+        )
 
 
 if __name__ == "__main__":

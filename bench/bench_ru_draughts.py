@@ -31,13 +31,22 @@ from swisspairing import Engine, load_ruleset
 from swisspairing.simulate import SimulationConfig, simulate
 
 VARIANTS = ("rdf-random", "rdf-coefficient", "rdf-solkoff", "rdf-buchholz")
-CONFIG = SimulationConfig(draw_rate=0.35, forfeit_rate=0.03, half_bye_rate=0.0, absence_rate=0.02, withdrawal_rate=0.005, unrated_rate=0.1)
+CONFIG = SimulationConfig(
+    draw_rate=0.35,
+    forfeit_rate=0.03,
+    half_bye_rate=0.0,
+    absence_rate=0.02,
+    withdrawal_rate=0.005,
+    unrated_rate=0.1,
+)
 LIMIT = 0.5
 
 
 def measure(ruleset: str, players: int, rounds: int, repeat: int) -> dict[str, float]:
     engine = Engine(load_ruleset(ruleset))
-    t = simulate(engine, players, rounds, seed=players, config=CONFIG, name=f"bench {ruleset} {players}")
+    t = simulate(
+        engine, players, rounds, seed=players, config=CONFIG, name=f"bench {ruleset} {players}"
+    )
     t = replace(t, total_rounds=rounds + 5)
     walls, cpus, ctxs = [], [], []
     pairing = None
@@ -66,11 +75,16 @@ def measure(ruleset: str, players: int, rounds: int, repeat: int) -> dict[str, f
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", type=int, nargs="+", default=[200, 1000, 5000])
-    ap.add_argument("--rounds", type=int, default=4, help="rounds simulated before the measured one")
+    ap.add_argument(
+        "--rounds", type=int, default=4, help="rounds simulated before the measured one"
+    )
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--variants", nargs="+", default=list(VARIANTS))
     args = ap.parse_args(argv)
-    print(f"one round (round {args.rounds + 1}) after {args.rounds} simulated rounds; median of {args.repeat}")
+    print(
+        f"one round (round {args.rounds + 1}) after {args.rounds} simulated rounds; median of "
+        f"{args.repeat}"
+    )
     head = f"{'ruleset':<16} {'players':>7} {'boards':>6} {'wall s':>8} {'CPU s':>8} {'context s':>9} {'peak MiB':>9}"
     print(head)
     print("-" * len(head))
@@ -78,12 +92,18 @@ def main(argv: list[str] | None = None) -> int:
     for ruleset in args.variants:
         for n in args.sizes:
             m = measure(ruleset, n, args.rounds, args.repeat)
-            print(f"{ruleset:<16} {n:>7} {m['boards']:>6} {m['wall']:>8.3f} {m['cpu']:>8.3f} {m['context']:>9.3f} {m['peak_mb']:>9.1f}")
+            print(
+                f"{ruleset:<16} {n:>7} {m['boards']:>6} {m['wall']:>8.3f} {m['cpu']:>8.3f} "
+                f"{m['context']:>9.3f} {m['peak_mb']:>9.1f}"
+            )
             if n >= 5000:
                 worst = max(worst, m["cpu"])
     if worst:
         ok = worst < LIMIT
-        print(("OK" if ok else "TOO SLOW") + f": {worst:.3f} s CPU for 5,000 players (limit {LIMIT} s)")
+        print(
+            ("OK" if ok else "TOO SLOW")
+            + f": {worst:.3f} s CPU for 5,000 players (limit {LIMIT} s)"
+        )
         return 0 if ok else 1
     return 0
 

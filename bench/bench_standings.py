@@ -24,7 +24,19 @@ from swisspairing.reports import render, standings_report
 from swisspairing.standings import compute_standings
 from swisspairing.tiebreaks import TiebreakPolicy
 
-TIEBREAKS = ["points", "direct-encounter", "buchholz-cut1", "buchholz", "buchholz-median", "sonneborn-berger", "progressive", "aro", "wins", "black-games", "lot"]
+TIEBREAKS = [
+    "points",
+    "direct-encounter",
+    "buchholz-cut1",
+    "buchholz",
+    "buchholz-median",
+    "sonneborn-berger",
+    "progressive",
+    "aro",
+    "wins",
+    "black-games",
+    "lot",
+]
 
 
 def make_event(n: int, rounds: int, seed: int = 1) -> Tournament:
@@ -52,13 +64,25 @@ def make_event(n: int, rounds: int, seed: int = 1) -> Tournament:
         for k in range(0, len(playing), 2):
             a, b = playing[k], playing[k + 1]
             x = rng.random()
-            ra, rb = ("+", "-") if x < 0.015 else ("-", "+") if x < 0.03 else rng.choice([("1", "0"), ("0", "1"), ("=", "=")])
+            ra, rb = (
+                ("+", "-")
+                if x < 0.015
+                else ("-", "+")
+                if x < 0.03
+                else rng.choice([("1", "0"), ("0", "1"), ("=", "=")])
+            )
             recs[a].append(RoundRecord(b, WHITE, ra))
             recs[b].append(RoundRecord(a, BLACK, rb))
         for i in range(1, n + 1):
             score[i] = sum(ps.points(rec) for rec in recs[i])
     players = tuple(
-        Player(i, f"Player {i:05d}", rating=rng.randint(1000, 2800), rounds=tuple(recs[i]), withdrawn_from=withdrawn.get(i))
+        Player(
+            i,
+            f"Player {i:05d}",
+            rating=rng.randint(1000, 2800),
+            rounds=tuple(recs[i]),
+            withdrawn_from=withdrawn.get(i),
+        )
         for i in range(1, n + 1)
     )
     return Tournament(players, name="Bench open", total_rounds=rounds)
@@ -79,11 +103,16 @@ def main(argv: list[str] | None = None) -> int:
             # a fresh Tournament object each time, so no cached table is reused
             fresh = Tournament(t.players, name=t.name, total_rounds=t.total_rounds)
             wall, cpu = time.perf_counter(), time.process_time()
-            s = compute_standings(fresh, None, tiebreaks=TIEBREAKS, policy=TiebreakPolicy(policy, seed=1))
+            s = compute_standings(
+                fresh, None, tiebreaks=TIEBREAKS, policy=TiebreakPolicy(policy, seed=1)
+            )
             best_wall = min(best_wall, time.perf_counter() - wall)
             best_cpu = min(best_cpu, time.process_time() - cpu)
         worst = max(worst, best_cpu)
-        print(f"  standings ({policy}): {best_cpu:.3f} s CPU, {best_wall:.3f} s wall  (leader {s.rows[0].number}, {s.rows[0].values[0]:g} points)")
+        print(
+            f"  standings ({policy}): {best_cpu:.3f} s CPU, {best_wall:.3f} s wall  (leader "
+            f"{s.rows[0].number}, {s.rows[0].values[0]:g} points)"
+        )
     for fmt in ("text", "csv", "json", "html"):
         start = time.perf_counter()
         render(standings_report(s, "en"), fmt)

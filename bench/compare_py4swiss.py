@@ -32,7 +32,13 @@ def _trf_for_py4swiss(before, ps) -> str:  # type: ignore[no-untyped-def]
 
     del player_states
     # the points field counts every result listed, pre-entered byes of the round included
-    t = replace(before, players=tuple(replace(p, points=sum(ps.points(r) for r in p.rounds), rank=p.number) for p in before.players))
+    t = replace(
+        before,
+        players=tuple(
+            replace(p, points=sum(ps.points(r) for r in p.rounds), rank=p.number)
+            for p in before.players
+        ),
+    )
     lines = []
     for line in dumps_trf(t).splitlines():
         if line.startswith("001") and len(line) < 91:
@@ -41,7 +47,9 @@ def _trf_for_py4swiss(before, ps) -> str:  # type: ignore[no-untyped-def]
     return "\n".join(lines) + "\n"
 
 
-def _theirs(engine_cls, trf_text: str) -> tuple[set[frozenset[int]], set[tuple[int, int]], int | None]:
+def _theirs(
+    engine_cls, trf_text: str
+) -> tuple[set[frozenset[int]], set[tuple[int, int]], int | None]:
     from py4swiss.trf import TrfParser
 
     with tempfile.NamedTemporaryFile("w", suffix=".trf", delete=False) as fh:
@@ -70,35 +78,58 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--ruleset", default=None)
-    ap.add_argument("--realistic", action="store_true", help="simulate forfeits, half-point byes and absences too")
+    ap.add_argument(
+        "--realistic",
+        action="store_true",
+        help="simulate forfeits, half-point byes and absences too",
+    )
     args = ap.parse_args(argv)
     try:
         from py4swiss.engines import BursteinEngine, DubovEngine
     except ImportError:
         print("py4swiss is not installed (pip install py4swiss)")
         return 0
-    ruleset = args.ruleset or ("fide-burstein-2025" if args.system == "burstein" else "fide-dubov-1997")
+    ruleset = args.ruleset or (
+        "fide-burstein-2025" if args.system == "burstein" else "fide-dubov-1997"
+    )
     engine = Engine(load_ruleset(ruleset))
     theirs_cls = BursteinEngine if args.system == "burstein" else DubovEngine
     # withdrawals are left out: py4swiss does not read swisspairing's SPW records
-    config = SimulationConfig(withdrawal_rate=0) if args.realistic else SimulationConfig(forfeit_rate=0, half_bye_rate=0, absence_rate=0, withdrawal_rate=0, unrated_rate=0)
+    config = (
+        SimulationConfig(withdrawal_rate=0)
+        if args.realistic
+        else SimulationConfig(
+            forfeit_rate=0, half_bye_rate=0, absence_rate=0, withdrawal_rate=0, unrated_rate=0
+        )
+    )
     seeding = min(args.rounds // 2, 4) if args.system == "burstein" else 0
-    stats: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # rounds, same pairs, same colours, pairs in common
+    stats: dict[str, list[int]] = defaultdict(
+        lambda: [0, 0, 0, 0]
+    )  # rounds, same pairs, same colours, pairs in common
     per_round: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     examples: list[str] = []
     for n in args.sizes:
         for seed in range(1, args.seeds + 1):
+
             def on_round(before, pairing):  # type: ignore[no-untyped-def]
                 rnd = pairing.round
                 ours = {frozenset((b.white, b.black)) for b in pairing.boards}
                 ours_c = {(b.white, b.black) for b in pairing.boards}
                 our_bye = pairing.byes[0].player if pairing.byes else None
                 try:
-                    pairs, coloured, bye = _theirs(theirs_cls, _trf_for_py4swiss(before, engine.ruleset.points))
+                    pairs, coloured, bye = _theirs(
+                        theirs_cls, _trf_for_py4swiss(before, engine.ruleset.points)
+                    )
                 except Exception as exc:  # py4swiss failure: counted, not fatal
                     examples.append(f"n={n} seed={seed} round {rnd}: py4swiss failed: {exc!r}")
                     return
-                kind = "seeding (Dutch)" if rnd <= seeding else "post-seeding" if args.system == "burstein" else "all"
+                kind = (
+                    "seeding (Dutch)"
+                    if rnd <= seeding
+                    else "post-seeding"
+                    if args.system == "burstein"
+                    else "all"
+                )
                 s = stats[kind]
                 same = pairs == ours and bye == our_bye
                 s[0] += 1
@@ -110,12 +141,22 @@ def main(argv: list[str] | None = None) -> int:
                 if not same and len(examples) < 6:
                     diff_o = sorted(tuple(sorted(p)) for p in ours - pairs)
                     diff_t = sorted(tuple(sorted(p)) for p in pairs - ours)
-                    examples.append(f"n={n} seed={seed} round {rnd}: ours {diff_o} bye {our_bye} / py4swiss {diff_t} bye {bye}")
+                    examples.append(
+                        f"n={n} seed={seed} round {rnd}: ours {diff_o} bye {our_bye} / py4swiss "
+                        f"{diff_t} bye {bye}"
+                    )
 
             simulate(engine, n, args.rounds, seed, config, on_round=on_round)
-    print(f"swisspairing {ruleset} vs py4swiss {args.system}; sizes {args.sizes}, {args.rounds} rounds, {args.seeds} seeds")
+    print(
+        f"swisspairing {ruleset} vs py4swiss {args.system}; sizes {args.sizes}, {args.rounds} "
+        f"rounds, {args.seeds} seeds"
+    )
     for kind, (rounds, same, same_c, common) in stats.items():
-        print(f"  {kind:16} rounds {rounds:4}  same pairs {same:4} ({100 * same / max(rounds, 1):5.1f} %)  same colours too {same_c:4}  pairs in common {common / max(rounds, 1):5.1f} %")
+        print(
+            f"  {kind:16} rounds {rounds:4}  same pairs {same:4} "
+            f"({100 * same / max(rounds, 1):5.1f} %)  same colours too {same_c:4}  pairs in "
+            f"common {common / max(rounds, 1):5.1f} %"
+        )
     print("  per round: " + ", ".join(f"r{r} {s}/{t}" for r, (t, s) in sorted(per_round.items())))
     for e in examples:
         print("  " + e)

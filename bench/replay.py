@@ -80,7 +80,9 @@ def infer_initial_colour(t: Tournament) -> Colour | None:
     return None
 
 
-def truncate(t: Tournament, rnd: int, point_system: PointSystem | None = None, *, keep_colour: bool = True) -> Tournament:
+def truncate(
+    t: Tournament, rnd: int, point_system: PointSystem | None = None, *, keep_colour: bool = True
+) -> Tournament:
     """The tournament as it stood before round ``rnd`` was paired.
 
     Rounds ``< rnd`` are kept; of round ``rnd`` only the blocks filled before the pairing (a
@@ -96,7 +98,8 @@ def truncate(t: Tournament, rnd: int, point_system: PointSystem | None = None, *
     for p in t.players:
         # a blank block of a past round is "not paired" (TRF16), written back as Z
         kept: list[RoundRecord] = [
-            RoundRecord(None, None, "Z") if r.opponent is None and r.result == " " else r for r in p.rounds[: rnd - 1]
+            RoundRecord(None, None, "Z") if r.opponent is None and r.result == " " else r
+            for r in p.rounds[: rnd - 1]
         ]
         if has_round:
             while len(kept) < rnd - 1:  # a short line: blank blocks = not paired
@@ -112,7 +115,13 @@ def truncate(t: Tournament, rnd: int, point_system: PointSystem | None = None, *
     if colour is None and keep_colour:
         colour = infer_initial_colour(t)
     total = t.total_rounds or rounds_in(t)
-    return replace(t, players=tuple(players), initial_colour=colour, total_rounds=total, absent_next=frozenset())
+    return replace(
+        t,
+        players=tuple(players),
+        initial_colour=colour,
+        total_rounds=total,
+        absent_next=frozenset(),
+    )
 
 
 def real_round(t: Tournament, rnd: int) -> set[Pair]:
@@ -145,7 +154,9 @@ def bbp_trf(t: Tournament) -> str:
     # JaVaFo's "XXC rank": pairing numbers re-assigned from the ratings each round
     rank = any(code == "XXC" and "rank" in line[3:].lower().split() for code, line in t.header)
     xxc = (["rank"] if rank else []) + (
-        [("white1" if t.initial_colour is WHITE else "black1")] if t.initial_colour is not None else []
+        [("white1" if t.initial_colour is WHITE else "black1")]
+        if t.initial_colour is not None
+        else []
     )
     if xxc:
         lines.append("XXC " + " ".join(xxc))
@@ -176,12 +187,14 @@ def _child(engine: Engine, t: Tournament, conn) -> None:  # type: ignore[no-unty
     start = time.perf_counter()
     try:
         res = engine.pair(t, explain=False)
-        pairs = [(b.white, b.black) for b in res.boards] + [(b.player, 0) for b in res.byes if b.result == "U"]
+        pairs = [(b.white, b.black) for b in res.boards] + [
+            (b.player, 0) for b in res.byes if b.result == "U"
+        ]
         conn.send(("ok", time.perf_counter() - start, pairs, ""))
     except SwissPairingError as exc:
         kind = "nopairing" if type(exc).__name__ == "NoValidPairingError" else "error"
         conn.send((kind, time.perf_counter() - start, [], str(exc)))
-    except Exception as exc:  # noqa: BLE001 -- a crash is a finding, report it
+    except Exception as exc:
         conn.send(("error", time.perf_counter() - start, [], f"{type(exc).__name__}: {exc}"))
     finally:
         conn.close()
@@ -216,9 +229,13 @@ def pair_bbp(binary: str, t: Tournament, timeout: float) -> Outcome:
             fh.write(bbp_trf(t))
         start = time.perf_counter()
         try:
-            proc = subprocess.run([binary, "--dutch", src, "-p", out], capture_output=True, text=True, timeout=timeout)
+            proc = subprocess.run(
+                [binary, "--dutch", src, "-p", out], capture_output=True, text=True, timeout=timeout
+            )
         except subprocess.TimeoutExpired:
-            return Outcome("timeout", time.perf_counter() - start, [], f"killed after {timeout:g} s")
+            return Outcome(
+                "timeout", time.perf_counter() - start, [], f"killed after {timeout:g} s"
+            )
         secs = time.perf_counter() - start
         if proc.returncode == 1:
             return Outcome("nopairing", secs, [], proc.stderr.strip())
@@ -305,12 +322,14 @@ def replay_file(
         results.append(rr)
         if not quiet:
             line = (
-                f"{rnd:>5} {len(real):>5} {100 * rr.sp_same / len(real):>8.1f}% {100 * rr.sp_colour / len(real):>6.1f}%"
+                f"{rnd:>5} {len(real):>5} {100 * rr.sp_same / len(real):>8.1f}% "
+                f"{100 * rr.sp_colour / len(real):>6.1f}%"
                 f" {sp.seconds:>7.2f} {sp.status:>9}"
             )
             if rr.bbp is not None:
                 line += (
-                    f" {100 * rr.bbp_same / len(real):>8.1f}% {100 * rr.bbp_colour / len(real):>6.1f}%"
+                    f" {100 * rr.bbp_same / len(real):>8.1f}% "
+                    f"{100 * rr.bbp_colour / len(real):>6.1f}%"
                     f" {rr.bbp.seconds:>6.2f} {rr.bbp.status:>9}"
                 )
             if sp.status != "ok" and sp.message:
@@ -352,10 +371,20 @@ def check_pairing(engine: Engine, t: Tournament, pairs: Iterable[Pair]) -> list[
     return [f"{v.rule}: {v.render('en')}" for v in engine.check(applied) if v.round == rnd]
 
 
-def write_problems(path: str, results: list[RoundResult], engine: Engine, bbp: str | None, slow: float, timeout: float) -> int:
+def write_problems(
+    path: str,
+    results: list[RoundResult],
+    engine: Engine,
+    bbp: str | None,
+    slow: float,
+    timeout: float,
+) -> int:
     """List every round slower than ``slow`` seconds or not paired, with bbpPairings' answer
     and whether that answer passes swisspairing's check of the absolute criteria."""
-    lines = ["# file\tround\tswisspairing (status, seconds, message)\tbbpPairings (status, seconds)\tcheck of bbp's pairing"]
+    lines = [
+        "# file\tround\tswisspairing (status, seconds, message)\tbbpPairings (status, "
+        "seconds)\tcheck of bbp's pairing"
+    ]
     cache: dict[str, Tournament] = {}
     count = 0
     for r in results:
@@ -372,11 +401,18 @@ def write_problems(path: str, results: list[RoundResult], engine: Engine, bbp: s
                 bb = pair_bbp(bbp, trunc, timeout)
             if bb is not None and bb.status == "ok":
                 found = check_pairing(engine, trunc, bb.pairs)
-                verdict = "passes swisspairing check (absolute criteria)" if not found else "violations: " + "; ".join(found[:3])
-        except Exception as exc:  # noqa: BLE001 -- report, do not stop the list
+                verdict = (
+                    "passes swisspairing check (absolute criteria)"
+                    if not found
+                    else "violations: " + "; ".join(found[:3])
+                )
+        except Exception as exc:
             verdict = f"check failed: {type(exc).__name__}: {exc}"
         bbs = f"{bb.status} {bb.seconds:.2f}s" if bb is not None else "not run"
-        lines.append(f"{r.file}\t{r.round}\t{r.sp.status} {r.sp.seconds:.2f}s {r.sp.message}\t{bbs}\t{verdict}")
+        lines.append(
+            f"{r.file}\t{r.round}\t{r.sp.status} {r.sp.seconds:.2f}s "
+            f"{r.sp.message}\t{bbs}\t{verdict}"
+        )
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as fh:
         fh.write("\n".join(lines) + "\n")
@@ -385,35 +421,51 @@ def write_problems(path: str, results: list[RoundResult], engine: Engine, bbp: s
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("files", nargs="+")
     ap.add_argument("--ruleset", default="fide-dutch-1992")
     ap.add_argument("--bbp", metavar="PATH", help="bbpPairings binary to pair the same rounds")
-    ap.add_argument("--timeout", type=float, default=20.0, help="seconds per round and engine (default 20)")
+    ap.add_argument(
+        "--timeout", type=float, default=20.0, help="seconds per round and engine (default 20)"
+    )
     ap.add_argument("--rounds", help="rounds to replay, e.g. 2-9 or 5,7 (default: all)")
     ap.add_argument("--json", metavar="OUT", help="write every round's figures to this JSON file")
     ap.add_argument("--quiet", action="store_true", help="print only the totals")
     ap.add_argument("--slowest", type=int, default=10, help="how many slowest rounds to list")
-    ap.add_argument("--problems", metavar="OUT", help="write the rounds slower than --slow or not paired to this file")
-    ap.add_argument("--slow", type=float, default=2.0, help="threshold in seconds for --problems (default 2)")
+    ap.add_argument(
+        "--problems",
+        metavar="OUT",
+        help="write the rounds slower than --slow or not paired to this file",
+    )
+    ap.add_argument(
+        "--slow", type=float, default=2.0, help="threshold in seconds for --problems (default 2)"
+    )
     args = ap.parse_args(argv)
     engine = Engine(load_ruleset(args.ruleset))
     everything: list[RoundResult] = []
     rejected: list[tuple[str, str]] = []
     per_file: list[tuple[str, list[RoundResult]]] = []
     for path in args.files:
-        results, note = replay_file(path, engine, bbp=args.bbp, timeout=args.timeout, rounds=args.rounds, quiet=args.quiet)
+        results, note = replay_file(
+            path, engine, bbp=args.bbp, timeout=args.timeout, rounds=args.rounds, quiet=args.quiet
+        )
         if note is not None:
             rejected.append((path, note))
         if results:
             per_file.append((path, results))
             everything.extend(results)
-    print("\n== per file (real pairs, sp share, sp colour-exact, sp seconds, sp failures" + (", bbp ..." if args.bbp else "") + ")")
+    print(
+        "\n== per file (real pairs, sp share, sp colour-exact, sp seconds, sp failures"
+        + (", bbp ..." if args.bbp else "")
+        + ")"
+    )
     for path, results in per_file:
         print(_total_line("", results, bool(args.bbp)) + f"  {os.path.basename(path)}")
     if everything:
         print(_total_line("ALL", everything, bool(args.bbp)))
-        print(f"\n== slowest rounds (swisspairing)")
+        print("\n== slowest rounds (swisspairing)")
         for r in sorted(everything, key=lambda r: -r.sp.seconds)[: args.slowest]:
             extra = f" bbp {r.bbp.seconds:.2f} s {r.bbp.status}" if r.bbp else ""
             print(f"{r.sp.seconds:8.2f} s  {r.sp.status:>9}  {r.file} round {r.round}{extra}")
@@ -422,7 +474,10 @@ def main(argv: list[str] | None = None) -> int:
             print("\n== rounds swisspairing did not pair")
             for r in fails:
                 extra = f" | bbp: {r.bbp.status}" if r.bbp else ""
-                print(f"{r.file} round {r.round}: {r.sp.status} after {r.sp.seconds:.1f} s: {r.sp.message}{extra}")
+                print(
+                    f"{r.file} round {r.round}: {r.sp.status} after {r.sp.seconds:.1f} s: "
+                    f"{r.sp.message}{extra}"
+                )
     if rejected:
         print("\n== files swisspairing rejects (replayed without the check where possible)")
         for path, msg in rejected:
@@ -434,9 +489,15 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "rounds": [
                 {
-                    "file": r.file, "round": r.round, "real": r.real,
-                    "sp": dataclasses.asdict(r.sp), "sp_same": r.sp_same, "sp_colour": r.sp_colour,
-                    "bbp": dataclasses.asdict(r.bbp) if r.bbp else None, "bbp_same": r.bbp_same, "bbp_colour": r.bbp_colour,
+                    "file": r.file,
+                    "round": r.round,
+                    "real": r.real,
+                    "sp": dataclasses.asdict(r.sp),
+                    "sp_same": r.sp_same,
+                    "sp_colour": r.sp_colour,
+                    "bbp": dataclasses.asdict(r.bbp) if r.bbp else None,
+                    "bbp_same": r.bbp_same,
+                    "bbp_colour": r.bbp_colour,
                 }
                 for r in everything
             ],

@@ -35,7 +35,14 @@ from typing import Any
 INDIVIDUAL_SIZES = (100, 500, 2000, 5000)
 TEAM_SIZES = (20, 100, 200)
 #: An event that looks real: half the field unrated, byes requested, withdrawals, forfeits.
-REAL_EVENT = {"unrated_share": 0.5, "bye_request_rate": 0.04, "absence_rate": 0.01, "withdrawal_rate": 0.01, "forfeit_rate": 0.03, "draw_rate": 0.3}
+REAL_EVENT = {
+    "unrated_share": 0.5,
+    "bye_request_rate": 0.04,
+    "absence_rate": 0.01,
+    "withdrawal_rate": 0.01,
+    "forfeit_rate": 0.03,
+    "draw_rate": 0.3,
+}
 
 
 def run_case(ruleset_id: str, entrants: int, rounds: int, seed: int) -> dict[str, Any]:
@@ -48,7 +55,11 @@ def run_case(ruleset_id: str, entrants: int, rounds: int, seed: int) -> dict[str
 
     ruleset = load_ruleset(ruleset_id)
     started = time.perf_counter()
-    result = generate(ruleset, GeneratorConfig(players=entrants, rounds=None, seed=seed, **REAL_EVENT), max_rounds=rounds)
+    result = generate(
+        ruleset,
+        GeneratorConfig(players=entrants, rounds=None, seed=seed, **REAL_EVENT),
+        max_rounds=rounds,
+    )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     peak_mib = peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
     return {
@@ -63,12 +74,18 @@ def run_case(ruleset_id: str, entrants: int, rounds: int, seed: int) -> dict[str
     }
 
 
-def _subprocess_case(ruleset_id: str, entrants: int, rounds: int, seed: int, timeout: float) -> dict[str, Any]:
+def _subprocess_case(
+    ruleset_id: str, entrants: int, rounds: int, seed: int, timeout: float
+) -> dict[str, Any]:
     cmd = [sys.executable, __file__, "--case", ruleset_id, str(entrants), str(rounds), str(seed)]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return {"ruleset": ruleset_id, "entrants": entrants, "error": f"timeout after {timeout:.0f} s"}
+        return {
+            "ruleset": ruleset_id,
+            "entrants": entrants,
+            "error": f"timeout after {timeout:.0f} s",
+        }
     if done.returncode != 0:
         tail = (done.stderr.strip().splitlines() or ["?"])[-1]
         return {"ruleset": ruleset_id, "entrants": entrants, "error": tail}
@@ -88,7 +105,11 @@ def _cases(all_rulesets: bool, only: list[str] | None) -> list[tuple[str, bool]]
         for rid in ids:
             system = load_ruleset(rid).system
             best = chosen.get(system)
-            if best is None or (rid == system) or (best != system and (len(rid), rid) < (len(best), best)):
+            if (
+                best is None
+                or (rid == system)
+                or (best != system and (len(rid), rid) < (len(best), best))
+            ):
                 chosen[system] = rid
         ids = sorted(chosen.values())
     return [(rid, team_boards(load_ruleset(rid)) is not None) for rid in ids]
@@ -100,16 +121,42 @@ def _ms(s: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--case", nargs=4, metavar=("RULESET", "N", "ROUNDS", "SEED"), help=argparse.SUPPRESS)
-    parser.add_argument("--rulesets", nargs="+", default=None, help="rulesets to measure (default: the first ruleset of each installed system)")
-    parser.add_argument("--all-rulesets", action="store_true", help="measure every installed ruleset")
-    parser.add_argument("--sizes", nargs="+", type=int, default=None, help="player counts (default: 100 500 2000 5000)")
-    parser.add_argument("--team-sizes", nargs="+", type=int, default=None, help="team counts (default: 20 100 200)")
+    parser.add_argument(
+        "--case", nargs=4, metavar=("RULESET", "N", "ROUNDS", "SEED"), help=argparse.SUPPRESS
+    )
+    parser.add_argument(
+        "--rulesets",
+        nargs="+",
+        default=None,
+        help="rulesets to measure (default: the first ruleset of each installed system)",
+    )
+    parser.add_argument(
+        "--all-rulesets", action="store_true", help="measure every installed ruleset"
+    )
+    parser.add_argument(
+        "--sizes",
+        nargs="+",
+        type=int,
+        default=None,
+        help="player counts (default: 100 500 2000 5000)",
+    )
+    parser.add_argument(
+        "--team-sizes", nargs="+", type=int, default=None, help="team counts (default: 20 100 200)"
+    )
     parser.add_argument("--rounds", type=int, default=5, help="rounds paired per case (default: 5)")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--timeout", type=float, default=600.0, help="seconds per case (default: 600)")
-    parser.add_argument("--max-exponent", type=float, default=2.0, help="largest allowed growth exponent of the median time (default: 2)")
-    parser.add_argument("--quick", action="store_true", help="100/500 players, 20/100 teams, 3 rounds")
+    parser.add_argument(
+        "--timeout", type=float, default=600.0, help="seconds per case (default: 600)"
+    )
+    parser.add_argument(
+        "--max-exponent",
+        type=float,
+        default=2.0,
+        help="largest allowed growth exponent of the median time (default: 2)",
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="100/500 players, 20/100 teams, 3 rounds"
+    )
     parser.add_argument("--json", metavar="FILE", help="also write the measurements as JSON")
     args = parser.parse_args(argv)
     if args.case:
@@ -130,14 +177,18 @@ def main(argv: list[str] | None = None) -> int:
             res = _subprocess_case(rid, n, rounds, args.seed, args.timeout)
             results.append(res)
             if "error" in res:
-                print(f"{rid:<24} {'':<20} {n:>8} {'':>6} {'':>10} {'':>10} {'':>9}  {res['error']}")
+                print(
+                    f"{rid:<24} {'':<20} {n:>8} {'':>6} {'':>10} {'':>10} {'':>9}  {res['error']}"
+                )
                 failed = True
                 previous = None
                 continue
             secs = res["seconds"] or [0.0]
             med, worst = statistics.median(secs), max(secs)
             notes = []
-            if previous is not None and previous[1] >= 0.005 and med > 0:  # below 5 ms the timer's noise dominates
+            if (
+                previous is not None and previous[1] >= 0.005 and med > 0
+            ):  # below 5 ms the timer's noise dominates
                 exponent = math.log(med / previous[1]) / math.log(n / previous[0])
                 res["exponent"] = exponent
                 ok = exponent <= args.max_exponent
@@ -149,13 +200,24 @@ def main(argv: list[str] | None = None) -> int:
                 failed |= not ok
             if res.get("stopped"):
                 notes.append(f"stopped: {res['stopped']}")
-            print(f"{rid:<24} {res['system']:<20} {n:>8} {res['rounds']:>6} {_ms(med):>10} {_ms(worst):>10} {res['peak_mib']:>9.0f}  {'; '.join(notes)}", flush=True)
+            print(
+                f"{rid:<24} {res['system']:<20} {n:>8} {res['rounds']:>6} {_ms(med):>10} "
+                f"{_ms(worst):>10} {res['peak_mib']:>9.0f}  {'; '.join(notes)}",
+                flush=True,
+            )
             previous = (n, med)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(results, fh, indent=1)
     print()
-    print("growth check: " + ("failed (see '!')" if failed else f"every system within n^{args.max_exponent:g} and 2,000 players < 1 s per round"))
+    print(
+        "growth check: "
+        + (
+            "failed (see '!')"
+            if failed
+            else f"every system within n^{args.max_exponent:g} and 2,000 players < 1 s per round"
+        )
+    )
     return 1 if failed else 0
 
 

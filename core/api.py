@@ -24,13 +24,21 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from .engine import Engine
 from .errors import InvalidInputError
 from .i18n import N_, normalise_locale
-from .jsonio import dumps_json, is_tournament_document, load_json, loads_json, tournament_from_json, tournament_to_json
+from .jsonio import (
+    dumps_json,
+    is_tournament_document,
+    load_json,
+    loads_json,
+    tournament_from_json,
+    tournament_to_json,
+)
 from .model import PointSystem, Tournament, player_states
 from .output import format_pairs, render_events, write_atomic
 from .pairing import Bye, Pairing, RoundPairing
@@ -39,8 +47,8 @@ from .standings import Standings
 from .trf import dumps_trf, read_trf
 
 __all__ = [
-    "NextRound",
     "REPORT_KINDS",
+    "NextRound",
     "dump_json",
     "dump_trf",
     "explain",
@@ -65,7 +73,13 @@ REPORT_KINDS = ("standings", "crosstable", "pairings")
 
 
 # ---------------------------------------------------------------------- tournaments
-def load_trf(path: str | os.PathLike[str], *, point_system: PointSystem | None = None, check: bool = True, encoding: str | None = None) -> Tournament:
+def load_trf(
+    path: str | os.PathLike[str],
+    *,
+    point_system: PointSystem | None = None,
+    check: bool = True,
+    encoding: str | None = None,
+) -> Tournament:
     """Read a TRF16 file: UTF-8 (with or without byte-order mark), UTF-16/32 with a
     byte-order mark, else the single-byte code page detected (``encoding`` overrides).
 
@@ -79,7 +93,9 @@ def load_trf(path: str | os.PathLike[str], *, point_system: PointSystem | None =
     return _load_trf(path, encoding=encoding, point_system=point_system, check=check)
 
 
-def loads_trf(text: str, *, filename: str = "", point_system: PointSystem | None = None, check: bool = True) -> Tournament:
+def loads_trf(
+    text: str, *, filename: str = "", point_system: PointSystem | None = None, check: bool = True
+) -> Tournament:
     """Read TRF16 text (``filename`` names it in error messages)."""
     return read_trf(text, filename=filename, point_system=point_system, check=check)
 
@@ -101,7 +117,9 @@ def dump_json(tournament: Tournament, path: str | os.PathLike[str] | None = None
     return text
 
 
-def load_tournament(path: str | os.PathLike[str], *, point_system: PointSystem | None = None) -> Tournament:
+def load_tournament(
+    path: str | os.PathLike[str], *, point_system: PointSystem | None = None
+) -> Tournament:
     """Read a tournament from any supported file: TRF16, a tournament JSON document
     (``"format": "swisspairing-tournament"``) or a team event file (YAML or JSON)."""
     name = os.fspath(path)
@@ -203,7 +221,10 @@ def pair_next_round(
     lang = normalise_locale(locale or rs.language or "en")
     engine = Engine(rs)
     pairing = engine.pair(tournament, seed=seed, explain=explain)
-    scores = {n: s.score for n, s in player_states(tournament, tournament.point_system or rs.points).items()}
+    scores = {
+        n: s.score
+        for n, s in player_states(tournament, tournament.point_system or rs.points).items()
+    }
     return NextRound(
         pairing=pairing,
         tournament=engine.apply(tournament, pairing),
@@ -220,7 +241,11 @@ def explain(pairing: RoundPairing | NextRound, locale: str | None = None) -> lis
     return render_events(rp.events, normalise_locale(locale or "en"))
 
 
-def pairing_to_json(pairing: RoundPairing, tournament: Tournament | None = None, scores: dict[int, float] | None = None) -> dict[str, Any]:
+def pairing_to_json(
+    pairing: RoundPairing,
+    tournament: Tournament | None = None,
+    scores: dict[int, float] | None = None,
+) -> dict[str, Any]:
     """A round's pairing as JSON data: ``round``, ``boards`` (board, white, black, and
     ``absent`` for a forfeit), ``byes`` (player and TRF result code), team ``matches`` and
     ``team_byes``; with ``tournament`` each player also carries his name and, with
@@ -237,7 +262,9 @@ def pairing_to_json(pairing: RoundPairing, tournament: Tournament | None = None,
 
     boards = []
     for i, b in enumerate(pairing.boards, start=1):
-        boards.append({"board": i, "white": who(b.white), "black": who(b.black), "absent": b.absent})
+        boards.append(
+            {"board": i, "white": who(b.white), "black": who(b.black), "absent": b.absent}
+        )
     return {
         "round": pairing.round,
         "boards": boards,
@@ -269,7 +296,12 @@ def standings(
         known = available_tiebreaks(rs)
         ids = [t for t in rs.tiebreaks if t in known and not known[t].team]
     return compute_standings(
-        tournament, rs, after_round=after_round, tiebreaks=ids, seed=seed, team=False if players else None
+        tournament,
+        rs,
+        after_round=after_round,
+        tiebreaks=ids,
+        seed=seed,
+        team=False if players else None,
     )
 
 
@@ -292,9 +324,15 @@ def report(
     from .reports import FORMATS, crosstable_report, pairings_report, render, standings_report
 
     if kind not in REPORT_KINDS:
-        raise InvalidInputError(N_("unknown report {kind!r} (known: {known})"), kind=kind, known=", ".join(REPORT_KINDS))
+        raise InvalidInputError(
+            N_("unknown report {kind!r} (known: {known})"), kind=kind, known=", ".join(REPORT_KINDS)
+        )
     if fmt not in FORMATS:
-        raise InvalidInputError(N_("unknown report format {format!r} (known: {known})"), format=fmt, known=", ".join(FORMATS))
+        raise InvalidInputError(
+            N_("unknown report format {format!r} (known: {known})"),
+            format=fmt,
+            known=", ".join(FORMATS),
+        )
     rs = _ruleset(ruleset)
     lang = normalise_locale(locale or rs.language or "en")
     if kind == "pairings":
@@ -302,13 +340,21 @@ def report(
         last = tournament.rounds_recorded
         rnd = last if round_number is None else round_number
         if rnd < 1 or rnd > last:
-            raise InvalidInputError(N_("round {round} has not been paired (rounds paired: {recorded})"), round=rnd, recorded=last)
+            raise InvalidInputError(
+                N_("round {round} has not been paired (rounds paired: {recorded})"),
+                round=rnd,
+                recorded=last,
+            )
         ps = tournament.point_system or rs.points
-        return render(pairings_report(tournament, rnd, engine=Engine(rs), point_system=ps, locale=lang), fmt)
+        return render(
+            pairings_report(tournament, rnd, engine=Engine(rs), point_system=ps, locale=lang), fmt
+        )
     table = standings(tournament, rs, after_round=after_round, seed=seed, players=players)
     if kind == "crosstable":
         if table.team:
-            raise InvalidInputError(N_("the crosstable lists players; use standings for a team event"))
+            raise InvalidInputError(
+                N_("the crosstable lists players; use standings for a team event")
+            )
         return render(crosstable_report(tournament, table, lang), fmt)
     return render(standings_report(table, lang), fmt)
 
@@ -317,7 +363,9 @@ def standings_json(table: Standings, locale: str | None = None) -> dict[str, Any
     """The standings as the JSON report data (``standings --format json``)."""
     from .reports import render, standings_report
 
-    data: dict[str, Any] = json.loads(render(standings_report(table, normalise_locale(locale or "en")), "json"))
+    data: dict[str, Any] = json.loads(
+        render(standings_report(table, normalise_locale(locale or "en")), "json")
+    )
     return data
 
 
@@ -327,4 +375,3 @@ def tournament_from_any(text: str, *, source: str = "<input>") -> Tournament:
     if text.lstrip().startswith("{"):
         return loads_json(text, source=source)
     return read_trf(text, filename=source)
-

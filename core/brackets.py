@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
 
 from .explain import Event
 
@@ -72,14 +72,16 @@ class Outcomes:
     bracket that cannot pair all its moved-down players need not be enumerated to find out.
     A plain iterator of outcomes is just as acceptable from ``swiss_pair_bracket``."""
 
-    __slots__ = ("_it", "_bound", "_known")
+    __slots__ = ("_bound", "_it", "_known")
 
-    def __init__(self, outcomes: Iterable[BracketOutcome], min_cost: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self, outcomes: Iterable[BracketOutcome], min_cost: Callable[[], int] | None = None
+    ) -> None:
         self._it: Iterator[BracketOutcome] = iter(outcomes)
         self._bound = min_cost
         self._known: int | None = None
 
-    def __iter__(self) -> "Outcomes":
+    def __iter__(self) -> Outcomes:
         return self
 
     def __next__(self) -> BracketOutcome:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["rounds_shortfall"]
 
 
-def rounds_shortfall(engine: "Engine", tournament: "Tournament") -> Event | None:
+def rounds_shortfall(engine: Engine, tournament: Tournament) -> Event | None:
     """Why the rounds still to be paired (up to ``XXR`` / the event's or ruleset's ``rounds``)
     cannot all be played by the participants of the next round, or ``None`` when the count
     allows them (or the number of rounds is not declared)."""
@@ -56,7 +56,9 @@ def rounds_shortfall(engine: "Engine", tournament: "Tournament") -> Event | None
             lost += most
             blocked += a < b
         for b, count in meetings.items():
-            if b not in forbidden or b == a or b in forbidden[a]:  # not taking part, or counted above
+            if (
+                b not in forbidden or b == a or b in forbidden[a]
+            ):  # not taking part, or counted above
                 continue
             used = min(count, most)
             lost += used
@@ -66,8 +68,20 @@ def rounds_shortfall(engine: "Engine", tournament: "Tournament") -> Event | None
     if possible < needed:
         return Event(
             "",
-            N_("rounds {first} to {last} cannot all be played: pairings needed: {needed}, pairings possible: {possible} (participants: {units}; pairs that may never meet: {blocked}; pairs that have met as often as allowed: {met})"),
-            {"first": rnd, "last": total, "units": n, "possible": possible, "blocked": blocked, "met": met, "needed": needed},
+            N_(
+                "rounds {first} to {last} cannot all be played: pairings needed: {needed}, "
+                "pairings possible: {possible} (participants: {units}; pairs that may never meet: "
+                "{blocked}; pairs that have met as often as allowed: {met})"
+            ),
+            {
+                "first": rnd,
+                "last": total,
+                "units": n,
+                "possible": possible,
+                "blocked": blocked,
+                "met": met,
+                "needed": needed,
+            },
         )
     if n % 2 == 1 and "U" not in units.ruleset.byes.blocked_by:
         return None  # byes not limited (round robin): no per-participant bound
@@ -79,7 +93,16 @@ def rounds_shortfall(engine: "Engine", tournament: "Tournament") -> Event | None
             name = units.player(a).name
             return Event(
                 "",
-                N_("rounds {first} to {last} cannot all be played by {unit}: games still to play: {games}, opponents still possible: {opponents}"),
-                {"first": rnd, "last": total, "unit": f"{a} {name}".strip(), "opponents": opponents, "games": games},
+                N_(
+                    "rounds {first} to {last} cannot all be played by {unit}: games still to "
+                    "play: {games}, opponents still possible: {opponents}"
+                ),
+                {
+                    "first": rnd,
+                    "last": total,
+                    "unit": f"{a} {name}".strip(),
+                    "opponents": opponents,
+                    "games": games,
+                },
             )
     return None

@@ -16,19 +16,28 @@ import json
 import os
 import sys
 import traceback
-from typing import Any, Callable, Sequence, TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from . import __version__
-from .engine import Engine
 from .encoding import Decoded, check_encoding_name, encode_text
+from .engine import Engine
 from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
 from .i18n import LANGUAGES, N_, NP_, default_locale, gettext, ngettext
+from .io import EVENT_SUFFIXES, load_tournament_source
 from .manager import ruleset_dirs, system_names, system_schema, systems_info
 from .model import Tournament
-from .output import SafeStream, format_pairs, format_table, guard_outputs, render_events, write_outputs
+from .output import (
+    SafeStream,
+    format_pairs,
+    format_table,
+    guard_outputs,
+    render_events,
+    write_outputs,
+)
 from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
-from .io import EVENT_SUFFIXES, load_tournament_source
-from .serve import add_parser as _add_serve_parser, command as _cmd_serve
+from .serve import add_parser as _add_serve_parser
+from .serve import command as _cmd_serve
 from .teams import format_match_pairs, format_match_table
 from .trf import dumps_trf
 
@@ -43,7 +52,6 @@ EXIT_FILE = 5
 EXIT_USAGE = EXIT_INVALID  # bbpPairings: an invalid request, command line included
 
 
-
 def _report_address(locale: str | None) -> str:
     """Where a bug is reported: the distribution's ``Project-URL`` for issues, if it declares
     one, else the words "the swisspairing issue tracker"."""
@@ -54,7 +62,7 @@ def _report_address(locale: str | None) -> str:
             label, _, url = entry.partition(",")
             if label.strip().lower() in ("issues", "bug tracker", "bugs", "tracker"):
                 return url.strip()
-    except Exception:  # noqa: BLE001 - metadata is a nicety here, never a second error
+    except Exception:
         pass
     return gettext(N_("the swisspairing issue tracker"), locale)
 
@@ -63,17 +71,24 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors with exit code 3 (an invalid request, as
     bbpPairings) and no traceback."""
 
-    def _print_message(self, message: str, file: Any = None) -> None:  # help and usage: never fail on a character
+    def _print_message(
+        self, message: str, file: Any = None
+    ) -> None:  # help and usage: never fail on a character
         if message:
             SafeStream(file or sys.stderr).write(message)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)  # epilogs keep their lines
+        kwargs.setdefault(
+            "formatter_class", argparse.RawDescriptionHelpFormatter
+        )  # epilogs keep their lines
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, argparse._("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message})
+        self.exit(
+            EXIT_USAGE,
+            argparse._("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message},
+        )
 
 
 #: argparse's own messages (Python 3.11), so that Babel extracts them into the catalogues;
@@ -144,9 +159,26 @@ def _epilogs(parser: argparse.ArgumentParser, sub: Any, _: Callable[[str], str])
         (EXIT_FILE, N_("a file cannot be read or written")),
     ]
     lines = [_(N_("exit codes:"))] + [f"  {code}  {_(text)}" for code, text in codes]
-    lines += ["", _(N_("rulesets:")), "  " + _(N_("built in: {path} (listed by: swisspairing rulesets)")).format(path=resources.files("swisspairing.rulesets"))]
-    lines += ["  " + _(N_("your own: any YAML file, given as --ruleset FILE (it may extend a built-in ruleset)"))]
-    lines += ["", _(N_("examples:"))] + [f"  {_EXAMPLES[name]}" for name in ("pair", "standings", "check")]
+    lines += [
+        "",
+        _(N_("rulesets:")),
+        "  "
+        + _(N_("built in: {path} (listed by: swisspairing rulesets)")).format(
+            path=resources.files("swisspairing.rulesets")
+        ),
+    ]
+    lines += [
+        "  "
+        + _(
+            N_(
+                "your own: any YAML file, given as --ruleset FILE (it may extend a built-in "
+                "ruleset)"
+            )
+        )
+    ]
+    lines += ["", _(N_("examples:"))] + [
+        f"  {_EXAMPLES[name]}" for name in ("pair", "standings", "check")
+    ]
     parser.epilog = "\n".join(lines)
     for name, example in _EXAMPLES.items():
         if name in sub.choices:
@@ -166,36 +198,106 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     """The argument parser, with help texts in ``locale``."""
     _: Callable[[str], str] = lambda s: gettext(s, locale)  # noqa: E731
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=_(N_("language of the output (default: the ruleset's language, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")))
-    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=_(N_("show the traceback of an unexpected error (also SWISSPAIRING_DEBUG=1)")))
+    common.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,
+        help=_(
+            N_(
+                "language of the output (default: the ruleset's language, else LANGUAGE, LC_ALL, "
+                "LC_MESSAGES or LANG)"
+            )
+        ),
+    )
+    common.add_argument(
+        "--debug",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=_(N_("show the traceback of an unexpected error (also SWISSPAIRING_DEBUG=1)")),
+    )
     reading = argparse.ArgumentParser(add_help=False)
-    reading.add_argument("--encoding", metavar="NAME", default=None, help=_(N_("encoding of the TRF file (default: UTF-8 or its byte-order mark, else detected)")))
-    parser = _Parser(prog="swisspairing", description=_(N_("Pairs Swiss-system and round-robin tournaments by the federation's written rules.")), parents=[common])
+    reading.add_argument(
+        "--encoding",
+        metavar="NAME",
+        default=None,
+        help=_(
+            N_("encoding of the TRF file (default: UTF-8 or its byte-order mark, else detected)")
+        ),
+    )
+    parser = _Parser(
+        prog="swisspairing",
+        description=_(
+            N_("Pairs Swiss-system and round-robin tournaments by the federation's written rules.")
+        ),
+        parents=[common],
+    )
     parser.add_argument("--version", action="version", version=f"swisspairing {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("pair", parents=[common, reading], help=_(N_("pair the next round of a tournament")))
+    p = sub.add_parser(
+        "pair", parents=[common, reading], help=_(N_("pair the next round of a tournament"))
+    )
     p.add_argument("tournament", metavar="TOURNAMENT.trf", help=_(N_("the tournament in TRF16")))
-    p.add_argument("--ruleset", "-r", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file")))
-    p.add_argument("-p", "--pairs", metavar="PAIRS.txt", help=_(N_("write the pairing in the JaVaFo/bbpPairings pairs format")))
-    p.add_argument("-o", "--output", metavar="NEXT.trf", help=_(N_("write the tournament with the new round added")))
-    p.add_argument("--explain", action="store_true", help=_(N_("explain every decision, citing the rules")))
-    p.add_argument("--seed", type=int, default=None, help=_(N_("seed for drawing lots (default: derived from the file)")))
-    p.add_argument("--output-encoding", metavar="NAME", default=None, help=_(N_("encoding of the -o file (default: the encoding the input was read in)")))
+    p.add_argument(
+        "--ruleset", "-r", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file"))
+    )
+    p.add_argument(
+        "-p",
+        "--pairs",
+        metavar="PAIRS.txt",
+        help=_(N_("write the pairing in the JaVaFo/bbpPairings pairs format")),
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="NEXT.trf",
+        help=_(N_("write the tournament with the new round added")),
+    )
+    p.add_argument(
+        "--explain", action="store_true", help=_(N_("explain every decision, citing the rules"))
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help=_(N_("seed for drawing lots (default: derived from the file)")),
+    )
+    p.add_argument(
+        "--output-encoding",
+        metavar="NAME",
+        default=None,
+        help=_(N_("encoding of the -o file (default: the encoding the input was read in)")),
+    )
 
-    c = sub.add_parser("check", parents=[common, reading], help=_(N_("check every round's pairing against the absolute criteria")))
+    c = sub.add_parser(
+        "check",
+        parents=[common, reading],
+        help=_(N_("check every round's pairing against the absolute criteria")),
+    )
     c.add_argument("tournament", metavar="TOURNAMENT.trf", help=_(N_("the tournament in TRF16")))
-    c.add_argument("--ruleset", "-r", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file")))
+    c.add_argument(
+        "--ruleset", "-r", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file"))
+    )
 
     sub.add_parser("systems", parents=[common], help=_(N_("list the installed pairing systems")))
     sub.add_parser("rulesets", parents=[common], help=_(N_("list the built-in rulesets")))
     v = sub.add_parser("validate", parents=[common], help=_(N_("validate ruleset files")))
     v.add_argument("files", nargs="+", metavar="FILE", help=_(N_("ruleset id or YAML file")))
-    v.add_argument("--ruleset", "-r", default=None, metavar="ID|FILE", help=_(N_("validate tournaments (TRF16 or event files) under this ruleset instead")))
+    v.add_argument(
+        "--ruleset",
+        "-r",
+        default=None,
+        metavar="ID|FILE",
+        help=_(N_("validate tournaments (TRF16 or event files) under this ruleset instead")),
+    )
     s = sub.add_parser("schema", parents=[common], help=_(N_("print the JSON Schema of rulesets")))
-    s.add_argument("--system", default=None, help=_(N_("print the parameter schema of this system instead")))
+    s.add_argument(
+        "--system", default=None, help=_(N_("print the parameter schema of this system instead"))
+    )
     _add_report_parsers(sub, common, _, reading)
-    from .verify_cli import add_parsers as _add_verification_parsers  # generate, simulate, check --repair
+    from .verify_cli import (
+        add_parsers as _add_verification_parsers,
+    )  # generate, simulate, check --repair
 
     _add_verification_parsers(sub, common, _)
     _add_serve_parser(sub, common, _)  # core/serve.py; the server is imported only when run
@@ -203,7 +305,12 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
     return parser
 
 
-def _add_report_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str], reading: argparse.ArgumentParser | None = None) -> None:
+def _add_report_parsers(
+    sub: Any,
+    common: argparse.ArgumentParser,
+    _: Callable[[str], str],
+    reading: argparse.ArgumentParser | None = None,
+) -> None:
     """``standings``, ``crosstable`` and ``pairings`` (core/reports.py)."""
     from .reports import FORMATS
 
@@ -213,24 +320,71 @@ def _add_report_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[
         ("pairings", N_("print the board list of a round in publication order")),
     ):
         r = sub.add_parser(name, parents=[common] + ([reading] if reading else []), help=_(text))
-        r.add_argument("tournament", metavar="TOURNAMENT", help=_(N_("the tournament (TRF16 or event file)")))
-        r.add_argument("--ruleset", "-r", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file")))
-        r.add_argument("--format", "-f", choices=FORMATS, default="text", help=_(N_("output format (default: text)")))
-        r.add_argument("-o", "--output", metavar="FILE", help=_(N_("write to this file instead of standard output")))
+        r.add_argument(
+            "tournament", metavar="TOURNAMENT", help=_(N_("the tournament (TRF16 or event file)"))
+        )
+        r.add_argument(
+            "--ruleset",
+            "-r",
+            required=True,
+            metavar="ID|FILE",
+            help=_(N_("ruleset id or YAML file")),
+        )
+        r.add_argument(
+            "--format",
+            "-f",
+            choices=FORMATS,
+            default="text",
+            help=_(N_("output format (default: text)")),
+        )
+        r.add_argument(
+            "-o",
+            "--output",
+            metavar="FILE",
+            help=_(N_("write to this file instead of standard output")),
+        )
         if name == "pairings":
-            r.add_argument("--round", type=int, default=None, metavar="N", help=_(N_("round to list (default: the last one paired)")))
+            r.add_argument(
+                "--round",
+                type=int,
+                default=None,
+                metavar="N",
+                help=_(N_("round to list (default: the last one paired)")),
+            )
         else:
-            r.add_argument("--after-round", type=int, default=None, metavar="N", help=_(N_("count the rounds up to N only (default: all recorded)")))
-            r.add_argument("--tiebreaks", default=None, metavar="ID,ID", help=_(N_("comma-separated tiebreak ids instead of the ruleset's")))
-            r.add_argument("--seed", type=int, default=None, help=_(N_("seed for the drawing of lots (default: derived from the file)")))
-            r.add_argument("--players", action="store_true", help=_(N_("rank the players of a team event individually")))
+            r.add_argument(
+                "--after-round",
+                type=int,
+                default=None,
+                metavar="N",
+                help=_(N_("count the rounds up to N only (default: all recorded)")),
+            )
+            r.add_argument(
+                "--tiebreaks",
+                default=None,
+                metavar="ID,ID",
+                help=_(N_("comma-separated tiebreak ids instead of the ruleset's")),
+            )
+            r.add_argument(
+                "--seed",
+                type=int,
+                default=None,
+                help=_(N_("seed for the drawing of lots (default: derived from the file)")),
+            )
+            r.add_argument(
+                "--players",
+                action="store_true",
+                help=_(N_("rank the players of a team event individually")),
+            )
 
 
 def _debug_requested(argv: Sequence[str]) -> bool:
     return "--debug" in argv or os.environ.get("SWISSPAIRING_DEBUG", "") not in ("", "0")
 
 
-def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     out: TextIO = SafeStream(stdout or sys.stdout)  # type: ignore[assignment]
@@ -245,8 +399,16 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
     except Exception as exc:  # a bug: one line, exit 2; the traceback only on request
         if _debug_requested(argv):
             traceback.print_exc(file=err)
-        where = gettext(N_("internal error: {error}"), locale).format(error=f"{type(exc).__name__}: {exc}")
-        hint = gettext(N_("this is a bug in swisspairing; please report it to {where} with the command and its input files (--debug or SWISSPAIRING_DEBUG=1 shows the traceback)"), locale).format(where=_report_address(locale))
+        where = gettext(N_("internal error: {error}"), locale).format(
+            error=f"{type(exc).__name__}: {exc}"
+        )
+        hint = gettext(
+            N_(
+                "this is a bug in swisspairing; please report it to {where} with the command and "
+                "its input files (--debug or SWISSPAIRING_DEBUG=1 shows the traceback)"
+            ),
+            locale,
+        ).format(where=_report_address(locale))
         print(f"swisspairing: {where}; {hint}", file=err)
         return EXIT_INTERNAL
 
@@ -270,7 +432,9 @@ def _run(argv: list[str], locale: str, out: TextIO, err: TextIO) -> int:
                 check_encoding_name(getattr(args, option), "--" + option.replace("_", "-"))
         return handler(args, locale, out, err)
     except SwissPairingError as exc:
-        print(f"swisspairing: {exc.render(getattr(args, 'error_locale', locale))}", file=err)  # pair: the ruleset's language
+        print(
+            f"swisspairing: {exc.render(getattr(args, 'error_locale', locale))}", file=err
+        )  # pair: the ruleset's language
         return exc.exit_code
     except BrokenPipeError:
         raise
@@ -278,7 +442,10 @@ def _run(argv: list[str], locale: str, out: TextIO, err: TextIO) -> int:
         name = exc.filename or ""
         reason = exc.strerror or str(exc)
         prefix = f"swisspairing: {name}: " if name else "swisspairing: "
-        print(prefix + gettext(N_("cannot access file: {reason}"), locale).format(reason=reason), file=err)
+        print(
+            prefix + gettext(N_("cannot access file: {reason}"), locale).format(reason=reason),
+            file=err,
+        )
         return EXIT_FILE
 
 
@@ -291,12 +458,16 @@ def _inputs(args: argparse.Namespace) -> list[str]:
     return [f for f in found if f]
 
 
-def _load(args: argparse.Namespace, err: TextIO | None = None, locale: str | None = None) -> tuple[Ruleset, Tournament]:
+def _load(
+    args: argparse.Namespace, err: TextIO | None = None, locale: str | None = None
+) -> tuple[Ruleset, Tournament]:
     """The ruleset and the tournament; says on ``err`` which encoding was assumed when the
     file's encoding was a guess (and keeps it in ``args.decoded`` for writing back)."""
     ruleset = load_ruleset(args.ruleset)
     # A file without XXS is checked against the ruleset's point system.
-    tournament, decoded = load_tournament_source(args.tournament, point_system=ruleset.points, encoding=getattr(args, "encoding", None))
+    tournament, decoded = load_tournament_source(
+        args.tournament, point_system=ruleset.points, encoding=getattr(args, "encoding", None)
+    )
     args.decoded = decoded
     if decoded is not None and decoded.guessed and err is not None:
         err.write(f"swisspairing: {args.tournament}: {_encoding_note(decoded, locale)}\n")
@@ -304,15 +475,33 @@ def _load(args: argparse.Namespace, err: TextIO | None = None, locale: str | Non
 
 
 def _encoding_note(decoded: Decoded, locale: str | None) -> str:
-    return gettext(N_("no byte-order mark and not UTF-8: read as {encoding} (a guess; --encoding NAME chooses another)"), locale).format(encoding=decoded.encoding)
+    return gettext(
+        N_(
+            "no byte-order mark and not UTF-8: read as {encoding} (a guess; --encoding NAME "
+            "chooses another)"
+        ),
+        locale,
+    ).format(encoding=decoded.encoding)
 
 
 def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     guard_outputs([("-p", args.pairs), ("-o", args.output)], _inputs(args))
     ruleset, tournament = _load(args, err, locale)
-    locale = args.error_locale = _report_locale(args, ruleset, locale)  # the ruleset's language:, as the reports do
+    locale = args.error_locale = _report_locale(
+        args, ruleset, locale
+    )  # the ruleset's language:, as the reports do
     if any(code in ("XXA", "250") for code, _line in tournament.header):
-        err.write("swisspairing: " + gettext(N_("{file}: acceleration records are read for the points field only; this system pairs by the real scores"), locale).format(file=args.tournament) + "\n")
+        err.write(
+            "swisspairing: "
+            + gettext(
+                N_(
+                    "{file}: acceleration records are read for the points field only; this system "
+                    "pairs by the real scores"
+                ),
+                locale,
+            ).format(file=args.tournament)
+            + "\n"
+        )
     engine = Engine(ruleset)
     if tournament.next_round == 1:
         _warn_rounds_shortfall(engine, tournament, args.tournament, locale, err)
@@ -328,15 +517,29 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
         text = format_match_pairs(pairing) if team_round else format_pairs(pairing)
         files.append((args.pairs, text, None))
     if args.output:
-        text = _next_round_text(args, tournament, pairing, engine)  # may fail: before anything is written
+        text = _next_round_text(
+            args, tournament, pairing, engine
+        )  # may fail: before anything is written
         # a TRF goes back in the encoding it came in; an event file is UTF-8
-        data = None if _writes_event(args) else encode_text(text, args.decoded, encoding=args.output_encoding, filename=args.output)
+        data = (
+            None
+            if _writes_event(args)
+            else encode_text(
+                text, args.decoded, encoding=args.output_encoding, filename=args.output
+            )
+        )
         files.append((args.output, text, data))
     write_outputs(files, stdout=out)  # both or neither
-    if not args.pairs and not args.output or args.explain:
-        ctx_scores = {n: s.score for n, s in engine.context(tournament, explain=False).states.items()}
+    if (not args.pairs and not args.output) or args.explain:
+        ctx_scores = {
+            n: s.score for n, s in engine.context(tournament, explain=False).states.items()
+        }
         if not args.pairs and not args.output and team_round:
-            out.write(format_match_table(pairing, tournament, tournament.point_system or ruleset.points, ruleset, locale))
+            out.write(
+                format_match_table(
+                    pairing, tournament, tournament.point_system or ruleset.points, ruleset, locale
+                )
+            )
         elif not args.pairs and not args.output:
             out.write(format_table(pairing, tournament, ctx_scores, locale))
         if args.explain:
@@ -348,7 +551,9 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     return EXIT_OK
 
 
-def _warn_rounds_shortfall(engine: Engine, tournament: Tournament, source: str, locale: str, err: TextIO) -> bool:
+def _warn_rounds_shortfall(
+    engine: Engine, tournament: Tournament, source: str, locale: str, err: TextIO
+) -> bool:
     """Warn (stderr) when the declared rounds cannot be played by the field (counting
     argument of :mod:`swisspairing.capacity`); ``True`` when it warned."""
     from .capacity import rounds_shortfall
@@ -356,16 +561,24 @@ def _warn_rounds_shortfall(engine: Engine, tournament: Tournament, source: str, 
     event = rounds_shortfall(engine, tournament)
     if event is None:
         return False
-    err.write(f"swisspairing: {source}: " + gettext(N_("warning: {message}"), locale).format(message=event.render(locale)) + "\n")
+    err.write(
+        f"swisspairing: {source}: "
+        + gettext(N_("warning: {message}"), locale).format(message=event.render(locale))
+        + "\n"
+    )
     return True
 
 
 def _writes_event(args: argparse.Namespace) -> bool:
     """Whether ``-o`` writes an event file: the input is one and ``-o`` names no TRF."""
-    return str(args.tournament).lower().endswith(EVENT_SUFFIXES) and not str(args.output).lower().endswith((".trf", ".txt"))
+    return str(args.tournament).lower().endswith(EVENT_SUFFIXES) and not str(
+        args.output
+    ).lower().endswith((".trf", ".txt"))
 
 
-def _next_round_text(args: argparse.Namespace, tournament: Tournament, pairing: Any, engine: Engine) -> str:
+def _next_round_text(
+    args: argparse.Namespace, tournament: Tournament, pairing: Any, engine: Engine
+) -> str:
     """``-o``: an event file in, an event file out, in the input's format (``.json`` → JSON,
     YAML otherwise) unless ``-o`` names a TRF (``.trf``, ``.txt``); a TRF in, a TRF out."""
     source = str(args.tournament)
@@ -373,8 +586,12 @@ def _next_round_text(args: argparse.Namespace, tournament: Tournament, pairing: 
     if _writes_event(args):
         from .event import dump_event, next_round_event, read_event_file
 
-        data = next_round_event(read_event_file(source), tournament, pairing, engine.ruleset, target=str(args.output))
-        as_json = target.endswith(".json") or (not target.endswith((".yaml", ".yml")) and source.lower().endswith(".json"))
+        data = next_round_event(
+            read_event_file(source), tournament, pairing, engine.ruleset, target=str(args.output)
+        )
+        as_json = target.endswith(".json") or (
+            not target.endswith((".yaml", ".yml")) and source.lower().endswith(".json")
+        )
         return dump_event(data, json_format=as_json)
     return dumps_trf(engine.apply(tournament, pairing))
 
@@ -384,11 +601,29 @@ def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) 
     locale = _report_locale(args, ruleset, locale)
     violations = Engine(ruleset).check(tournament)
     for v in violations:
-        out.write(gettext(N_("round {round}"), locale).format(round=v.round) + ": " + v.render(locale) + "\n")
+        out.write(
+            gettext(N_("round {round}"), locale).format(round=v.round)
+            + ": "
+            + v.render(locale)
+            + "\n"
+        )
     if violations:
-        out.write(ngettext("{count} violation found", "{count} violations found", len(violations), locale).format(count=len(violations)) + "\n")
+        out.write(
+            ngettext(
+                "{count} violation found", "{count} violations found", len(violations), locale
+            ).format(count=len(violations))
+            + "\n"
+        )
         return EXIT_NO_PAIRING
-    out.write(ngettext("no violations found in {rounds} round", "no violations found in {rounds} rounds", tournament.rounds_recorded, locale).format(rounds=tournament.rounds_recorded) + "\n")
+    out.write(
+        ngettext(
+            "no violations found in {rounds} round",
+            "no violations found in {rounds} rounds",
+            tournament.rounds_recorded,
+            locale,
+        ).format(rounds=tournament.rounds_recorded)
+        + "\n"
+    )
     return EXIT_OK
 
 
@@ -398,7 +633,11 @@ def _cmd_systems(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
         out.write(f"{info['name']}  {info['distribution']} {info['version']}\n")
         if desc:
             out.write(f"    {desc}\n")
-        out.write("    " + gettext(N_("hooks: {hooks}"), locale).format(hooks=", ".join(info["hooks"])) + "\n")
+        out.write(
+            "    "
+            + gettext(N_("hooks: {hooks}"), locale).format(hooks=", ".join(info["hooks"]))
+            + "\n"
+        )
     return EXIT_OK
 
 
@@ -424,7 +663,12 @@ def _cmd_validate(args: argparse.Namespace, locale: str, out: TextIO, err: TextI
             err.write(f"swisspairing: {exc.render(locale)}\n")
             status = exc.exit_code
             continue
-        out.write(gettext(N_("{source}: valid ruleset {id} for system {system}"), locale).format(source=rs.source, id=rs.id, system=rs.system) + "\n")
+        out.write(
+            gettext(N_("{source}: valid ruleset {id} for system {system}"), locale).format(
+                source=rs.source, id=rs.id, system=rs.system
+            )
+            + "\n"
+        )
     return status
 
 
@@ -445,7 +689,21 @@ def _validate_tournaments(args: argparse.Namespace, locale: str, out: TextIO, er
             status = exc.exit_code
             continue
         _warn_rounds_shortfall(engine, tournament, name, locale, err)
-        out.write(gettext(N_("{source}: valid tournament for ruleset {id} (players: {players}, rounds recorded: {rounds})"), locale).format(source=name, id=ruleset.id, players=len(tournament.players), rounds=tournament.rounds_recorded) + "\n")
+        out.write(
+            gettext(
+                N_(
+                    "{source}: valid tournament for ruleset {id} (players: {players}, rounds "
+                    "recorded: {rounds})"
+                ),
+                locale,
+            ).format(
+                source=name,
+                id=ruleset.id,
+                players=len(tournament.players),
+                rounds=tournament.rounds_recorded,
+            )
+            + "\n"
+        )
     return status
 
 
@@ -454,7 +712,13 @@ def _cmd_schema(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO)
     if args.system:
         schema = system_schema(args.system)
         if schema is None:
-            err.write("swisspairing: " + gettext(N_("unknown pairing system {system!r} (installed: {known})"), locale).format(system=args.system, known=", ".join(system_names()) or "-") + "\n")
+            err.write(
+                "swisspairing: "
+                + gettext(
+                    N_("unknown pairing system {system!r} (installed: {known})"), locale
+                ).format(system=args.system, known=", ".join(system_names()) or "-")
+                + "\n"
+            )
             return EXIT_INVALID
     else:
         schema = core_schema()
@@ -475,7 +739,9 @@ def _emit(args: argparse.Namespace, out: TextIO, text: str) -> int:
     return EXIT_OK
 
 
-def _standings_for(args: argparse.Namespace, err: TextIO | None = None, locale: str | None = None) -> tuple[Ruleset, Tournament, Any]:
+def _standings_for(
+    args: argparse.Namespace, err: TextIO | None = None, locale: str | None = None
+) -> tuple[Ruleset, Tournament, Any]:
     from .standings import compute_standings
 
     guard_outputs([("-o", args.output)], _inputs(args))
@@ -488,7 +754,15 @@ def _standings_for(args: argparse.Namespace, err: TextIO | None = None, locale: 
         known = available_tiebreaks(ruleset)
         ids = [t for t in ruleset.tiebreaks if t in known and not known[t].team]
     source = "--tiebreaks" if args.tiebreaks else f"{ruleset.source or ruleset.id}: $.tiebreaks"
-    standings = compute_standings(tournament, ruleset, after_round=args.after_round, tiebreaks=ids, seed=args.seed, team=team, tiebreaks_source=source)
+    standings = compute_standings(
+        tournament,
+        ruleset,
+        after_round=args.after_round,
+        tiebreaks=ids,
+        seed=args.seed,
+        team=team,
+        tiebreaks_source=source,
+    )
     return ruleset, tournament, standings
 
 
@@ -496,7 +770,18 @@ def _cmd_standings(args: argparse.Namespace, locale: str, out: TextIO, err: Text
     from .reports import render, standings_report
 
     ruleset, _tournament, standings = _standings_for(args, err, locale)
-    return _emit(args, out, render(standings_report(standings, _report_locale(args, ruleset, locale), halves=ruleset.score_format == "fraction"), args.format))
+    return _emit(
+        args,
+        out,
+        render(
+            standings_report(
+                standings,
+                _report_locale(args, ruleset, locale),
+                halves=ruleset.score_format == "fraction",
+            ),
+            args.format,
+        ),
+    )
 
 
 def _cmd_crosstable(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
@@ -504,8 +789,23 @@ def _cmd_crosstable(args: argparse.Namespace, locale: str, out: TextIO, err: Tex
 
     ruleset, tournament, standings = _standings_for(args, err, locale)
     if standings.team:
-        raise InvalidInputError(N_("the crosstable lists players; use standings for a team event"), where=args.tournament)
-    return _emit(args, out, render(crosstable_report(tournament, standings, _report_locale(args, ruleset, locale), halves=ruleset.score_format == "fraction"), args.format))
+        raise InvalidInputError(
+            N_("the crosstable lists players; use standings for a team event"),
+            where=args.tournament,
+        )
+    return _emit(
+        args,
+        out,
+        render(
+            crosstable_report(
+                tournament,
+                standings,
+                _report_locale(args, ruleset, locale),
+                halves=ruleset.score_format == "fraction",
+            ),
+            args.format,
+        ),
+    )
 
 
 def _cmd_pairings(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
@@ -516,9 +816,21 @@ def _cmd_pairings(args: argparse.Namespace, locale: str, out: TextIO, err: TextI
     last = tournament.rounds_recorded
     rnd = last if args.round is None else args.round
     if rnd < 1 or rnd > last:
-        raise InvalidInputError(N_("round {round} has not been paired (rounds paired: {recorded})"), where=args.tournament, round=rnd, recorded=last)
+        raise InvalidInputError(
+            N_("round {round} has not been paired (rounds paired: {recorded})"),
+            where=args.tournament,
+            round=rnd,
+            recorded=last,
+        )
     ps = tournament.point_system or ruleset.points
-    report = pairings_report(tournament, rnd, engine=Engine(ruleset), point_system=ps, locale=_report_locale(args, ruleset, locale), halves=ruleset.score_format == "fraction")
+    report = pairings_report(
+        tournament,
+        rnd,
+        engine=Engine(ruleset),
+        point_system=ps,
+        locale=_report_locale(args, ruleset, locale),
+        halves=ruleset.score_format == "fraction",
+    )
     return _emit(args, out, render(report, args.format))
 
 

@@ -9,7 +9,7 @@ search calls hundreds of thousands of times costs two lookups.  It answers exact
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .context import RoundContext
 from .model import BLACK, WHITE
@@ -17,7 +17,9 @@ from .model import BLACK, WHITE
 __all__ = ["fast_compatible"]
 
 
-def fast_compatible(context: RoundContext, numbers: Iterable[int] | None = None) -> Callable[[int, int], bool]:
+def fast_compatible(
+    context: RoundContext, numbers: Iterable[int] | None = None
+) -> Callable[[int, int], bool]:
     """``compatible(a, b)`` for the players ``numbers`` (default: the participants)."""
     key = "core.fast_compatible"
     cached = context.data.get(key)
@@ -30,7 +32,9 @@ def fast_compatible(context: RoundContext, numbers: Iterable[int] | None = None)
     for n in nums:
         st = context.states[n]
         blocked[n] = {o for o, c in st.meetings.items() if c >= limit}
-        mask[n] = (1 if context.colour_allowed(n, WHITE) else 0) | (2 if context.colour_allowed(n, BLACK) else 0)
+        mask[n] = (1 if context.colour_allowed(n, WHITE) else 0) | (
+            2 if context.colour_allowed(n, BLACK) else 0
+        )
     extra = bool(context._forbidden or context._club or context._fed)
     may_meet = context.may_meet
 

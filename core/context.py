@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .explain import Explanation
 from .model import BLACK, WHITE, Colour, Player, PlayerState, PointSystem, Tournament, player_states
@@ -38,10 +39,10 @@ class RoundContext:
     def __init__(
         self,
         tournament: Tournament,
-        ruleset: "Ruleset",
+        ruleset: Ruleset,
         round_number: int,
         *,
-        engine: "Engine",
+        engine: Engine,
         seed: int | None = None,
         explain: bool = True,
     ) -> None:
@@ -61,7 +62,9 @@ class RoundContext:
         """The random generator for lots (seeded: same seed, same draw)."""
         self.explanation = Explanation(explain)
         """Events recorded while pairing."""
-        self.states: dict[int, PlayerState] = player_states(tournament, self.point_system, round_number)
+        self.states: dict[int, PlayerState] = player_states(
+            tournament, self.point_system, round_number
+        )
         """Every player's state before the round."""
         self.participants: list[int] = [p.number for p in tournament.participants(round_number)]
         """Players to be paired this round (start-number order)."""
@@ -205,9 +208,10 @@ class RoundContext:
         out = []
         for n in self.participants:
             st = self.states[n]
-            if limits.max_difference is not None and abs(st.colour_difference) > limits.max_difference:
-                out.append(n)
-            elif limits.max_run is not None and st.colour_run > limits.max_run:
+            if (
+                limits.max_difference is not None
+                and abs(st.colour_difference) > limits.max_difference
+            ) or (limits.max_run is not None and st.colour_run > limits.max_run):
                 out.append(n)
         return out
 
@@ -229,7 +233,7 @@ class RoundContext:
                 return False
         return True
 
-    def pairing_graph(self) -> "PairingGraph":
+    def pairing_graph(self) -> PairingGraph:
         """The round's absolute criteria as a graph (who may meet whom, who may take the
         bye), built once: the engine's feasibility test and "no valid pairing" witness."""
         graph = self.data.get("core.pairing-graph")
@@ -239,7 +243,7 @@ class RoundContext:
             graph = self.data["core.pairing-graph"] = PairingGraph(self)
         return graph
 
-    def can_complete(self, players: Iterable[int], bracket: "Bracket") -> bool:
+    def can_complete(self, players: Iterable[int], bracket: Bracket) -> bool:
         """Whether ``players`` (left unpaired in ``bracket``, to be paired there or moved
         down) and every player of the lower brackets can still all be paired under the
         absolute criteria, one of them taking the bye when the round needs one.  A maximum

@@ -7,11 +7,11 @@ its regulation says differently.  No system-specific rule lives here.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Iterator, Sequence
 
-from .context import RoundContext
 from .brackets import Bracket, BracketOutcome, ByeChoice
+from .context import RoundContext
 from .explain import Event, Term
 from .hookspecs import hookimpl
 from .i18n import N_, NP_
@@ -45,7 +45,10 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     if outside:
         context.explanation.add(
             "AMB-D21",
-            N_("the colour history of {players} already breaks the colour limits: they may only get the colour that does not take them further out"),
+            N_(
+                "the colour history of {players} already breaks the colour limits: they may only "
+                "get the colour that does not take them further out"
+            ),
             players=outside,
         )
     byes: list[Bye] = []
@@ -129,25 +132,37 @@ def default_bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterato
                 events: tuple[Event, ...] = ()
                 if down:
                     events = (
-                        Event("", NP_("player {players} moves down to the next bracket", "players {players} move down to the next bracket", "players"), {"players": list(down)}, bracket.index),
+                        Event(
+                            "",
+                            NP_(
+                                "player {players} moves down to the next bracket",
+                                "players {players} move down to the next bracket",
+                                "players",
+                            ),
+                            {"players": list(down)},
+                            bracket.index,
+                        ),
                     )
                 yield BracketOutcome(tuple(match), down, events, cost=0)
 
 
-def _first_perfect_matching(players: list[int], context: RoundContext) -> list[tuple[int, int]] | None:
+def _first_perfect_matching(
+    players: list[int], context: RoundContext
+) -> list[tuple[int, int]] | None:
     """Pair ``players`` (ranking order) completely: each player's preferred opponent is the
     one half a bracket below him; depth-first with a no-partner check."""
     if not players:
         return []
     half = len(players) // 2
     position = {p: i for i, p in enumerate(players)}
-    compatible = {
-        a: {b for b in players if b != a and context.compatible(a, b)} for a in players
-    }
+    compatible = {a: {b for b in players if b != a and context.compatible(a, b)} for a in players}
 
     def candidates(a: int, free: list[int]) -> list[int]:
         target = position[a] + half
-        return sorted((b for b in free if b in compatible[a]), key=lambda b: (position[b] < target, abs(position[b] - target)))
+        return sorted(
+            (b for b in free if b in compatible[a]),
+            key=lambda b: (position[b] < target, abs(position[b] - target)),
+        )
 
     def rec(free: list[int]) -> list[tuple[int, int]] | None:
         if not free:
@@ -224,7 +239,11 @@ def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pair
         else:
             colour_a = pb.opposite  # type: ignore[union-attr]
     ok = context.colour_allowed(a, colour_a) and context.colour_allowed(b, colour_a.opposite)
-    if not ok and context.colour_allowed(a, colour_a.opposite) and context.colour_allowed(b, colour_a):
+    if (
+        not ok
+        and context.colour_allowed(a, colour_a.opposite)
+        and context.colour_allowed(b, colour_a)
+    ):
         colour_a = colour_a.opposite
     return Pairing(a, b) if colour_a is WHITE else Pairing(b, a)
 
@@ -249,7 +268,9 @@ def swiss_colour_exempt(number: int, context: RoundContext) -> bool:
 
 
 @hookimpl(trylast=True)
-def swiss_check_round(tournament: Tournament, round_number: int, context: RoundContext) -> list[Violation]:
+def swiss_check_round(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> list[Violation]:
     """The generic absolute criteria: no rematch beyond ``max_meetings``, no forbidden pair,
     colour limits, at most one pairing-allocated bye per round and none to a player already
     blocked from it, every participant paired.  Skipped when a team system's check (called
@@ -268,9 +289,23 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
         if not context.may_meet(a, b):
             meets = context.states[a].meetings.get(b, 0)
             if meets >= context.ruleset.max_meetings:
-                out.append(Violation(rnd, "max_meetings", N_("players {a} and {b} meet again"), (("a", a), ("b", b))))
+                out.append(
+                    Violation(
+                        rnd,
+                        "max_meetings",
+                        N_("players {a} and {b} meet again"),
+                        (("a", a), ("b", b)),
+                    )
+                )
             else:
-                out.append(Violation(rnd, "forbidden", N_("players {a} and {b} may not be paired"), (("a", a), ("b", b))))
+                out.append(
+                    Violation(
+                        rnd,
+                        "forbidden",
+                        N_("players {a} and {b} may not be paired"),
+                        (("a", a), ("b", b)),
+                    )
+                )
     limits = context.ruleset.colours
     for p in tournament.players:
         rec = p.record(rnd)
@@ -283,18 +318,62 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
         if rec.is_pending:
             cols.append(rec.colour)
         cd = sum(1 for c in cols if c is WHITE) - sum(1 for c in cols if c is BLACK)
-        if limits.max_difference is not None and abs(cd) > limits.max_difference and abs(cd) > abs(context.states[p.number].colour_difference):
-            out.append(Violation(rnd, "colours.max_difference", N_("player {p}: colour difference {cd}"), (("p", p.number), ("cd", cd))))
-        if limits.max_run is not None and len(cols) > limits.max_run and len(set(cols[-limits.max_run - 1 :])) == 1:
+        if (
+            limits.max_difference is not None
+            and abs(cd) > limits.max_difference
+            and abs(cd) > abs(context.states[p.number].colour_difference)
+        ):
             out.append(
-                Violation(rnd, "colours.max_run", NP_("player {p}: {n} game in a row with {colour}", "player {p}: {n} games in a row with {colour}", "n"), (("p", p.number), ("n", limits.max_run + 1), ("colour", colour_term(rec.colour))))
+                Violation(
+                    rnd,
+                    "colours.max_difference",
+                    N_("player {p}: colour difference {cd}"),
+                    (("p", p.number), ("cd", cd)),
+                )
             )
-    pab = [p.number for p in tournament.players if (r := p.record(rnd)) is not None and r.result == "U"]
+        if (
+            limits.max_run is not None
+            and len(cols) > limits.max_run
+            and len(set(cols[-limits.max_run - 1 :])) == 1
+        ):
+            out.append(
+                Violation(
+                    rnd,
+                    "colours.max_run",
+                    NP_(
+                        "player {p}: {n} game in a row with {colour}",
+                        "player {p}: {n} games in a row with {colour}",
+                        "n",
+                    ),
+                    (
+                        ("p", p.number),
+                        ("n", limits.max_run + 1),
+                        ("colour", colour_term(rec.colour)),
+                    ),
+                )
+            )
+    pab = [
+        p.number for p in tournament.players if (r := p.record(rnd)) is not None and r.result == "U"
+    ]
     if len(pab) > 1:
-        out.append(Violation(rnd, "bye", N_("more than one pairing-allocated bye: {players}"), (("players", pab),)))
+        out.append(
+            Violation(
+                rnd,
+                "bye",
+                N_("more than one pairing-allocated bye: {players}"),
+                (("players", pab),),
+            )
+        )
     for n in pab:
         if not context.can_receive_bye(n):
-            out.append(Violation(rnd, "byes.blocked_by", N_("player {p} gets a second point without playing"), (("p", n),)))
+            out.append(
+                Violation(
+                    rnd,
+                    "byes.blocked_by",
+                    N_("player {p} gets a second point without playing"),
+                    (("p", n),),
+                )
+            )
     for n in context.participants:
         if tournament.player(n).record(rnd) is None:
             out.append(Violation(rnd, "participants", N_("player {p} was not paired"), (("p", n),)))

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from .errors import InvalidInputError
 from .i18n import N_
 
-__all__ = ["CODE_PAGES", "Decoded", "decode_bytes", "encode_text", "check_encoding_name"]
+__all__ = ["CODE_PAGES", "Decoded", "check_encoding_name", "decode_bytes", "encode_text"]
 
 #: The single-byte code pages a file without byte-order mark may be in (issue 9).
 CODE_PAGES = ("cp1250", "cp1251", "cp1252", "iso8859-1", "iso8859-2", "iso8859-5", "koi8-r")
@@ -43,12 +43,20 @@ _BOMS = (
 
 #: Federations (FIDE codes) whose names are usually written in Cyrillic or in a Central European
 #: Latin alphabet; every other federation counts as western (Windows-1252 / ISO-8859-1).
-_CYRILLIC_FEDERATIONS = frozenset("RUS UKR BLR BUL SRB MKD KAZ KGZ TJK MGL".split())
-_CENTRAL_FEDERATIONS = frozenset("POL CZE SVK HUN CRO SLO ROU BIH ALB MNE".split())
+_CYRILLIC_FEDERATIONS = frozenset(
+    ["RUS", "UKR", "BLR", "BUL", "SRB", "MKD", "KAZ", "KGZ", "TJK", "MGL"]
+)
+_CENTRAL_FEDERATIONS = frozenset(
+    ["POL", "CZE", "SVK", "HUN", "CRO", "SLO", "ROU", "BIH", "ALB", "MNE"]
+)
 _FAMILY = {
-    "cp1250": "central", "iso8859-2": "central",
-    "cp1251": "cyrillic", "iso8859-5": "cyrillic", "koi8-r": "cyrillic",
-    "cp1252": "western", "iso8859-1": "western",
+    "cp1250": "central",
+    "iso8859-2": "central",
+    "cp1251": "cyrillic",
+    "iso8859-5": "cyrillic",
+    "koi8-r": "cyrillic",
+    "cp1252": "western",
+    "iso8859-1": "western",
 }
 #: How much more chaos (charset-normalizer's measure, 0-1) a code page of the players' family
 #: may show than the detector's best and still be preferred: short names give the detector
@@ -124,15 +132,17 @@ def decode_bytes(data: bytes, *, encoding: str | None = None, filename: str = ""
     if encoding:
         name = check_encoding_name(encoding)
         for bom, bom_codec in _BOMS:
-            if data.startswith(bom) and codecs.lookup(bom_codec).name.startswith(name.replace("-sig", "")):
-                return _decoded(_strict(data[len(bom):], bom_codec, filename), bom_codec, bom=True)
+            if data.startswith(bom) and codecs.lookup(bom_codec).name.startswith(
+                name.replace("-sig", "")
+            ):
+                return _decoded(_strict(data[len(bom) :], bom_codec, filename), bom_codec, bom=True)
         text = _strict(data, name, filename)
         if text.startswith("\ufeff"):
             return _decoded(text[1:], name, bom=True)
         return _decoded(text, name)
     for bom, bom_codec in _BOMS:
         if data.startswith(bom):
-            return _decoded(_strict(data[len(bom):], bom_codec, filename), bom_codec, bom=True)
+            return _decoded(_strict(data[len(bom) :], bom_codec, filename), bom_codec, bom=True)
     try:
         return _decoded(data.decode("utf-8"), "utf-8")
     except UnicodeDecodeError:
@@ -184,10 +194,16 @@ def _prefer_windows(name: str, sample: bytes) -> str:
     if name in ("cp1250", "iso8859-2"):
         if c1:
             return "cp1250"
-        iso = any(b in _ISO_8859_2_LETTERS for b in sample) or re.search(rb"[a-z\xb3\xf3]\xbc", sample)
+        iso = any(b in _ISO_8859_2_LETTERS for b in sample) or re.search(
+            rb"[a-z\xb3\xf3]\xbc", sample
+        )
         return "iso8859-2" if iso else "cp1250"
     if name in ("cp1252", "iso8859-1"):
-        return "cp1252" if c1 or name == "cp1252" or not _undefined_in(sample, "cp1252") else "iso8859-1"
+        return (
+            "cp1252"
+            if c1 or name == "cp1252" or not _undefined_in(sample, "cp1252")
+            else "iso8859-1"
+        )
     return name
 
 
@@ -204,14 +220,22 @@ def _federation_family(lines: list[bytes]) -> str | None:
         fed = line[53:56].decode("ascii", errors="replace").strip().upper()
         if not fed:
             continue
-        family = "cyrillic" if fed in _CYRILLIC_FEDERATIONS else "central" if fed in _CENTRAL_FEDERATIONS else "western"
+        family = (
+            "cyrillic"
+            if fed in _CYRILLIC_FEDERATIONS
+            else "central"
+            if fed in _CENTRAL_FEDERATIONS
+            else "western"
+        )
         votes[family] = votes.get(family, 0) + 1
     if not votes:
         return None
     return max(votes, key=lambda k: votes[k])
 
 
-def encode_text(text: str, decoded_as: Decoded | None, *, encoding: str | None = None, filename: str = "") -> bytes:
+def encode_text(
+    text: str, decoded_as: Decoded | None, *, encoding: str | None = None, filename: str = ""
+) -> bytes:
     """``text`` (LF line ends) in the encoding a file was read in (or ``encoding``),
     byte-order mark and line ends included; a character the encoding cannot hold is an
     :class:`InvalidInputError` naming the line, never a silent substitution."""
@@ -230,7 +254,10 @@ def encode_text(text: str, decoded_as: Decoded | None, *, encoding: str | None =
         line = text.count("\n", 0, exc.start) + 1
         column = exc.start - (text.rfind("\n", 0, exc.start) + 1) + 1
         raise InvalidInputError(
-            N_("line {line}, column {column}: character {char!r} cannot be written in {encoding} (choose another with --output-encoding)"),
+            N_(
+                "line {line}, column {column}: character {char!r} cannot be written in {encoding} "
+                "(choose another with --output-encoding)"
+            ),
             where=filename,
             line=line,
             column=column,
@@ -238,8 +265,13 @@ def encode_text(text: str, decoded_as: Decoded | None, *, encoding: str | None =
             encoding=name,
         ) from None
     if bom:
-        marks = {"utf-8": codecs.BOM_UTF8, "utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE,
-                 "utf-32-le": codecs.BOM_UTF32_LE, "utf-32-be": codecs.BOM_UTF32_BE}
+        marks = {
+            "utf-8": codecs.BOM_UTF8,
+            "utf-16-le": codecs.BOM_UTF16_LE,
+            "utf-16-be": codecs.BOM_UTF16_BE,
+            "utf-32-le": codecs.BOM_UTF32_LE,
+            "utf-32-be": codecs.BOM_UTF32_BE,
+        }
         data = marks.get(name, b"") + data
     elif encoding and name in ("utf-16", "utf-32"):
         pass  # Python's utf-16/utf-32 codecs write their own byte-order mark

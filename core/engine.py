@@ -10,8 +10,9 @@ last formed pair").  A system never writes that loop itself.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from .brackets import Bracket, BracketOutcome, ByeChoice, Outcomes
 from .context import RoundContext
@@ -22,7 +23,7 @@ from .model import BLACK, WHITE, PointSystem, RoundRecord, Tournament
 from .pairing import Pairing, RoundPairing, Violation
 from .ruleset import Ruleset
 
-__all__ = ["Engine", "Bracket", "BracketOutcome", "ByeChoice", "pair_round"]
+__all__ = ["Bracket", "BracketOutcome", "ByeChoice", "Engine", "pair_round"]
 
 
 class _SearchExhausted(Exception):
@@ -32,7 +33,9 @@ class _SearchExhausted(Exception):
 class Engine:
     """Pairs rounds under one ruleset."""
 
-    def __init__(self, ruleset: Ruleset, *, extra_plugins: Iterable[Any] = (), manager: Any = None) -> None:
+    def __init__(
+        self, ruleset: Ruleset, *, extra_plugins: Iterable[Any] = (), manager: Any = None
+    ) -> None:
         self.ruleset = ruleset
         """The ruleset in force."""
         self.pm = manager if manager is not None else make_manager(ruleset.system, extra_plugins)
@@ -40,12 +43,21 @@ class Engine:
         self.hook = self.pm.hook
 
     # ------------------------------------------------------------------ public API
-    def context(self, tournament: Tournament, round_number: int | None = None, *, seed: int | None = None, explain: bool = True) -> RoundContext:
+    def context(
+        self,
+        tournament: Tournament,
+        round_number: int | None = None,
+        *,
+        seed: int | None = None,
+        explain: bool = True,
+    ) -> RoundContext:
         """The context of pairing ``round_number`` (default: the next round)."""
         rnd = round_number or tournament.next_round
         return RoundContext(tournament, self.ruleset, rnd, engine=self, seed=seed, explain=explain)
 
-    def pair(self, tournament: Tournament, *, seed: int | None = None, explain: bool = True) -> RoundPairing:
+    def pair(
+        self, tournament: Tournament, *, seed: int | None = None, explain: bool = True
+    ) -> RoundPairing:
         """Pair the next round of ``tournament``.
 
         Raises :class:`InvalidTournamentError` when the tournament cannot be paired as it
@@ -56,13 +68,24 @@ class Engine:
             pending = tournament.pending_games(rnd - 1)
             if pending:
                 raise InvalidTournamentError(
-                    NP_("round {round} is not finished: player {players} has no result", "round {round} is not finished: players {players} have no result", "players"),
+                    NP_(
+                        "round {round} is not finished: player {players} has no result",
+                        "round {round} is not finished: players {players} have no result",
+                        "players",
+                    ),
                     round=rnd - 1,
                     players=", ".join(map(str, pending[:10])),
                 )
         total = tournament.total_rounds or self.ruleset.rounds
         if total is not None and rnd > total:
-            raise InvalidTournamentError(NP_("the event has only {total} round and it has been paired", "all {total} rounds have been paired", "total"), total=total)
+            raise InvalidTournamentError(
+                NP_(
+                    "the event has only {total} round and it has been paired",
+                    "all {total} rounds have been paired",
+                    "total",
+                ),
+                total=total,
+            )
         ctx = self.context(tournament, rnd, seed=seed, explain=explain)
         result = self.hook.swiss_pair_round(context=ctx)
         if result is None:
@@ -75,15 +98,23 @@ class Engine:
         for b in pairing.boards:
             if b.absent is not None:
                 present = b.black if b.absent == b.white else b.white
-                records[b.absent] = RoundRecord(present, WHITE if b.absent == b.white else BLACK, "-")
-                records[present] = RoundRecord(b.absent, WHITE if present == b.white else BLACK, "+")
+                records[b.absent] = RoundRecord(
+                    present, WHITE if b.absent == b.white else BLACK, "-"
+                )
+                records[present] = RoundRecord(
+                    b.absent, WHITE if present == b.white else BLACK, "+"
+                )
             else:
                 records[b.white] = RoundRecord(b.black, WHITE, " ")
                 records[b.black] = RoundRecord(b.white, BLACK, " ")
         for bye in pairing.byes:
             records[bye.player] = RoundRecord(None, None, bye.result)
         for n in tournament.absent_next:  # XXZ is consumed: keep the absence as "0000 - Z"
-            if n in tournament and n not in records and tournament.player(n).record(pairing.round) is None:
+            if (
+                n in tournament
+                and n not in records
+                and tournament.player(n).record(pairing.round) is None
+            ):
                 records[n] = RoundRecord(None, None, "Z")
         ps = tournament.point_system or self.ruleset.points
         updated = tournament.with_round(pairing.round, records, ps)
@@ -101,13 +132,17 @@ class Engine:
         found: list[Violation] = []
         for rnd in range(1, tournament.rounds_recorded + 1):
             ctx = self.context(tournament, rnd, explain=False)
-            for part in self.hook.swiss_check_round(tournament=tournament, round_number=rnd, context=ctx):
+            for part in self.hook.swiss_check_round(
+                tournament=tournament, round_number=rnd, context=ctx
+            ):
                 if part:
                     found.extend(part)
         return found
 
     # ------------------------------------------------------------------ typed hook calls
-    def sort_players(self, context: RoundContext, numbers: Sequence[int] | None = None) -> list[int]:
+    def sort_players(
+        self, context: RoundContext, numbers: Sequence[int] | None = None
+    ) -> list[int]:
         """``swiss_sort_players`` over ``numbers`` (default: the participants)."""
         nums = context.participants if numbers is None else numbers
         players = [context.states[n] for n in nums]
@@ -142,7 +177,9 @@ class Engine:
         return result
 
     # ------------------------------------------------------------------ the bracket loop
-    def pair_brackets(self, brackets: Sequence[Bracket], context: RoundContext, *, bye_needed: bool) -> list[BracketOutcome]:
+    def pair_brackets(
+        self, brackets: Sequence[Bracket], context: RoundContext, *, bye_needed: bool
+    ) -> list[BracketOutcome]:
         """Pair every bracket, backtracking between brackets where a lower one fails.
 
         Semantics: depth-first in each bracket's order of preference, so the first outcome
@@ -204,7 +241,9 @@ class Engine:
 
         costs: dict[tuple[int, frozenset[int]], int | None] = {}
 
-        streams: dict[tuple[int, frozenset[int]], tuple[list[BracketOutcome], Iterator[BracketOutcome]]] = {}
+        streams: dict[
+            tuple[int, frozenset[int]], tuple[list[BracketOutcome], Iterator[BracketOutcome]]
+        ] = {}
 
         def generate(raw: Iterator[BracketOutcome], i: int) -> Iterator[BracketOutcome]:
             seen: set[frozenset[int]] = set()
@@ -227,11 +266,15 @@ class Engine:
         def raw_outcomes(i: int, carried: tuple[int, ...]) -> Iterator[BracketOutcome]:
             key = (i, frozenset(carried))
             if key not in raws:
-                bracket = replace(brackets[i], moved_down=tuple(carried), is_last=i == n - 1, below=below[i])
+                bracket = replace(
+                    brackets[i], moved_down=tuple(carried), is_last=i == n - 1, below=below[i]
+                )
                 raws[key] = self.bracket_outcomes(bracket, context)
             return raws[key]
 
-        def stream(i: int, carried: tuple[int, ...]) -> tuple[list[BracketOutcome], Iterator[BracketOutcome]]:
+        def stream(
+            i: int, carried: tuple[int, ...]
+        ) -> tuple[list[BracketOutcome], Iterator[BracketOutcome]]:
             key = (i, frozenset(carried))
             if key not in streams:
                 streams[key] = ([], generate(raw_outcomes(i, carried), i))
@@ -287,7 +330,10 @@ class Engine:
             for outcome in acceptable(i, carried):
                 if i == n - 1:
                     return [outcome]
-                if pending and (outcome.cost, len(outcome.moved_down)) != (pending[0].cost, len(pending[0].moved_down)):
+                if pending and (outcome.cost, len(outcome.moved_down)) != (
+                    pending[0].cost,
+                    len(pending[0].moved_down),
+                ):
                     # C12 looks for the bracket above "paired differently so that a different
                     # player is moved down": as many players, at the same cost — not for one
                     # that moves more players down (that would be C14 of the bracket above)
@@ -312,7 +358,10 @@ class Engine:
                     if pending:
                         context.explanation.add(
                             "",
-                            N_("the bracket above was paired differently so that other players move down and this bracket can be paired completely"),
+                            N_(
+                                "the bracket above was paired differently so that other players "
+                                "move down and this bracket can be paired completely"
+                            ),
                             bracket=i + 1,
                         )
                     return [outcome, *rest]
@@ -323,7 +372,11 @@ class Engine:
             result = solve(0, ())
         except _SearchExhausted:
             raise NoValidPairingError(
-                NP_("no valid pairing found within the search budget of {budget} bracket pairing", "no valid pairing found within the search budget of {budget} bracket pairings", "budget"),
+                NP_(
+                    "no valid pairing found within the search budget of {budget} bracket pairing",
+                    "no valid pairing found within the search budget of {budget} bracket pairings",
+                    "budget",
+                ),
                 budget=self.ruleset.search_budget,
             ) from None
         except RecursionError:  # pragma: no cover - brackets are few
@@ -331,8 +384,20 @@ class Engine:
         if result is None:
             raise NoValidPairingError(N_("no valid pairing exists"))
         tallies = (
-            (dead, N_("pairings of this bracket passed over because the players they move down and the lower brackets could not all be paired (maximum matching): {count}")),
-            (retries, N_("pairings of this bracket undone because a lower bracket could not be paired: {count}")),
+            (
+                dead,
+                N_(
+                    "pairings of this bracket passed over because the players they move down and "
+                    "the lower brackets could not all be paired (maximum matching): {count}"
+                ),
+            ),
+            (
+                retries,
+                N_(
+                    "pairings of this bracket undone because a lower bracket could not be paired: "
+                    "{count}"
+                ),
+            ),
         )
         for counts, message in tallies:
             for i, count in sorted(counts.items()):
@@ -340,7 +405,9 @@ class Engine:
         return result
 
 
-def _replace_records(header: tuple[tuple[str, str], ...], records: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+def _replace_records(
+    header: tuple[tuple[str, str], ...], records: Sequence[tuple[str, str]]
+) -> tuple[tuple[str, str], ...]:
     """``header`` with every record of a code in ``records`` replaced by ``records`` (where the
     first of them stood; appended when the header had none of those codes)."""
     codes = {code for code, _ in records}
@@ -358,6 +425,8 @@ def _replace_records(header: tuple[tuple[str, str], ...], records: Sequence[tupl
     return tuple(out)
 
 
-def pair_round(tournament: Tournament, ruleset: Ruleset, *, seed: int | None = None) -> RoundPairing:
+def pair_round(
+    tournament: Tournament, ruleset: Ruleset, *, seed: int | None = None
+) -> RoundPairing:
     """Pair the next round of ``tournament`` under ``ruleset`` (convenience function)."""
     return Engine(ruleset).pair(tournament, seed=seed)

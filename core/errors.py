@@ -10,16 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
-    "SwissPairingError",
+    "InternalError",
     "InvalidInputError",
-    "InvalidTrfError",
     "InvalidRulesetError",
     "InvalidTournamentError",
-    "UnknownSystemError",
+    "InvalidTrfError",
     "NoValidPairingError",
     "PluginError",
     "SizeLimitError",
-    "InternalError",
+    "SwissPairingError",
+    "UnknownSystemError",
 ]
 
 
@@ -105,7 +105,6 @@ class NoValidPairingError(SwissPairingError):
     """No pairing satisfies the absolute criteria (exit code 1)."""
 
     exit_code = 1
-
 
 
 class SizeLimitError(SwissPairingError):

@@ -46,17 +46,26 @@ stays YAML, and the result reads back as the paired round waiting for its result
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
-
+from typing import Any
 
 from .errors import InvalidInputError
 from .i18n import N_, NP_
-from .safeyaml import MAX_BYTES, check_finite, load_json, load_yaml, read_text_capped
 from .model import BLACK, WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
+from .safeyaml import MAX_BYTES, check_finite, load_json, load_yaml, read_text_capped
 from .teams import board_colour, order_by_rating_sum
 
-__all__ = ["load_event", "read_event", "read_event_file", "parse_event", "dump_event", "event_from_mapping", "InvalidEventError", "EVENT_SCHEMA"]
+__all__ = [
+    "EVENT_SCHEMA",
+    "InvalidEventError",
+    "dump_event",
+    "event_from_mapping",
+    "load_event",
+    "parse_event",
+    "read_event",
+    "read_event_file",
+]
 
 
 class InvalidEventError(InvalidInputError):
@@ -83,7 +92,11 @@ _PLAYER = {
         },
     ]
 }
-_LINEUP = {"type": "array", "items": {"type": ["string", "integer"]}, "description": "Roster positions (from 1) or names, board 1 first."}
+_LINEUP = {
+    "type": "array",
+    "items": {"type": ["string", "integer"]},
+    "description": "Roster positions (from 1) or names, board 1 first.",
+}
 
 #: JSON Schema (Draft 2020-12) of an event file.
 EVENT_SCHEMA: Mapping[str, Any] = {
@@ -189,22 +202,35 @@ def parse_event(text: str, *, filename: str = "<event>") -> dict[str, Any]:
     return data
 
 
-def read_event(text: str, *, filename: str = "<event>", point_system: PointSystem | None = None) -> Tournament:
+def read_event(
+    text: str, *, filename: str = "<event>", point_system: PointSystem | None = None
+) -> Tournament:
     """Parse an event file's text (YAML, which includes JSON)."""
-    return event_from_mapping(parse_event(text, filename=filename), source=filename, point_system=point_system)
+    return event_from_mapping(
+        parse_event(text, filename=filename), source=filename, point_system=point_system
+    )
 
 
 def read_event_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
     """The mapping of an event file, refusing files (devices and pipes too) larger than
     ``max_bytes``."""
     name = os.fspath(path)
-    return parse_event(read_text_capped(name, max_bytes=max_bytes, error=InvalidEventError), filename=name)
+    return parse_event(
+        read_text_capped(name, max_bytes=max_bytes, error=InvalidEventError), filename=name
+    )
 
 
-def load_event(path: str | os.PathLike[str], point_system: PointSystem | None = None, *, max_bytes: int = MAX_BYTES) -> Tournament:
+def load_event(
+    path: str | os.PathLike[str],
+    point_system: PointSystem | None = None,
+    *,
+    max_bytes: int = MAX_BYTES,
+) -> Tournament:
     """Read an event file (``.yaml``, ``.yml`` or ``.json``, UTF-8, at most ``max_bytes``)."""
     name = os.fspath(path)
-    return event_from_mapping(read_event_file(name, max_bytes=max_bytes), source=name, point_system=point_system)
+    return event_from_mapping(
+        read_event_file(name, max_bytes=max_bytes), source=name, point_system=point_system
+    )
 
 
 def _parse_result(raw: str | None, source: str, path: str) -> tuple[str, str]:
@@ -216,7 +242,9 @@ def _parse_result(raw: str | None, source: str, path: str) -> tuple[str, str]:
     raise _err(source, path, N_("unknown board result {value!r}"), value=str(raw))
 
 
-def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", point_system: PointSystem | None = None) -> Tournament:
+def event_from_mapping(
+    data: Mapping[str, Any], *, source: str = "<event>", point_system: PointSystem | None = None
+) -> Tournament:
     """Validate an event mapping and build the :class:`Tournament` (see the module docs).
 
     ``point_system`` is accepted for symmetry with TRF loading; event files have no points
@@ -237,12 +265,16 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
     names: dict[str, int] = {}
     for i, t in enumerate(teams_in):
         if t["name"] in names:
-            raise _err(source, f"$.teams[{i}].name", N_("team name {name!r} is used twice"), name=t["name"])
+            raise _err(
+                source, f"$.teams[{i}].name", N_("team name {name!r} is used twice"), name=t["name"]
+            )
         names[t["name"]] = i
     numbered = [("number" in t) for t in teams_in]
     if any(numbered) and not all(numbered):
         i = numbered.index(False)
-        raise _err(source, f"$.teams[{i}]", N_("either every team or no team gives its start number"))
+        raise _err(
+            source, f"$.teams[{i}]", N_("either every team or no team gives its start number")
+        )
 
     def registered(t: Mapping[str, Any]) -> bool:
         return bool(t.get("registered", bool(t.get("players"))))
@@ -254,12 +286,23 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
         seen: dict[int, int] = {}
         for i, t in enumerate(teams_in):
             if t["number"] in seen:
-                raise _err(source, f"$.teams[{i}].number", N_("start number {number} is used twice"), number=t["number"])
+                raise _err(
+                    source,
+                    f"$.teams[{i}].number",
+                    N_("start number {number} is used twice"),
+                    number=t["number"],
+                )
             seen[t["number"]] = i
         order = sorted(range(len(teams_in)), key=lambda i: teams_in[i]["number"])
         team_number = {i: teams_in[i]["number"] for i in order}
     else:
-        sums = [(sum(rating(p) for p in t.get("players", [])[: boards or len(t.get("players", []))]), registered(t)) for t in teams_in]
+        sums = [
+            (
+                sum(rating(p) for p in t.get("players", [])[: boards or len(t.get("players", []))]),
+                registered(t),
+            )
+            for t in teams_in
+        ]
         order = order_by_rating_sum(sums)
         team_number = {i: k + 1 for k, i in enumerate(order)}
     # ---------------------------------------------------------------- players
@@ -269,7 +312,9 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
     for i in order:
         t = teams_in[i]
         entries = list(t.get("players", []))
-        if not entries:  # no named list and no reserves known: placeholders so boards can be recorded
+        if (
+            not entries
+        ):  # no named list and no reserves known: placeholders so boards can be recorded
             entries = [{"name": "", "_placeholder": k} for k in range(1, (boards or 1) + 1)]
         numbers = []
         for p in entries:
@@ -318,12 +363,24 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
         members = roster[team]
         if isinstance(ref, int) and not isinstance(ref, bool):
             if not 1 <= ref <= len(members):
-                raise _err(source, path, N_("team {team!r} has no player at position {position}"), team=teams_in[team]["name"], position=ref)
+                raise _err(
+                    source,
+                    path,
+                    N_("team {team!r} has no player at position {position}"),
+                    team=teams_in[team]["name"],
+                    position=ref,
+                )
             return members[ref - 1]
         for n in members:
             if players[n - 1].name == ref:
                 return n
-        raise _err(source, path, N_("team {team!r} has no player {player!r}"), team=teams_in[team]["name"], player=ref)
+        raise _err(
+            source,
+            path,
+            N_("team {team!r} has no player {player!r}"),
+            team=teams_in[team]["name"],
+            player=ref,
+        )
 
     # ---------------------------------------------------------------- rounds
     results = list(data.get("results", []))
@@ -331,13 +388,25 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
     for r, rnd in enumerate(results, start=1):
         base = f"$.results[{r - 1}]"
         if "round" in rnd and rnd["round"] != r:
-            raise _err(source, f"{base}.round", N_("rounds must be listed in order: expected round {expected}"), expected=r)
+            raise _err(
+                source,
+                f"{base}.round",
+                N_("rounds must be listed in order: expected round {expected}"),
+                expected=r,
+            )
         busy: dict[int, str] = {}
         this: dict[int, RoundRecord] = {}
 
         def take(team: int, path: str) -> None:
             if team in busy:
-                raise _err(source, path, N_("team {team!r} already plays in round {round} ({first})"), team=teams_in[team]["name"], round=r, first=busy[team])
+                raise _err(
+                    source,
+                    path,
+                    N_("team {team!r} already plays in round {round} ({first})"),
+                    team=teams_in[team]["name"],
+                    round=r,
+                    first=busy[team],
+                )
             busy[team] = path
 
         for m_i, match in enumerate(rnd.get("matches", [])):
@@ -353,21 +422,38 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
             if count is None:
                 raise _err(source, f"{mpath}", N_("the number of boards is unknown: give boards"))
             if boards is not None and results_row is not None and len(results_row) != boards:
-                raise _err(source, f"{mpath}.boards", NP_("{count} board result, but matches have {boards} boards", "{count} board results, but matches have {boards} boards", "count"), count=len(results_row), boards=boards)
+                raise _err(
+                    source,
+                    f"{mpath}.boards",
+                    NP_(
+                        "{count} board result, but matches have {boards} boards",
+                        "{count} board results, but matches have {boards} boards",
+                        "count",
+                    ),
+                    count=len(results_row),
+                    boards=boards,
+                )
             lineups = []
             for side, team in (("white", w), ("black", b)):
                 refs = match.get(f"{side}_lineup")
                 if refs is None:
                     lineup = roster[team][:count]
                 else:
-                    lineup = [player_ref(team, ref, f"{mpath}.{side}_lineup[{k}]") for k, ref in enumerate(refs)]
+                    lineup = [
+                        player_ref(team, ref, f"{mpath}.{side}_lineup[{k}]")
+                        for k, ref in enumerate(refs)
+                    ]
                     if len(set(lineup)) != len(lineup):
                         raise _err(source, f"{mpath}.{side}_lineup", N_("a player is listed twice"))
                 if len(lineup) < count:
                     raise _err(
                         source,
                         f"{mpath}.{side}_lineup" if refs is not None else f"{mpath}.{side}",
-                        NP_("team {team!r} has {players} player for {boards} boards", "team {team!r} has {players} players for {boards} boards", "players"),
+                        NP_(
+                            "team {team!r} has {players} player for {boards} boards",
+                            "team {team!r} has {players} players for {boards} boards",
+                            "players",
+                        ),
                         team=teams_in[team]["name"],
                         players=len(lineup),
                         boards=count,
@@ -415,7 +501,9 @@ def event_from_mapping(data: Mapping[str, Any], *, source: str = "<event>", poin
 
 
 # ---------------------------------------------------------------------- writing
-def next_round_event(data: Mapping[str, Any], tournament: Tournament, pairing: Any, ruleset: Any, *, target: str = "") -> dict[str, Any]:
+def next_round_event(
+    data: Mapping[str, Any], tournament: Tournament, pairing: Any, ruleset: Any, *, target: str = ""
+) -> dict[str, Any]:
     """The event mapping ``data`` (as read, see :func:`read_event_file`) with the round of
     ``pairing`` appended to ``results``: each match by team name (the board-1 White team
     first), line-ups as roster positions where they differ from the roster's first boards,
@@ -425,12 +513,22 @@ def next_round_event(data: Mapping[str, Any], tournament: Tournament, pairing: A
     from .teams import TeamScoring, lineup
 
     if pairing.boards and not pairing.matches:
-        raise InvalidEventError(N_("an event file records team matches, but this ruleset pairs players: write the round as TRF (-o NEXT.trf)"), where=target)
+        raise InvalidEventError(
+            N_(
+                "an event file records team matches, but this ruleset pairs players: write the "
+                "round as TRF (-o NEXT.trf)"
+            ),
+            where=target,
+        )
     out = dict(data)
     scoring = TeamScoring.from_ruleset(ruleset)
     boards = out.get("boards") or scoring.boards
     out.setdefault("boards", boards)
-    if out.get("rounds") is None and tournament.total_rounds is None and getattr(ruleset, "rounds", None) is not None:
+    if (
+        out.get("rounds") is None
+        and tournament.total_rounds is None
+        and getattr(ruleset, "rounds", None) is not None
+    ):
         out["rounds"] = ruleset.rounds
     if out.get("initial_colour") is None and getattr(pairing, "drawn_colour", None) is not None:
         out["initial_colour"] = "white" if pairing.drawn_colour is WHITE else "black"
@@ -475,6 +573,7 @@ def dump_event(data: Mapping[str, Any], *, json_format: bool = False) -> str:
 
     if json_format:
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    body = yaml.safe_dump(dict(data), allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
+    body = yaml.safe_dump(
+        dict(data), allow_unicode=True, sort_keys=False, default_flow_style=None, width=100
+    )
     return body
-

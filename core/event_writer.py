@@ -17,7 +17,7 @@ from .errors import InvalidInputError
 from .i18n import N_
 from .model import WHITE, Tournament
 
-__all__ = ["event_mapping", "dumps_event"]
+__all__ = ["dumps_event", "event_mapping"]
 
 _RESULT_TEXT = {
     ("1", "0"): "1-0",
@@ -32,7 +32,9 @@ _RESULT_TEXT = {
 def event_mapping(tournament: Tournament) -> dict[str, Any]:
     """The event-file mapping of a team tournament (see the module docs)."""
     if not tournament.teams:
-        raise InvalidInputError(N_("an event file holds a team event, but the tournament has no teams"))
+        raise InvalidInputError(
+            N_("an event file holds a team event, but the tournament has no teams")
+        )
     owner = {n: team for team in tournament.teams for n in team.roster}
     boards = 0
     rounds = tournament.rounds_recorded
@@ -41,9 +43,16 @@ def event_mapping(tournament: Tournament) -> dict[str, Any]:
         matches: list[dict[str, Any]] = []
         pauses: list[int] = []
         for team in tournament.teams:
-            sitting = [n for n in team.roster if (rec := tournament.player(n).record(r)) is not None and rec.opponent is not None]
+            sitting = [
+                n
+                for n in team.roster
+                if (rec := tournament.player(n).record(r)) is not None and rec.opponent is not None
+            ]
             if not sitting:
-                if any((rec := tournament.player(n).record(r)) is not None and rec.result == "U" for n in team.roster):
+                if any(
+                    (rec := tournament.player(n).record(r)) is not None and rec.result == "U"
+                    for n in team.roster
+                ):
                     pauses.append(team.number)
                 continue
             first = tournament.player(sitting[0]).record(r)
@@ -57,7 +66,11 @@ def event_mapping(tournament: Tournament) -> dict[str, Any]:
                 mine = tournament.player(n).record(r)
                 other = tournament.player(mine.opponent).record(r)  # type: ignore[arg-type, union-attr]
                 pair = (mine.result, other.result)  # type: ignore[union-attr]
-                row.append(None if pair == (" ", " ") else _RESULT_TEXT.get(pair, f"{mine.result}-{other.result}"))  # type: ignore[union-attr]
+                row.append(
+                    None
+                    if pair == (" ", " ")
+                    else _RESULT_TEXT.get(pair, f"{mine.result}-{other.result}")
+                )  # type: ignore[union-attr]
             boards = max(boards, len(sitting))
             match: dict[str, Any] = {"white": team.number, "black": opponent.number}
             if any(x is not None for x in row):
@@ -89,7 +102,17 @@ def event_mapping(tournament: Tournament) -> dict[str, Any]:
         if len(withdrawn) == 1 and None not in withdrawn:
             entry["withdrawn_from"] = withdrawn.pop()
         entry["players"] = [
-            {k: v for k, v in (("name", p.name), ("rating", p.rating), ("sex", p.sex), ("title", p.title), ("federation", p.federation)) if v}
+            {
+                k: v
+                for k, v in (
+                    ("name", p.name),
+                    ("rating", p.rating),
+                    ("sex", p.sex),
+                    ("title", p.title),
+                    ("federation", p.federation),
+                )
+                if v
+            }
             for p in members
         ]
         teams.append(entry)
@@ -115,4 +138,6 @@ def dumps_event(tournament: Tournament, *, json_format: bool = False) -> str:
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     import yaml
 
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
+    return yaml.safe_dump(
+        data, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120
+    )

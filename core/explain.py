@@ -8,12 +8,13 @@ tells the arbiter the same story in Russian.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from .i18n import gettext, normalise_locale, translate
 
-__all__ = ["Event", "Explanation", "Term", "render_args", "render_message", "format_number"]
+__all__ = ["Event", "Explanation", "Term", "format_number", "render_args", "render_message"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +49,7 @@ def format_number(value: float, locale: str | None) -> str:
     return text if sign == "." else text.replace(".", sign)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _decimal_sign(lang: str) -> str:
     from babel.numbers import get_decimal_symbol
 
@@ -87,7 +88,7 @@ class Event:
 class Explanation:
     """An append-only log of :class:`Event`; cheap to pass around, easy to turn off."""
 
-    __slots__ = ("events", "enabled")
+    __slots__ = ("enabled", "events")
 
     def __init__(self, enabled: bool = True, events: Iterable[Event] = ()) -> None:
         self.events: list[Event] = list(events)

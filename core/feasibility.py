@@ -15,8 +15,9 @@ exists" with a witness a person can check (:meth:`PairingGraph.witness`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from .i18n import N_, NP_
 from .model import BLACK, WHITE
@@ -46,7 +47,7 @@ class Witness:
 class PairingGraph:
     """Who may meet whom this round, as bit sets over the round's participants."""
 
-    def __init__(self, context: "RoundContext", players: Sequence[int] | None = None) -> None:
+    def __init__(self, context: RoundContext, players: Sequence[int] | None = None) -> None:
         self.ctx = context
         numbers = list(context.participants if players is None else players)
         self.numbers = numbers
@@ -123,7 +124,12 @@ class PairingGraph:
         self._groups: dict[tuple[int, ...], int] = {}
 
     @classmethod
-    def from_predicate(cls, numbers: Sequence[int], may_pair: "Callable[[int, int], bool]", may_take_bye: "Callable[[int], bool] | None" = None) -> "PairingGraph":
+    def from_predicate(
+        cls,
+        numbers: Sequence[int],
+        may_pair: Callable[[int, int], bool],
+        may_take_bye: Callable[[int], bool] | None = None,
+    ) -> PairingGraph:
         """A graph over ``numbers`` from a pairing predicate (``len(numbers)²/2`` calls) — for a
         plugin whose own criteria differ from the context's; ``may_take_bye`` (default:
         everybody) says who may be the one left out of an odd set."""
@@ -184,13 +190,19 @@ class PairingGraph:
             m = self._groups[players] = self.mask(players)
         return m
 
-    def completable(self, players: Iterable[int], *, bye: bool | None = None, also: tuple[int, ...] = ()) -> bool:
+    def completable(
+        self, players: Iterable[int], *, bye: bool | None = None, also: tuple[int, ...] = ()
+    ) -> bool:
         """Whether ``players`` (and the fixed group ``also``) can all be paired among
         themselves, one of them taking the bye when their number is odd (``bye=None``) or
         when ``bye`` is true."""
-        return self.completable_mask(self.mask(players) | (self.group_mask(also) if also else 0), bye=bye)
+        return self.completable_mask(
+            self.mask(players) | (self.group_mask(also) if also else 0), bye=bye
+        )
 
-    def completable_mask(self, active: int, *, bye: bool | None = None, confine: tuple[int, int] | None = None) -> bool:
+    def completable_mask(
+        self, active: int, *, bye: bool | None = None, confine: tuple[int, int] | None = None
+    ) -> bool:
         """:meth:`completable` for a bit set; ``confine = (inside, allowed)``: the players of
         ``inside`` may only be paired with players of ``allowed``."""
         count = active.bit_count()
@@ -243,12 +255,23 @@ class PairingGraph:
             self._matched = matched
         return ok
 
-    def completable_within(self, players: Iterable[int], confined: Iterable[int], within: Iterable[int], *, bye: bool | None = None) -> bool:
+    def completable_within(
+        self,
+        players: Iterable[int],
+        confined: Iterable[int],
+        within: Iterable[int],
+        *,
+        bye: bool | None = None,
+    ) -> bool:
         """Like :meth:`completable`, but every player of ``confined`` must be paired with a
         player of ``within`` (e.g. moved-down players inside their bracket)."""
-        return self.completable_mask(self.mask(players), bye=bye, confine=(self.mask(confined), self.mask(within)))
+        return self.completable_mask(
+            self.mask(players), bye=bye, confine=(self.mask(confined), self.mask(within))
+        )
 
-    def maximum_matching(self, players: Iterable[int], *, bye: bool | None = None) -> tuple[list[int], int]:
+    def maximum_matching(
+        self, players: Iterable[int], *, bye: bool | None = None
+    ) -> tuple[list[int], int]:
         """A maximum matching of ``players`` (+ the bye): ``(mate, active mask)``."""
         active = self.mask(players)
         if bye is None:
@@ -279,7 +302,14 @@ class PairingGraph:
         return out
 
     # ------------------------------------------------------------------ Edmonds
-    def _augment(self, root: int, active: int, mate: list[int], free: int, confine: tuple[int, int] | None = None) -> int:
+    def _augment(
+        self,
+        root: int,
+        active: int,
+        mate: list[int],
+        free: int,
+        confine: tuple[int, int] | None = None,
+    ) -> int:
         """One search for an augmenting path from the exposed vertex ``root`` (Edmonds'
         blossom algorithm); augments ``mate`` and returns the other end of the path, or -1.
         ``free``: the exposed vertices; ``confine = (inside, allowed)``: vertices of
@@ -421,7 +451,12 @@ class PairingGraph:
         if lonely:
             v = lonely[0]
             num = self.numbers[v]
-            reasons = _Joined(self.reasons(num, [self.numbers[u] for u in range(self.size - 1) if active >> u & 1 and u != v]))
+            reasons = _Joined(
+                self.reasons(
+                    num,
+                    [self.numbers[u] for u in range(self.size - 1) if active >> u & 1 and u != v],
+                )
+            )
             return Witness(
                 N_("player {player} cannot be paired with anybody: {reasons}"),
                 {"player": num, "reasons": reasons},
@@ -429,13 +464,24 @@ class PairingGraph:
             )
         if self.bye in exposed and len(even) == 1:
             return Witness(
-                N_("the number of players is odd and none of them may receive the bye (B1b): {players}"),
+                N_(
+                    "the number of players is odd and none of them may receive the bye (B1b): "
+                    "{players}"
+                ),
                 {"players": [self.numbers[v] for v in range(self.size - 1) if active >> v & 1]},
                 (),
             )
         groups = self._odd_components(even, active)
         return Witness(
-            NP_("players {players} can only be paired with one another or with {others}: they form {groups} group of odd size, which needs one of the others (there are {count}), so {missing} of them cannot be paired", "players {players} can only be paired with one another or with {others}: they form {groups} groups of odd size, each needing one of the others (there are {count}), so {missing} of them cannot be paired", "groups"),
+            NP_(
+                "players {players} can only be paired with one another or with {others}: they "
+                "form {groups} group of odd size, which needs one of the others (there are "
+                "{count}), so {missing} of them cannot be paired",
+                "players {players} can only be paired with one another or with {others}: they "
+                "form {groups} groups of odd size, each needing one of the others (there are "
+                "{count}), so {missing} of them cannot be paired",
+                "groups",
+            ),
             {
                 "players": [name(v) for v in d_players],
                 "others": [name(v) for v in others] or "-",
@@ -446,8 +492,10 @@ class PairingGraph:
             tuple(self.numbers[v] for v in d_players if v != self.bye),
         )
 
-    def no_pairing_error(self, players: Iterable[int], *, bye: bool | None = None) -> "NoValidPairingError":
-        """"No valid pairing exists", with the reason the maximum matching proves (the
+    def no_pairing_error(
+        self, players: Iterable[int], *, bye: bool | None = None
+    ) -> NoValidPairingError:
+        """ "No valid pairing exists", with the reason the maximum matching proves (the
         :meth:`witness`); the plain sentence when these criteria do allow a pairing (a
         system's own stricter criteria failed)."""
         from .errors import NoValidPairingError
@@ -455,7 +503,9 @@ class PairingGraph:
         witness = self.witness(players, bye=bye)
         if witness is None:
             return NoValidPairingError(N_("no valid pairing exists"))
-        return NoValidPairingError(N_("no valid pairing exists: {reason}"), reason=_Part(witness.message, witness.args))
+        return NoValidPairingError(
+            N_("no valid pairing exists: {reason}"), reason=_Part(witness.message, witness.args)
+        )
 
     def _name(self, v: int) -> object:
         if v == self.bye:
@@ -518,7 +568,9 @@ class PairingGraph:
         if met:
             parts.append(_Part(N_("already met {players}"), {"players": met}))
         if forbidden:
-            parts.append(_Part(N_("may not meet {players} (forbidden pairs)"), {"players": forbidden}))
+            parts.append(
+                _Part(N_("may not meet {players} (forbidden pairs)"), {"players": forbidden})
+            )
         if colour:
             parts.append(_Part(N_("the colour limits forbid {players}"), {"players": colour}))
         if not ctx.can_receive_bye(number):

@@ -27,8 +27,9 @@ import json
 import math
 import os
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .engine import Engine
 from .errors import InvalidInputError, InvalidTournamentError, NoValidPairingError
@@ -38,17 +39,17 @@ from .pairing import RoundPairing
 from .ruleset import Ruleset
 
 __all__ = [
-    "GeneratorConfig",
-    "Generated",
     "CONFIG_SCHEMA",
-    "load_config",
+    "Generated",
+    "GeneratorConfig",
     "config_from_mapping",
-    "team_boards",
+    "default_rounds",
+    "generate",
+    "load_config",
     "make_individuals",
     "make_teams",
     "play_round",
-    "generate",
-    "default_rounds",
+    "team_boards",
 ]
 
 #: The msgid with which the engine and round-robin systems say that the event is complete.
@@ -86,16 +87,43 @@ class GeneratorConfig:
     """Tournament name (default: from the ruleset and the seed)."""
 
     def __post_init__(self) -> None:
-        for f in ("draw_rate", "forfeit_rate", "bye_request_rate", "absence_rate", "withdrawal_rate", "unrated_share", "club_share"):
+        for f in (
+            "draw_rate",
+            "forfeit_rate",
+            "bye_request_rate",
+            "absence_rate",
+            "withdrawal_rate",
+            "unrated_share",
+            "club_share",
+        ):
             value = getattr(self, f)
             if not 0.0 <= value <= 1.0:
-                raise InvalidInputError(N_("{field} must be between 0 and 1, not {value}"), field=f.replace("_", "-"), value=value)
+                raise InvalidInputError(
+                    N_("{field} must be between 0 and 1, not {value}"),
+                    field=f.replace("_", "-"),
+                    value=value,
+                )
         if self.players < 2:
-            raise InvalidInputError(N_("{field} must be at least {minimum}, not {value}"), field="players", minimum=2, value=self.players)
+            raise InvalidInputError(
+                N_("{field} must be at least {minimum}, not {value}"),
+                field="players",
+                minimum=2,
+                value=self.players,
+            )
         if self.rounds is not None and self.rounds < 1:
-            raise InvalidInputError(N_("{field} must be at least {minimum}, not {value}"), field="rounds", minimum=1, value=self.rounds)
+            raise InvalidInputError(
+                N_("{field} must be at least {minimum}, not {value}"),
+                field="rounds",
+                minimum=1,
+                value=self.rounds,
+            )
         if self.reserves < 0:
-            raise InvalidInputError(N_("{field} must be at least {minimum}, not {value}"), field="reserves", minimum=0, value=self.reserves)
+            raise InvalidInputError(
+                N_("{field} must be at least {minimum}, not {value}"),
+                field="reserves",
+                minimum=0,
+                value=self.reserves,
+            )
 
 
 @dataclass(frozen=True)
@@ -139,7 +167,9 @@ CONFIG_SCHEMA: Mapping[str, Any] = {
 }
 
 
-def config_from_mapping(data: Mapping[str, Any], *, source: str = "<config>") -> tuple[GeneratorConfig, str | None]:
+def config_from_mapping(
+    data: Mapping[str, Any], *, source: str = "<config>"
+) -> tuple[GeneratorConfig, str | None]:
     """Validate a configuration mapping; returns the config and the ``ruleset`` it names.
 
     Keys are the option names with ``_`` or ``-`` (``draw-rate`` = ``draw_rate``); ``teams``
@@ -149,7 +179,10 @@ def config_from_mapping(data: Mapping[str, Any], *, source: str = "<config>") ->
     from .ruleset import _schema_error
 
     norm = {str(k).replace("-", "_"): v for k, v in data.items()}
-    errors = sorted(jsonschema.Draft202012Validator(CONFIG_SCHEMA).iter_errors(norm), key=lambda e: list(e.absolute_path))
+    errors = sorted(
+        jsonschema.Draft202012Validator(CONFIG_SCHEMA).iter_errors(norm),
+        key=lambda e: list(e.absolute_path),
+    )
     if errors:
         best = jsonschema.exceptions.best_match(errors) or errors[0]
         exc = _schema_error(source, best)
@@ -173,7 +206,11 @@ def load_config(path: str | os.PathLike[str]) -> tuple[GeneratorConfig, str | No
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise InvalidInputError(N_("invalid JSON: {problem}"), where=f"{name}: line {exc.lineno}, column {exc.colno}", problem=exc.msg) from None
+            raise InvalidInputError(
+                N_("invalid JSON: {problem}"),
+                where=f"{name}: line {exc.lineno}, column {exc.colno}",
+                problem=exc.msg,
+            ) from None
     elif "=" in text and ":" not in text:  # KEY=VALUE lines
         data = {}
         for i, line in enumerate(text.splitlines(), start=1):
@@ -190,7 +227,11 @@ def load_config(path: str | os.PathLike[str]) -> tuple[GeneratorConfig, str | No
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f"{name}: line {mark.line + 1}, column {mark.column + 1}" if mark else name
-            raise InvalidInputError(N_("invalid YAML: {problem}"), where=where, problem=getattr(exc, "problem", None) or str(exc)) from None
+            raise InvalidInputError(
+                N_("invalid YAML: {problem}"),
+                where=where,
+                problem=getattr(exc, "problem", None) or str(exc),
+            ) from None
     if not isinstance(data, dict):
         raise InvalidInputError(N_("a configuration file must be a mapping"), where=f"{name}: $")
     return config_from_mapping(data, source=name)
@@ -218,7 +259,9 @@ def default_rounds(entrants: int) -> int:
     return max(1, min(entrants - 1, math.ceil(math.log2(max(entrants, 2))) + 2))
 
 
-def _rating(rng: random.Random, unrated_share: float, low: int = 1000, high: int = 2700, mode: int = 1600) -> int:
+def _rating(
+    rng: random.Random, unrated_share: float, low: int = 1000, high: int = 2700, mode: int = 1600
+) -> int:
     return 0 if rng.random() < unrated_share else int(rng.triangular(low, high, mode))
 
 
@@ -231,7 +274,9 @@ def make_individuals(n: int, seed: int, *, unrated_share: float = 0.05) -> tuple
     for i in range(n):
         rating = _rating(rng, unrated_share)
         title = rng.choice(titles) if rating > 2300 and rng.random() < 0.6 else ""
-        raw.append((rating, title, f"Player {i + 1:04d}, Test", "w" if rng.random() < 0.25 else "m", i))
+        raw.append(
+            (rating, title, f"Player {i + 1:04d}, Test", "w" if rng.random() < 0.25 else "m", i)
+        )
     raw.sort(key=lambda r: (-r[0], r[4]))
     return tuple(
         Player(number=k + 1, name=name, sex=sex, title=title, rating=rating, points=0.0)
@@ -239,7 +284,15 @@ def make_individuals(n: int, seed: int, *, unrated_share: float = 0.05) -> tuple
     )
 
 
-def make_teams(n: int, seed: int, boards: int, *, reserves: int = 1, unrated_share: float = 0.05, club_share: float = 0.2) -> tuple[tuple[Player, ...], tuple[Team, ...]]:
+def make_teams(
+    n: int,
+    seed: int,
+    boards: int,
+    *,
+    reserves: int = 1,
+    unrated_share: float = 0.05,
+    club_share: float = 0.2,
+) -> tuple[tuple[Player, ...], tuple[Team, ...]]:
     """``n`` teams of ``boards`` players plus ``reserves``: players in board order (strongest
     first, unrated ones last), teams numbered by the descending rating sum of their first
     ``boards`` players (as most team regulations seed them); about ``club_share`` of the teams
@@ -249,7 +302,10 @@ def make_teams(n: int, seed: int, boards: int, *, reserves: int = 1, unrated_sha
     raw = []
     for i in range(n):
         level = rng.randint(1300, 2300)
-        ratings = [_rating(rng, unrated_share, max(1000, level - 250), min(2800, level + 250), level) for _ in range(size)]
+        ratings = [
+            _rating(rng, unrated_share, max(1000, level - 250), min(2800, level + 250), level)
+            for _ in range(size)
+        ]
         ratings.sort(key=lambda r: (r == 0, -r))
         raw.append(ratings)
     order = sorted(range(n), key=lambda i: (-sum(raw[i][:boards]), i))
@@ -269,7 +325,16 @@ def make_teams(n: int, seed: int, boards: int, *, reserves: int = 1, unrated_sha
     for pos, i in enumerate(order):
         roster = []
         for b, rating in enumerate(raw[i]):
-            players.append(Player(number=number, name=f"Team {pos + 1:03d} Board {b + 1}", sex="w" if rng.random() < 0.2 else "m", rating=rating, points=0.0, club=club[pos]))
+            players.append(
+                Player(
+                    number=number,
+                    name=f"Team {pos + 1:03d} Board {b + 1}",
+                    sex="w" if rng.random() < 0.2 else "m",
+                    rating=rating,
+                    points=0.0,
+                    club=club[pos],
+                )
+            )
             roster.append(number)
             number += 1
         second = sum(1 for p in range(pos) if club[p] == club[pos])
@@ -279,7 +344,9 @@ def make_teams(n: int, seed: int, boards: int, *, reserves: int = 1, unrated_sha
 
 
 # ---------------------------------------------------------------------- results
-def play_round(tournament: Tournament, pairing: RoundPairing, rng: random.Random, config: GeneratorConfig) -> Tournament:
+def play_round(
+    tournament: Tournament, pairing: RoundPairing, rng: random.Random, config: GeneratorConfig
+) -> Tournament:
     """Enter a result for every board of ``pairing`` (already applied to ``tournament``):
     a forfeit at ``forfeit_rate``, else a draw with a share that shrinks with the rating
     difference, else a win by the Elo expectation (one implementation with the simulator:
@@ -294,13 +361,26 @@ def _initial(ruleset: Ruleset, config: GeneratorConfig) -> Tournament:
     boards = team_boards(ruleset)
     rng = random.Random(f"colour:{config.seed}")
     ps = ruleset.points
-    name = config.name or f"Generated {ruleset.id} {config.players}/{config.rounds or 'auto'} seed {config.seed}"
+    name = (
+        config.name
+        or f"Generated {ruleset.id} {config.players}/{config.rounds or 'auto'} seed {config.seed}"
+    )
     header: tuple[tuple[str, str], ...] = ()
     if boards is not None:
-        players, teams = make_teams(config.players, config.seed, boards, reserves=config.reserves, unrated_share=config.unrated_share, club_share=config.club_share)
+        players, teams = make_teams(
+            config.players,
+            config.seed,
+            boards,
+            reserves=config.reserves,
+            unrated_share=config.unrated_share,
+            club_share=config.club_share,
+        )
         header = tuple(("SPC", f"SPC {t.number:4d} {t.club}") for t in teams if t.club)
     else:
-        players, teams = make_individuals(config.players, config.seed, unrated_share=config.unrated_share), ()
+        players, teams = (
+            make_individuals(config.players, config.seed, unrated_share=config.unrated_share),
+            (),
+        )
     colour = None
     if ruleset.first_colour == "lot":  # drawn before round 1 and announced (XXC)
         colour = WHITE if rng.random() < 0.5 else BLACK
@@ -315,7 +395,9 @@ def _initial(ruleset: Ruleset, config: GeneratorConfig) -> Tournament:
     )
 
 
-def _arbiter_events(t: Tournament, rnd: int, rng: random.Random, config: GeneratorConfig) -> Tournament:
+def _arbiter_events(
+    t: Tournament, rnd: int, rng: random.Random, config: GeneratorConfig
+) -> Tournament:
     """Before a round: withdrawals, requested byes and announced absences."""
     pre: dict[int, RoundRecord] = {}
     withdrawn: set[int] = set()
@@ -336,14 +418,23 @@ def _arbiter_events(t: Tournament, rnd: int, rng: random.Random, config: Generat
         floor = max(2, (len(t.players) * 3) // 4)
         for n in active_players:
             x = rng.random()
-            if x < config.withdrawal_rate and rnd > 1 and len(active_players) - len(withdrawn) > floor:
+            if (
+                x < config.withdrawal_rate
+                and rnd > 1
+                and len(active_players) - len(withdrawn) > floor
+            ):
                 withdrawn.add(n)
             elif x < config.withdrawal_rate + config.bye_request_rate:
                 pre[n] = RoundRecord(None, None, "H")
             elif x < config.withdrawal_rate + config.bye_request_rate + config.absence_rate:
                 pre[n] = RoundRecord(None, None, "Z")
     if withdrawn:
-        t = replace(t, players=tuple(replace(p, withdrawn_from=rnd) if p.number in withdrawn else p for p in t.players))
+        t = replace(
+            t,
+            players=tuple(
+                replace(p, withdrawn_from=rnd) if p.number in withdrawn else p for p in t.players
+            ),
+        )
     if pre:
         t = t.with_round(rnd, pre)
     return t

@@ -11,15 +11,16 @@ specification (pluggy's opt-in arguments), which lets specifications grow.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 if TYPE_CHECKING:
     from .context import RoundContext
     from .engine import Bracket, BracketOutcome, ByeChoice
-    from .pairing import Pairing, RoundPairing, Violation
     from .model import PlayerState, Tournament
+    from .pairing import Pairing, RoundPairing, Violation
     from .tiebreaks import Tiebreak
 
 PROJECT = "swisspairing"
@@ -55,7 +56,7 @@ def swiss_ruleset_dirs() -> Iterable[Any] | None:
 
 
 @hookspec
-def swiss_tiebreaks() -> Mapping[str, "Tiebreak"] | None:
+def swiss_tiebreaks() -> Mapping[str, Tiebreak] | None:
     """Return tiebreaks by id; the ruleset picks ids and their order.  Collected."""
 
 
@@ -65,7 +66,7 @@ def swiss_tiebreaks() -> Mapping[str, "Tiebreak"] | None:
 
 
 @hookspec(firstresult=True)
-def swiss_pair_round(context: "RoundContext") -> "RoundPairing | None":
+def swiss_pair_round(context: RoundContext) -> RoundPairing | None:
     """Pair the round described by ``context``.
 
     The core default runs the bracket procedure through the hooks below; a system whose
@@ -75,7 +76,7 @@ def swiss_pair_round(context: "RoundContext") -> "RoundPairing | None":
 
 
 @hookspec(firstresult=True)
-def swiss_pairing_units(context: "RoundContext") -> "RoundContext | None":
+def swiss_pairing_units(context: RoundContext) -> RoundContext | None:
     """Return the context over the units that are paired against one another: the context
     itself for individual systems (the core default), a team view for team systems.  Used by
     checks that count opponents (:mod:`swisspairing.capacity`).
@@ -85,7 +86,9 @@ def swiss_pairing_units(context: "RoundContext") -> "RoundContext | None":
 
 
 @hookspec(firstresult=True)
-def swiss_sort_players(players: Sequence["PlayerState"], context: "RoundContext") -> Sequence[int] | None:
+def swiss_sort_players(
+    players: Sequence[PlayerState], context: RoundContext
+) -> Sequence[int] | None:
     """Return the start numbers of ``players`` in the system's ranking order (e.g. Dutch-1992 A2).
 
     Stops at first non-None result.
@@ -93,7 +96,7 @@ def swiss_sort_players(players: Sequence["PlayerState"], context: "RoundContext"
 
 
 @hookspec(firstresult=True)
-def swiss_assign_bye(candidates: Sequence[int], context: "RoundContext") -> "ByeChoice | None":
+def swiss_assign_bye(candidates: Sequence[int], context: RoundContext) -> ByeChoice | None:
     """Choose the bye before brackets are paired, for systems that fix it up front
     (e.g. RDF "the last-classified player gets the plus").  Return ``ByeChoice(None)`` to let
     the bracket procedure leave the bye to the lowest bracket.  ``candidates`` are in ranking
@@ -102,7 +105,7 @@ def swiss_assign_bye(candidates: Sequence[int], context: "RoundContext") -> "Bye
 
 
 @hookspec(firstresult=True)
-def swiss_build_brackets(ranked: Sequence[int], context: "RoundContext") -> Sequence["Bracket"] | None:
+def swiss_build_brackets(ranked: Sequence[int], context: RoundContext) -> Sequence[Bracket] | None:
     """Split the ranked players into score brackets (groups), highest first.
 
     Stops at first non-None result.
@@ -110,7 +113,7 @@ def swiss_build_brackets(ranked: Sequence[int], context: "RoundContext") -> Sequ
 
 
 @hookspec(firstresult=True)
-def swiss_pair_bracket(bracket: "Bracket", context: "RoundContext") -> "Iterable[BracketOutcome] | None":
+def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterable[BracketOutcome] | None:
     """Return the bracket's acceptable pairings, lazily, in the order the rules prefer them.
 
     The engine takes the first outcome with which every lower bracket can be paired, and asks
@@ -120,12 +123,14 @@ def swiss_pair_bracket(bracket: "Bracket", context: "RoundContext") -> "Iterable
 
 
 @hookspec(firstresult=True)
-def swiss_allocate_colours(pair: tuple[int, int], context: "RoundContext") -> "Pairing | None":
+def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pairing | None:
     """Decide who has White in ``pair`` (higher-ranked player first).  Stops at first non-None result."""
 
 
 @hookspec(firstresult=True)
-def swiss_order_boards(pairings: Sequence["Pairing"], context: "RoundContext") -> Sequence["Pairing"] | None:
+def swiss_order_boards(
+    pairings: Sequence[Pairing], context: RoundContext
+) -> Sequence[Pairing] | None:
     """Return the pairings in publication order (board 1 first).  Stops at first non-None result."""
 
 
@@ -135,12 +140,14 @@ def swiss_order_boards(pairings: Sequence["Pairing"], context: "RoundContext") -
 
 
 @hookspec(firstresult=True)
-def swiss_colour_exempt(number: int, context: "RoundContext") -> bool | None:
+def swiss_colour_exempt(number: int, context: RoundContext) -> bool | None:
     """Whether the colour limits do not bind ``number`` in this round (e.g. Dutch-1992 B-note:
     topscorers in the last round).  Used by checking.  Stops at first non-None result.
     """
 
 
 @hookspec
-def swiss_check_round(tournament: "Tournament", round_number: int, context: "RoundContext") -> "Iterable[Violation] | None":
+def swiss_check_round(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> Iterable[Violation] | None:
     """Return the violations of the absolute criteria in the pairing of ``round_number``.  Collected."""

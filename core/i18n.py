@@ -18,17 +18,17 @@ from importlib import resources
 from typing import Any
 
 __all__ = [
-    "N_",
+    "LANGUAGES",
     "NP_",
+    "N_",
     "Plural",
-    "plural_count",
+    "add_catalogue",
+    "default_locale",
     "gettext",
     "ngettext",
     "pgettext",
+    "plural_count",
     "translations",
-    "default_locale",
-    "LANGUAGES",
-    "add_catalogue",
 ]
 
 #: Languages with a complete catalogue; ``en`` is the source language.
@@ -55,7 +55,7 @@ class Plural(str):
     count: str
     """The placeholder whose value decides the form: a number, or a list (its length)."""
 
-    def __new__(cls, singular: str, plural: str, count: str = "n") -> "Plural":
+    def __new__(cls, singular: str, plural: str, count: str = "n") -> Plural:
         self = super().__new__(cls, singular)
         self.singular, self.plural, self.count = singular, plural, count
         return self
@@ -97,7 +97,9 @@ def translate(message: str, args: Any, locale: str | None) -> str:
     """The catalogue text of ``message`` (a :class:`Plural` takes its form from ``args``),
     before the placeholders are filled."""
     if isinstance(message, Plural):
-        return ngettext(message.singular, message.plural, plural_count(args.get(message.count)), locale)
+        return ngettext(
+            message.singular, message.plural, plural_count(args.get(message.count)), locale
+        )
     return gettext(message, locale)
 
 
@@ -122,7 +124,7 @@ def _load_po(path: Any, locale: str) -> _gettext.GNUTranslations | None:
     return _gettext.GNUTranslations(buf)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def translations(locale: str | None) -> _gettext.NullTranslations:
     """The merged translations for ``locale`` (``en`` or unknown: identity)."""
     lang = normalise_locale(locale)
@@ -160,7 +162,11 @@ def default_locale() -> str:
     env = os.environ
 
     def usable(value: str | None) -> bool:
-        return bool(value) and value not in ("C", "POSIX") and not str(value).startswith(("C.", "POSIX."))
+        return (
+            bool(value)
+            and value not in ("C", "POSIX")
+            and not str(value).startswith(("C.", "POSIX."))
+        )
 
     preferred: list[str] = []
     own = env.get("SWISSPAIRING_LANG")
@@ -185,12 +191,16 @@ def gettext(message: str, locale: str | None = None) -> str:
 
 def ngettext(singular: str, plural: str, n: int, locale: str | None = None) -> str:
     """Plural-aware translation (Russian and Polish have three forms)."""
-    return translations(normalise_locale(locale)).ngettext(singular, plural, n)  # cache by language, not by None
+    return translations(normalise_locale(locale)).ngettext(
+        singular, plural, n
+    )  # cache by language, not by None
 
 
 def pgettext(context: str, message: str, locale: str | None = None) -> str:
     """Translation of a term that needs a context to be unambiguous."""
-    return translations(normalise_locale(locale)).pgettext(context, message)  # cache by language, not by None
+    return translations(normalise_locale(locale)).pgettext(
+        context, message
+    )  # cache by language, not by None
 
 
 def extract_ruleset_names(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
@@ -205,5 +215,7 @@ def extract_ruleset_names(fileobj: Any, keywords: Any, comment_tags: Any, option
     for key in ("name", "description"):
         value = data.get(key)
         if isinstance(value, str) and value:
-            lineno = next((i for i, line in enumerate(text.splitlines(), 1) if line.startswith(f"{key}:")), 0)
+            lineno = next(
+                (i for i, line in enumerate(text.splitlines(), 1) if line.startswith(f"{key}:")), 0
+            )
             yield lineno, None, value, []

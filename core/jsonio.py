@@ -27,9 +27,10 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import InvalidInputError, InvalidRulesetError
 from .i18n import N_
@@ -41,12 +42,12 @@ __all__ = [
     "FORMAT",
     "SCHEMA_VERSION",
     "InvalidTournamentJsonError",
+    "dumps_json",
+    "load_json",
+    "loads_json",
+    "tournament_from_json",
     "tournament_schema",
     "tournament_to_json",
-    "tournament_from_json",
-    "dumps_json",
-    "loads_json",
-    "load_json",
 ]
 
 #: The value of the document's ``format`` key.
@@ -54,7 +55,17 @@ FORMAT = "swisspairing-tournament"
 #: The schema version this module reads and writes.
 SCHEMA_VERSION = 1
 
-_MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+-", " ": " "}
+_MIRROR = {
+    "1": "0",
+    "0": "1",
+    "=": "=",
+    "W": "L",
+    "L": "W",
+    "D": "D",
+    "+": "-",
+    "-": "+-",
+    " ": " ",
+}
 _POINT_FIELDS = (
     "win",
     "draw",
@@ -74,7 +85,11 @@ class InvalidTournamentJsonError(InvalidInputError):
 
 def tournament_schema() -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of a tournament document."""
-    text = resources.files("swisspairing").joinpath("schemas/tournament.schema.json").read_text("utf-8")
+    text = (
+        resources.files("swisspairing")
+        .joinpath("schemas/tournament.schema.json")
+        .read_text("utf-8")
+    )
     schema: dict[str, Any] = json.loads(text)
     return schema
 
@@ -122,9 +137,15 @@ def tournament_to_json(tournament: Tournament) -> dict[str, Any]:
     if tournament.name:
         out["name"] = tournament.name
     out["total_rounds"] = tournament.total_rounds
-    out["initial_colour"] = None if tournament.initial_colour is None else ("white" if tournament.initial_colour is WHITE else "black")
+    out["initial_colour"] = (
+        None
+        if tournament.initial_colour is None
+        else ("white" if tournament.initial_colour is WHITE else "black")
+    )
     ps = tournament.point_system
-    out["point_system"] = None if ps is None else {f: _number(getattr(ps, f)) for f in _POINT_FIELDS}
+    out["point_system"] = (
+        None if ps is None else {f: _number(getattr(ps, f)) for f in _POINT_FIELDS}
+    )
     out["forbidden_pairs"] = [sorted(group) for group in tournament.forbidden_pairs]
     out["absent_next"] = sorted(tournament.absent_next)
     out["players"] = [_player_json(p) for p in tournament.players]
@@ -161,11 +182,25 @@ def dumps_json(tournament: Tournament, *, indent: int | None = 2) -> str:
 _TRIM = re.compile(r"^(?![\s\S]*[\r\n])(\S(.*\S)?)?$")
 _RECORD = re.compile(r"^(?!001|013|XXR|XXC|XXP|XXS|XXZ|SPW)(?![\s\S]*[\r\n])[^\r\n]*[^\s]$")
 _TOP_KEYS = frozenset(
-    ("format", "schema_version", "name", "total_rounds", "initial_colour", "point_system", "forbidden_pairs",
-     "absent_next", "players", "teams", "records", "typed_records_at")
+    (
+        "format",
+        "schema_version",
+        "name",
+        "total_rounds",
+        "initial_colour",
+        "point_system",
+        "forbidden_pairs",
+        "absent_next",
+        "players",
+        "teams",
+        "records",
+        "typed_records_at",
+    )
 )
 _PLAYER_TEXT = {"name": 33, "sex": 1, "title": 3, "federation": 3, "fide_id": 11, "birth_date": 10}
-_PLAYER_KEYS = frozenset((*_PLAYER_TEXT, "number", "rating", "points", "rank", "withdrawn_from", "club", "rounds"))
+_PLAYER_KEYS = frozenset(
+    (*_PLAYER_TEXT, "number", "rating", "points", "rank", "withdrawn_from", "club", "rounds")
+)
 _ROUND_KEYS = frozenset(("opponent", "colour", "result"))
 _RESULT_CODES = frozenset(("1", "=", "0", "W", "D", "L", "+", "-", "H", "F", "U", "Z", " "))
 
@@ -179,7 +214,11 @@ def _is_number(value: Any) -> bool:
 
 
 def _numbers(value: Any) -> bool:
-    return type(value) is list and all(_is_int(n, 1, 9999) for n in value) and len(set(value)) == len(value)
+    return (
+        type(value) is list
+        and all(_is_int(n, 1, 9999) for n in value)
+        and len(set(value)) == len(value)
+    )
 
 
 def _fast_valid(data: Any) -> bool:
@@ -190,17 +229,29 @@ def _fast_valid(data: Any) -> bool:
         return False
     if type(data.get("schema_version")) is not int or data["schema_version"] != SCHEMA_VERSION:
         return False
-    if type(data.get("name", "")) is not str or not _TRIM.match(data.get("name", "")) or data.get("initial_colour") not in ("white", "black", None):
+    if (
+        type(data.get("name", "")) is not str
+        or not _TRIM.match(data.get("name", ""))
+        or data.get("initial_colour") not in ("white", "black", None)
+    ):
         return False
     if data.get("total_rounds") is not None and not _is_int(data["total_rounds"], 0):
         return False
     if "typed_records_at" in data and not _is_int(data["typed_records_at"], 0):
         return False
     ps = data.get("point_system")
-    if ps is not None and (type(ps) is not dict or not set(_POINT_FIELDS).issuperset(ps) or not all(map(_is_number, ps.values()))):
+    if ps is not None and (
+        type(ps) is not dict
+        or not set(_POINT_FIELDS).issuperset(ps)
+        or not all(map(_is_number, ps.values()))
+    ):
         return False
     pairs = data.get("forbidden_pairs", [])
-    if type(pairs) is not list or not all(_numbers(g) for g in pairs) or not _numbers(data.get("absent_next", [])):
+    if (
+        type(pairs) is not list
+        or not all(_numbers(g) for g in pairs)
+        or not _numbers(data.get("absent_next", []))
+    ):
         return False
     records = data.get("records", [])
     if type(records) is not list or not all(type(r) is str and _RECORD.match(r) for r in records):
@@ -209,11 +260,17 @@ def _fast_valid(data: Any) -> bool:
     if type(teams) is not list:
         return False
     for t in teams:
-        if type(t) is not dict or not {"name", "roster", "club", "registered"}.issuperset(t) or "name" not in t:
+        if (
+            type(t) is not dict
+            or not {"name", "roster", "club", "registered"}.issuperset(t)
+            or "name" not in t
+        ):
             return False
         if type(t["name"]) is not str or len(t["name"]) > 32 or not _TRIM.match(t["name"]):
             return False
-        if type(t.get("roster", [])) is not list or not all(_is_int(n, 1, 9999) for n in t.get("roster", [])):
+        if type(t.get("roster", [])) is not list or not all(
+            _is_int(n, 1, 9999) for n in t.get("roster", [])
+        ):
             return False
         if type(t.get("club", "")) is not str or type(t.get("registered", True)) is not bool:
             return False
@@ -221,7 +278,11 @@ def _fast_valid(data: Any) -> bool:
     if type(players) is not list:
         return False
     for p in players:
-        if type(p) is not dict or not _PLAYER_KEYS.issuperset(p) or not _is_int(p.get("number"), 1, 9999):
+        if (
+            type(p) is not dict
+            or not _PLAYER_KEYS.issuperset(p)
+            or not _is_int(p.get("number"), 1, 9999)
+        ):
             return False
         for key, width in _PLAYER_TEXT.items():
             value = p.get(key, "")
@@ -243,7 +304,11 @@ def _fast_valid(data: Any) -> bool:
                 return False
             if r["opponent"] is not None and not _is_int(r["opponent"], 1, 9999):
                 return False
-            if r["colour"] not in ("w", "b", None) or type(r["result"]) is not str or r["result"] not in _RESULT_CODES:
+            if (
+                r["colour"] not in ("w", "b", None)
+                or type(r["result"]) is not str
+                or r["result"] not in _RESULT_CODES
+            ):
                 return False
     return True
 
@@ -257,12 +322,16 @@ def _validate_schema(data: Any, source: str, prefix: str) -> None:
     try:
         _validate(data, tournament_schema(), source, prefix)
     except InvalidRulesetError as exc:
-        where = exc.where[2:] if exc.where.startswith(": ") else exc.where  # no source: the path alone
+        where = (
+            exc.where[2:] if exc.where.startswith(": ") else exc.where
+        )  # no source: the path alone
         raise InvalidTournamentJsonError(exc.message, where=where, **exc.args_) from None
 
 
 def _error(source: str, path: str, message: str, **args: Any) -> InvalidTournamentJsonError:
-    return InvalidTournamentJsonError(message, where=f"{source}: {path}" if source else path, **args)
+    return InvalidTournamentJsonError(
+        message, where=f"{source}: {path}" if source else path, **args
+    )
 
 
 def _record(raw: Mapping[str, Any], source: str, path: str) -> RoundRecord:
@@ -302,9 +371,17 @@ def tournament_from_json(
         path = f"{prefix}.players[{i}]"
         number = raw["number"]
         if number in first_path:
-            raise _error(source, f"{path}.number", N_("start number {number} is used twice (first at {first})"), number=number, first=first_path[number])
+            raise _error(
+                source,
+                f"{path}.number",
+                N_("start number {number} is used twice (first at {first})"),
+                number=number,
+                first=first_path[number],
+            )
         first_path[number] = path
-        rounds = [_record(r, source, f"{path}.rounds[{k}]") for k, r in enumerate(raw.get("rounds", ()))]
+        rounds = [
+            _record(r, source, f"{path}.rounds[{k}]") for k, r in enumerate(raw.get("rounds", ()))
+        ]
         while rounds and rounds[-1] == RoundRecord(None, None, " "):
             rounds.pop()
         points = raw.get("points")
@@ -364,15 +441,29 @@ def tournament_from_json(
         for i, item in enumerate(data.get(key, ())):
             for k, number in enumerate(item if isinstance(item, list) else [item]):
                 if number not in known:
-                    path = f"{prefix}.{key}[{i}][{k}]" if key == "forbidden_pairs" else f"{prefix}.{key}[{i}]"
+                    path = (
+                        f"{prefix}.{key}[{i}][{k}]"
+                        if key == "forbidden_pairs"
+                        else f"{prefix}.{key}[{i}]"
+                    )
                     raise _error(source, path, N_("player {number} does not exist"), number=number)
     for i, t in enumerate(data.get("teams", ())):
         for k, number in enumerate(t.get("roster", ())):
             if number not in known:
-                raise _error(source, f"{prefix}.teams[{i}].roster[{k}]", N_("team member {number} does not exist"), number=number)
+                raise _error(
+                    source,
+                    f"{prefix}.teams[{i}].roster[{k}]",
+                    N_("team member {number} does not exist"),
+                    number=number,
+                )
     if check:
         _check_games(tournament, {p.number: path for path, p in players}, source)
-        _check_points(tournament, file_ps or point_system or PointSystem(), {p.number: path for path, p in players}, source)
+        _check_points(
+            tournament,
+            file_ps or point_system or PointSystem(),
+            {p.number: path for path, p in players},
+            source,
+        )
     return tournament
 
 
@@ -381,31 +472,62 @@ def _check_games(t: Tournament, paths: Mapping[int, str], source: str) -> None:
     for p in t.players:
         for r, rec in enumerate(p.rounds, start=1):
             if rec.opponent is not None and rec.opponent not in t:
-                raise _error(source, f"{paths[p.number]}.rounds[{r - 1}].opponent", N_("opponent {opponent} does not exist"), opponent=rec.opponent)
+                raise _error(
+                    source,
+                    f"{paths[p.number]}.rounds[{r - 1}].opponent",
+                    N_("opponent {opponent} does not exist"),
+                    opponent=rec.opponent,
+                )
     for p in t.players:
         for r, rec in enumerate(p.rounds, start=1):
             if rec.opponent is None:
                 continue
             where = f"{paths[p.number]}.rounds[{r - 1}]"
             if rec.opponent == p.number:
-                raise _error(source, where, N_("player {number} is paired against himself"), number=p.number)
+                raise _error(
+                    source, where, N_("player {number} is paired against himself"), number=p.number
+                )
             other = t.player(rec.opponent).record(r)
             if other is None or other.opponent != p.number:
                 raise _error(
-                    source, where, N_("round {round}: player {a} lists {b} as opponent, but player {b} does not list {a}"),
-                    round=r, a=p.number, b=rec.opponent,
+                    source,
+                    where,
+                    N_(
+                        "round {round}: player {a} lists {b} as opponent, but player {b} does not "
+                        "list {a}"
+                    ),
+                    round=r,
+                    a=p.number,
+                    b=rec.opponent,
                 )
             if p.number < rec.opponent:
-                if rec.colour is not None and other.colour is not None and rec.colour == other.colour:
+                if (
+                    rec.colour is not None
+                    and other.colour is not None
+                    and rec.colour == other.colour
+                ):
                     raise _error(
-                        source, f"{where}.colour", N_("round {round}: players {a} and {b} both have colour {colour}"),
-                        round=r, a=p.number, b=rec.opponent, colour=rec.colour.value,
+                        source,
+                        f"{where}.colour",
+                        N_("round {round}: players {a} and {b} both have colour {colour}"),
+                        round=r,
+                        a=p.number,
+                        b=rec.opponent,
+                        colour=rec.colour.value,
                     )
                 if other.result not in _MIRROR.get(rec.result, ""):
                     raise _error(
-                        source, f"{where}.result",
-                        N_("round {round}: result {mine} of player {a} disagrees with result {theirs} of player {b}"),
-                        round=r, a=p.number, b=rec.opponent, mine=rec.result, theirs=other.result,
+                        source,
+                        f"{where}.result",
+                        N_(
+                            "round {round}: result {mine} of player {a} disagrees with result "
+                            "{theirs} of player {b}"
+                        ),
+                        round=r,
+                        a=p.number,
+                        b=rec.opponent,
+                        mine=rec.result,
+                        theirs=other.result,
                     )
 
 
@@ -416,23 +538,37 @@ def _check_points(t: Tournament, ps: PointSystem, paths: Mapping[int, str], sour
         total = sum(ps.points(rec) for rec in p.rounds)
         if abs(total - p.points) > 1e-6:
             raise _error(
-                source, f"{paths[p.number]}.points", N_("player {number}: points field {points} disagrees with the results ({total})"),
-                number=p.number, points=f"{p.points:.1f}", total=f"{total:.1f}",
+                source,
+                f"{paths[p.number]}.points",
+                N_("player {number}: points field {points} disagrees with the results ({total})"),
+                number=p.number,
+                points=f"{p.points:.1f}",
+                total=f"{total:.1f}",
             )
 
 
-def loads_json(text: str, *, source: str = "<json>", point_system: PointSystem | None = None, check: bool = True) -> Tournament:
+def loads_json(
+    text: str,
+    *,
+    source: str = "<json>",
+    point_system: PointSystem | None = None,
+    check: bool = True,
+) -> Tournament:
     """Parse a tournament document from JSON text (see :func:`tournament_from_json`)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidTournamentJsonError(
-            N_("invalid JSON: {problem}"), where=f"{source}: line {exc.lineno}, column {exc.colno}", problem=exc.msg
+            N_("invalid JSON: {problem}"),
+            where=f"{source}: line {exc.lineno}, column {exc.colno}",
+            problem=exc.msg,
         ) from None
     return tournament_from_json(data, source=source, point_system=point_system, check=check)
 
 
-def load_json(path: str | os.PathLike[str], *, point_system: PointSystem | None = None, check: bool = True) -> Tournament:
+def load_json(
+    path: str | os.PathLike[str], *, point_system: PointSystem | None = None, check: bool = True
+) -> Tournament:
     """Read a tournament document from a UTF-8 file."""
     with open(path, encoding="utf-8") as fh:
         text = fh.read()
@@ -442,4 +578,3 @@ def load_json(path: str | os.PathLike[str], *, point_system: PointSystem | None 
 def is_tournament_document(data: Any) -> bool:
     """Whether parsed JSON claims to be a tournament document (``format`` key)."""
     return isinstance(data, Mapping) and data.get("format") == FORMAT
-

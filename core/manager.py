@@ -12,8 +12,9 @@ from __future__ import annotations
 import functools
 import importlib
 import os
+from collections.abc import Iterable
 from importlib import metadata
-from typing import Any, Iterable
+from typing import Any
 
 import pluggy
 
@@ -23,11 +24,11 @@ from .i18n import N_
 
 __all__ = [
     "GROUP",
+    "make_manager",
+    "ruleset_dirs",
     "system_entry_points",
     "system_names",
-    "make_manager",
     "system_schema",
-    "ruleset_dirs",
     "systems_info",
 ]
 
@@ -35,7 +36,11 @@ GROUP = "swisspairing.systems"
 
 
 def _blocked() -> set[str]:
-    return {n.strip() for n in os.environ.get("SWISSPAIRING_BLOCKED_PLUGINS", "").split(",") if n.strip()}
+    return {
+        n.strip()
+        for n in os.environ.get("SWISSPAIRING_BLOCKED_PLUGINS", "").split(",")
+        if n.strip()
+    }
 
 
 def system_entry_points() -> dict[str, metadata.EntryPoint]:
@@ -67,7 +72,7 @@ def system_names() -> list[str]:
     return list(system_entry_points())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load_module(name: str) -> Any:
     eps = system_entry_points()
     if name not in eps:
@@ -79,7 +84,11 @@ def _load_module(name: str) -> Any:
     try:
         return eps[name].load()
     except Exception as exc:  # a broken third-party plugin must not crash with a traceback
-        raise PluginError(N_("pairing system {name!r} cannot be loaded: {reason}"), name=name, reason=f"{type(exc).__name__}: {exc}") from exc
+        raise PluginError(
+            N_("pairing system {name!r} cannot be loaded: {reason}"),
+            name=name,
+            reason=f"{type(exc).__name__}: {exc}",
+        ) from exc
 
 
 def make_manager(system: str | None, extra: Iterable[Any] = ()) -> pluggy.PluginManager:
@@ -148,9 +157,7 @@ def systems_info() -> list[dict[str, Any]]:
         for part in pm.hook.swiss_system_info():
             info.update(part or {})
         dist = getattr(ep, "dist", None)
-        hooks = sorted(
-            h.name for h in pm.get_hookcallers(pm.get_plugin(name)) or ()
-        )
+        hooks = sorted(h.name for h in pm.get_hookcallers(pm.get_plugin(name)) or ())
         out.append(
             {
                 "name": name,

@@ -15,16 +15,17 @@ branch at once instead of enumerating every completion of it.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, TypeVar
 
 __all__ = [
-    "max_matching_size",
-    "has_matching_of_size",
-    "bipartite_saturates",
-    "augment",
-    "maximum_matching",
-    "has_perfect_matching",
     "IncrementalMatching",
+    "augment",
+    "bipartite_saturates",
+    "has_matching_of_size",
+    "has_perfect_matching",
+    "max_matching_size",
+    "maximum_matching",
 ]
 
 T = TypeVar("T", bound=Hashable)
@@ -45,7 +46,9 @@ def _greedy(vertices: Sequence[int], adj: list[list[int]]) -> list[int]:
     return mate
 
 
-def augment(root: int, adj: Sequence[Sequence[int]], mate: list[int], active: Sequence[bool]) -> bool:
+def augment(
+    root: int, adj: Sequence[Sequence[int]], mate: list[int], active: Sequence[bool]
+) -> bool:
     """Look for an augmenting path from the exposed vertex ``root``; apply it to ``mate``.
 
     Returns whether one was found (``mate`` is unchanged otherwise).  Edmonds' algorithm:
@@ -113,7 +116,9 @@ def augment(root: int, adj: Sequence[Sequence[int]], mate: list[int], active: Se
     return False
 
 
-def maximum_matching(adj: Sequence[Sequence[int]], active: Sequence[bool] | None = None) -> list[int]:
+def maximum_matching(
+    adj: Sequence[Sequence[int]], active: Sequence[bool] | None = None
+) -> list[int]:
     """A maximum matching of the active vertices, as a ``mate`` list."""
     n = len(adj)
     act = [True] * n if active is None else list(active)
@@ -131,7 +136,9 @@ def maximum_matching(adj: Sequence[Sequence[int]], active: Sequence[bool] | None
     return mate
 
 
-def has_perfect_matching(adj: Sequence[Sequence[int]], active: Sequence[bool] | None = None) -> bool:
+def has_perfect_matching(
+    adj: Sequence[Sequence[int]], active: Sequence[bool] | None = None
+) -> bool:
     """Whether every active vertex can be matched."""
     n = len(adj)
     act = [True] * n if active is None else list(active)
@@ -139,7 +146,9 @@ def has_perfect_matching(adj: Sequence[Sequence[int]], active: Sequence[bool] | 
     return all(mate[v] != -1 for v in range(n) if act[v])
 
 
-def max_matching_size(vertices: Sequence[T], adjacent: Callable[[T, T], bool], *, need: int | None = None) -> int:
+def max_matching_size(
+    vertices: Sequence[T], adjacent: Callable[[T, T], bool], *, need: int | None = None
+) -> int:
     """Size of a maximum matching of the graph on ``vertices`` whose edges are the pairs
     with ``adjacent(a, b)``.  With ``need``, stops as soon as a matching that large is found."""
     n = len(vertices)
@@ -163,7 +172,9 @@ def max_matching_size(vertices: Sequence[T], adjacent: Callable[[T, T], bool], *
     return sum(1 for m in mate if m != -1) // 2
 
 
-def has_matching_of_size(vertices: Sequence[T], adjacent: Callable[[T, T], bool], size: int) -> bool:
+def has_matching_of_size(
+    vertices: Sequence[T], adjacent: Callable[[T, T], bool], size: int
+) -> bool:
     """Whether ``size`` disjoint adjacent pairs exist among ``vertices``."""
     if size <= 0:
         return True
@@ -172,7 +183,9 @@ def has_matching_of_size(vertices: Sequence[T], adjacent: Callable[[T, T], bool]
     return max_matching_size(vertices, adjacent, need=size) >= size
 
 
-def bipartite_saturates(left: Sequence[T], right: Iterable[T], allowed: Callable[[int, T], bool]) -> bool:
+def bipartite_saturates(
+    left: Sequence[T], right: Iterable[T], allowed: Callable[[int, T], bool]
+) -> bool:
     """Whether every ``left[i]`` can be matched to a distinct ``right`` vertex ``r`` with
     ``allowed(i, r)`` (Kuhn's augmenting paths after a greedy start).
 
@@ -239,7 +252,7 @@ def bipartite_saturates(left: Sequence[T], right: Iterable[T], allowed: Callable
 class _LazyAdjacency:
     """Adjacency lists of an :class:`IncrementalMatching` graph, each built on first use."""
 
-    __slots__ = ("_ok", "_n", "_lists")
+    __slots__ = ("_lists", "_n", "_ok")
 
     def __init__(self, ok: Callable[[int, int], bool], n: int) -> None:
         self._ok = ok
@@ -335,7 +348,12 @@ class IncrementalMatching:
     def _repair(self, v: int, partner_hint: int = -1) -> bool:
         """Match the exposed vertex ``v``: directly, by one exchange, else by augmentation."""
         mate, active, ok = self.mate, self.active, self._ok
-        if partner_hint != -1 and mate[partner_hint] == -1 and active[partner_hint] and ok(v, partner_hint):
+        if (
+            partner_hint != -1
+            and mate[partner_hint] == -1
+            and active[partner_hint]
+            and ok(v, partner_hint)
+        ):
             mate[v], mate[partner_hint] = partner_hint, v
             return True
         return augment(v, self.adj, mate, active)

@@ -10,23 +10,23 @@ Colour is spelt as FIDE spells it.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Iterator, Mapping, Sequence
 
 __all__ = [
-    "Colour",
-    "WHITE",
     "BLACK",
-    "Float",
-    "RoundRecord",
-    "PointSystem",
-    "Player",
-    "Team",
-    "Tournament",
-    "PlayerState",
-    "player_states",
     "PLAYED_CODES",
     "UNPLAYED_POINT_CODES",
+    "WHITE",
+    "Colour",
+    "Float",
+    "Player",
+    "PlayerState",
+    "PointSystem",
+    "RoundRecord",
+    "Team",
+    "Tournament",
+    "player_states",
 ]
 
 
@@ -37,7 +37,7 @@ class Colour(enum.Enum):
     BLACK = "b"
 
     @property
-    def opposite(self) -> "Colour":
+    def opposite(self) -> Colour:
         """The other colour."""
         return BLACK if self is WHITE else WHITE
 
@@ -175,7 +175,7 @@ class PointSystem:
         return max(self.win, self.forfeit_win, self.pairing_allocated_bye, self.full_point_bye)
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, float]) -> "PointSystem":
+    def from_mapping(cls, values: Mapping[str, float]) -> PointSystem:
         """Build from a ruleset ``points`` mapping (unknown keys are rejected)."""
         return cls(**{k: float(v) for k, v in values.items()})
 
@@ -337,7 +337,7 @@ class Tournament:
         round_number: int,
         records: Mapping[int, RoundRecord],
         point_system: PointSystem | None = None,
-    ) -> "Tournament":
+    ) -> Tournament:
         """A new tournament with the given records set for ``round_number``.
 
         Players not in ``records`` keep what they have (e.g. a requested bye).  The points

@@ -9,14 +9,22 @@ import os
 import sys
 import tempfile
 import unicodedata
-from typing import Sequence, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
 from .errors import InvalidInputError
 from .i18n import N_, gettext
 from .model import Tournament
 from .pairing import RoundPairing
 
-__all__ = ["format_pairs", "format_table", "write_atomic", "write_outputs", "guard_outputs", "SafeStream"]
+__all__ = [
+    "SafeStream",
+    "format_pairs",
+    "format_table",
+    "guard_outputs",
+    "write_atomic",
+    "write_outputs",
+]
 
 
 def format_pairs(pairing: RoundPairing) -> str:
@@ -38,7 +46,9 @@ def _score(value: float, locale: str | None = None) -> str:
     return format_number(value, locale)
 
 
-def format_table(pairing: RoundPairing, tournament: Tournament, scores: dict[int, float], locale: str | None) -> str:
+def format_table(
+    pairing: RoundPairing, tournament: Tournament, scores: dict[int, float], locale: str | None
+) -> str:
     """A readable board list: board, White (score), Black (score)."""
     _ = lambda s: gettext(s, locale)  # noqa: E731
     title = _(N_("Round {round}")).format(round=pairing.round)
@@ -50,15 +60,39 @@ def format_table(pairing: RoundPairing, tournament: Tournament, scores: dict[int
         return f"{n} {p.name}".strip()
 
     for i, b in enumerate(pairing.boards, start=1):
-        rows.append([str(i), who(b.white), _score(scores.get(b.white, 0), locale), who(b.black), _score(scores.get(b.black, 0), locale)])
+        rows.append(
+            [
+                str(i),
+                who(b.white),
+                _score(scores.get(b.white, 0), locale),
+                who(b.black),
+                _score(scores.get(b.black, 0), locale),
+            ]
+        )
         if b.absent is not None:
             rows[-1][3 if b.absent == b.black else 1] += " (" + _(N_("forfeit")) + ")"
-    labels = {"U": N_("bye"), "F": N_("bye"), "H": N_("half-point bye"), "-": N_("absent"), "Z": N_("absent")}
+    labels = {
+        "U": N_("bye"),
+        "F": N_("bye"),
+        "H": N_("half-point bye"),
+        "-": N_("absent"),
+        "Z": N_("absent"),
+    }
     for bye in pairing.byes:
-        rows.append(["", who(bye.player), _score(scores.get(bye.player, 0), locale), _(labels.get(bye.result, N_("bye"))), ""])
+        rows.append(
+            [
+                "",
+                who(bye.player),
+                _score(scores.get(bye.player, 0), locale),
+                _(labels.get(bye.result, N_("bye"))),
+                "",
+            ]
+        )
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = [title, ""]
-    fmt = lambda r: "  ".join(c.rjust(w) if i in (0, 2, 4) else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()  # noqa: E731
+    fmt = lambda r: "  ".join(
+        c.rjust(w) if i in (0, 2, 4) else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))
+    ).rstrip()
     lines.append(fmt(head))
     lines.append("  ".join("-" * w for w in widths))
     lines += [fmt(r) for r in rows]
@@ -81,7 +115,10 @@ def guard_outputs(outputs: Sequence[tuple[str, str | None]], inputs: Sequence[st
         for source in inputs:
             if source and source != "-" and _same_file(path, source):
                 raise InvalidInputError(
-                    N_("{option} {path} names the input file {input}; the input is never overwritten: choose another output file"),
+                    N_(
+                        "{option} {path} names the input file {input}; the input is never "
+                        "overwritten: choose another output file"
+                    ),
                     option=opt,
                     path=path,
                     input=source,
@@ -89,7 +126,12 @@ def guard_outputs(outputs: Sequence[tuple[str, str | None]], inputs: Sequence[st
     for i, (opt_a, a) in enumerate(named):
         for opt_b, b in named[i + 1 :]:
             if _same_file(a, b):
-                raise InvalidInputError(N_("{first} and {second} name the same file {path}"), first=opt_a, second=opt_b, path=b)
+                raise InvalidInputError(
+                    N_("{first} and {second} name the same file {path}"),
+                    first=opt_a,
+                    second=opt_b,
+                    path=b,
+                )
 
 
 def _is_stream(path: str) -> bool:
@@ -117,7 +159,9 @@ def _stage(path: str, target: str, data: bytes) -> str:
     if os.path.exists(target):
         st = os.stat(target)
         if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
-            raise OSError(errno.EACCES, os.strerror(errno.EACCES) + " (read-only file, left unchanged)", path)
+            raise OSError(
+                errno.EACCES, os.strerror(errno.EACCES) + " (read-only file, left unchanged)", path
+            )
         mode = st.st_mode & 0o7777
     else:
         umask = os.umask(0)
@@ -147,7 +191,9 @@ def _unlink(name: str) -> None:
         pass
 
 
-def write_outputs(files: Sequence[tuple[str, str, bytes | None]], *, stdout: TextIO | None = None) -> None:
+def write_outputs(
+    files: Sequence[tuple[str, str, bytes | None]], *, stdout: TextIO | None = None
+) -> None:
     """Write several output files: all of them or none.
 
     Each entry is ``(path, text, data)``: ``data`` is what a file receives (``text`` in UTF-8
@@ -219,17 +265,88 @@ def _commit(staged: list[tuple[str, str, str]]) -> None:
 
 
 _TRANSLITERATIONS = {
-    "½": "1/2", "¼": "1/4", "¾": "3/4", "–": "-", "—": "-", "−": "-", "‘": "'", "’": "'", "‚": ",",
-    "“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "…": "...", "\u00a0": " ", "·": ".", "×": "x",
-    "≤": "<=", "≥": ">=", "→": "->", "←": "<-", "ß": "ss", "Ł": "L", "ł": "l", "Đ": "D", "đ": "d",
-    "Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "€": "EUR",
+    "½": "1/2",
+    "¼": "1/4",
+    "¾": "3/4",
+    "–": "-",
+    "—": "-",
+    "−": "-",
+    "‘": "'",
+    "’": "'",
+    "‚": ",",
+    "“": '"',
+    "”": '"',
+    "„": '"',
+    "«": '"',
+    "»": '"',
+    "…": "...",
+    "\u00a0": " ",
+    "·": ".",
+    "×": "x",
+    "≤": "<=",
+    "≥": ">=",
+    "→": "->",
+    "←": "<-",
+    "ß": "ss",
+    "Ł": "L",
+    "ł": "l",
+    "Đ": "D",
+    "đ": "d",
+    "Ø": "O",
+    "ø": "o",
+    "Æ": "AE",
+    "æ": "ae",
+    "Œ": "OE",
+    "œ": "oe",
+    "€": "EUR",
 }
 
 
-_CYRILLIC = dict(zip(
-    "абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў",
-    "a b v g d e e zh z i y k l m n o p r s t u f kh ts ch sh shch  y  e yu ya i yi ye g u".split(" "),
-))
+_CYRILLIC = dict(
+    zip(
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў",
+        [
+            "a",
+            "b",
+            "v",
+            "g",
+            "d",
+            "e",
+            "e",
+            "zh",
+            "z",
+            "i",
+            "y",
+            "k",
+            "l",
+            "m",
+            "n",
+            "o",
+            "p",
+            "r",
+            "s",
+            "t",
+            "u",
+            "f",
+            "kh",
+            "ts",
+            "ch",
+            "sh",
+            "shch",
+            "",
+            "y",
+            "",
+            "e",
+            "yu",
+            "ya",
+            "i",
+            "yi",
+            "ye",
+            "g",
+            "u",
+        ],
+    )
+)
 _TRANSLITERATIONS.update(_CYRILLIC)
 _TRANSLITERATIONS.update({k.upper(): v.capitalize() for k, v in _CYRILLIC.items()})
 
@@ -243,7 +360,9 @@ def _transliterate(exc: UnicodeError) -> tuple[str, int]:
     for ch in exc.object[exc.start : exc.end]:
         rep = _TRANSLITERATIONS.get(ch)
         if rep is None:
-            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            base = "".join(
+                c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)
+            )
             rep = base if base and base.isascii() else "?"
         out.append(rep)
     return "".join(out), exc.end
@@ -269,7 +388,9 @@ class SafeStream:
 
     def write(self, text: str) -> int:
         if self._encoding:
-            text = text.encode(self._encoding, "swisspairing-transliterate").decode(self._encoding, "replace")
+            text = text.encode(self._encoding, "swisspairing-transliterate").decode(
+                self._encoding, "replace"
+            )
         return self._stream.write(text)
 
     def flush(self) -> None:
@@ -288,7 +409,9 @@ def render_events(events: Sequence[object], locale: str | None) -> list[str]:
         if bracket != current:
             current = bracket
             if bracket is not None:
-                lines.append(gettext(N_("Bracket {number}"), locale).format(number=bracket + 1) + ":")
+                lines.append(
+                    gettext(N_("Bracket {number}"), locale).format(number=bracket + 1) + ":"
+                )
             else:
                 lines.append(gettext(N_("Round"), locale) + ":")
         lines.append("  " + e.render(locale))  # type: ignore[attr-defined]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from .explain import Event
 from .model import Colour
 
-__all__ = ["Pairing", "Bye", "RoundPairing", "Violation"]
+__all__ = ["Bye", "Pairing", "RoundPairing", "Violation"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ class RoundPairing:
     (:attr:`boards` then holds the board games of the players)."""
     team_byes: tuple[Bye, ...] = ()
     """Team events: the pausing teams by team number (:attr:`byes` holds their players)."""
-    drawn_colour: "Colour | None" = field(default=None, compare=False)
+    drawn_colour: Colour | None = field(default=None, compare=False)
     """The first-round colour drawn by lot for this pairing, if one was drawn (written to the
     TRF as ``XXC`` so that later rounds use the same draw)."""
     records: tuple[tuple[str, str], ...] = field(default=(), compare=False)

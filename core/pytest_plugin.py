@@ -35,7 +35,8 @@ Fixtures:
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -51,8 +52,17 @@ __all__ = ["assert_round_is_valid", "pytest_addoption"]
 
 def pytest_addoption(parser: Any) -> None:
     group = parser.getgroup("swisspairing")
-    group.addoption("--swisspairing-ruleset", default=None, help="ruleset id or file tested by the swisspairing fixtures")
-    group.addoption("--swisspairing-tournaments", type=int, default=None, help="tournaments per swisspairing_simulation call (overrides the test's count)")
+    group.addoption(
+        "--swisspairing-ruleset",
+        default=None,
+        help="ruleset id or file tested by the swisspairing fixtures",
+    )
+    group.addoption(
+        "--swisspairing-tournaments",
+        type=int,
+        default=None,
+        help="tournaments per swisspairing_simulation call (overrides the test's count)",
+    )
 
 
 def assert_round_is_valid(engine: Engine, before: Tournament, pairing: RoundPairing) -> None:
@@ -61,18 +71,22 @@ def assert_round_is_valid(engine: Engine, before: Tournament, pairing: RoundPair
     participant on a board or given a bye; and no absolute-criteria violation once applied."""
     ctx = engine.context(before, pairing.round, explain=False)
     participants = set(ctx.participants)
-    placed: list[int] = [n for b in pairing.boards for n in b.players] + [b.player for b in pairing.byes]
+    placed: list[int] = [n for b in pairing.boards for n in b.players] + [
+        b.player for b in pairing.byes
+    ]
     twice = sorted({n for n in placed if placed.count(n) > 1})
     assert not twice, f"round {pairing.round}: placed more than once: {twice}"
     for b in pairing.boards:
         for n in b.players:
-            assert n in participants or n == b.absent, f"round {pairing.round}: board {b} has {n}, who does not take part"
+            assert n in participants or n == b.absent, (
+                f"round {pairing.round}: board {b} has {n}, who does not take part"
+            )
     if not before.teams:
         missing = sorted(participants - set(placed))
         assert not missing, f"round {pairing.round}: participants not paired: {missing}"
     after = engine.apply(before, pairing)
     found = [v for v in engine.check(after) if v.round == pairing.round]
-    assert not found, f"round {pairing.round}: " + "; ".join(v.render('en') for v in found)
+    assert not found, f"round {pairing.round}: " + "; ".join(v.render("en") for v in found)
 
 
 @pytest.fixture
@@ -80,7 +94,9 @@ def swisspairing_ruleset(request: Any) -> str | Ruleset:
     """The ruleset under test: override this fixture (default: ``--swisspairing-ruleset``)."""
     value = request.config.getoption("--swisspairing-ruleset", default=None)
     if value is None:
-        pytest.skip("no ruleset: override the swisspairing_ruleset fixture or pass --swisspairing-ruleset")
+        pytest.skip(
+            "no ruleset: override the swisspairing_ruleset fixture or pass --swisspairing-ruleset"
+        )
     return value
 
 
@@ -100,9 +116,16 @@ def generate_tournament(swisspairing_engine: Engine) -> Callable[..., Generated]
     every round checked by :func:`assert_round_is_valid`."""
     engine = swisspairing_engine
 
-    def make(players: int = 24, rounds: int | None = None, seed: int = 1, **rates: Any) -> Generated:
+    def make(
+        players: int = 24, rounds: int | None = None, seed: int = 1, **rates: Any
+    ) -> Generated:
         config = GeneratorConfig(players=players, rounds=rounds, seed=seed, **rates)
-        return generate(engine.ruleset, config, engine=engine, on_round=lambda before, pairing: assert_round_is_valid(engine, before, pairing))
+        return generate(
+            engine.ruleset,
+            config,
+            engine=engine,
+            on_round=lambda before, pairing: assert_round_is_valid(engine, before, pairing),
+        )
 
     return make
 
@@ -125,7 +148,12 @@ def assert_repairs(swisspairing_engine: Engine) -> Callable[[Tournament], None]:
     def check(tournament: Tournament) -> None:
         report = repair_check(swisspairing_engine, tournament)
         bad = [
-            f"round {rc.round}: " + (rc.error.render("en") if rc.error is not None else f"{len(rc.differences)} boards differ")
+            f"round {rc.round}: "
+            + (
+                rc.error.render("en")
+                if rc.error is not None
+                else f"{len(rc.differences)} boards differ"
+            )
             for rc in report.differing
         ]
         bad += [f"round {v.round}: {v.render('en')}" for v in report.violations]
@@ -135,12 +163,20 @@ def assert_repairs(swisspairing_engine: Engine) -> Callable[[Tournament], None]:
 
 
 @pytest.fixture
-def swisspairing_simulation(request: Any, swisspairing_engine: Engine) -> Callable[..., SimulationSummary]:
+def swisspairing_simulation(
+    request: Any, swisspairing_engine: Engine
+) -> Callable[..., SimulationSummary]:
     """``swisspairing_simulation(tournaments=20, players=(8, 40), rounds=None, seed=1, **rates)``:
     generate and ``check --repair`` many events; fails on any discrepancy or violation."""
     override = request.config.getoption("--swisspairing-tournaments", default=None)
 
-    def run(tournaments: int = 20, players: tuple[int, int] = (8, 40), rounds: int | None = None, seed: int = 1, **rates: Any) -> SimulationSummary:
+    def run(
+        tournaments: int = 20,
+        players: tuple[int, int] = (8, 40),
+        rounds: int | None = None,
+        seed: int = 1,
+        **rates: Any,
+    ) -> SimulationSummary:
         summary = simulate_tournaments(
             swisspairing_engine.ruleset,
             override or tournaments,
@@ -151,7 +187,11 @@ def swisspairing_simulation(request: Any, swisspairing_engine: Engine) -> Callab
             engine=swisspairing_engine,
         )
         bad = [f for f in summary.findings if f.kind != "stopped"]
-        assert not bad, "\n".join(f"{f.ruleset} seed {f.seed} ({f.players} entrants), round {f.round}: {f.kind}: {f.detail}" for f in bad)
+        assert not bad, "\n".join(
+            f"{f.ruleset} seed {f.seed} ({f.players} entrants), round {f.round}: {f.kind}: "
+            f"{f.detail}"
+            for f in bad
+        )
         return summary
 
     return run

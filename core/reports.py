@@ -15,8 +15,9 @@ import csv
 import html
 import io
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .i18n import N_, gettext, normalise_locale, pgettext
 from .model import PLAYED_CODES, PointSystem, Tournament
@@ -25,15 +26,15 @@ from .standings import Standings
 from .tiebreaks import Tiebreak
 
 __all__ = [
+    "FORMATS",
     "Column",
     "Report",
-    "FORMATS",
-    "render",
-    "standings_report",
     "crosstable_report",
-    "pairings_report",
-    "round_boards",
     "format_number",
+    "pairings_report",
+    "render",
+    "round_boards",
+    "standings_report",
 ]
 
 #: Output formats of :func:`render`.
@@ -41,9 +42,15 @@ FORMATS = ("text", "csv", "json", "html")
 
 _POLICY_TEXT = {
     "played-only": N_("only games played over the board count"),
-    "virtual-opponent": N_("an own unplayed round counts as a game against a virtual opponent, an opponent's unplayed games as draws (seed 004 2.9)"),
+    "virtual-opponent": N_(
+        "an own unplayed round counts as a game against a virtual opponent, an opponent's "
+        "unplayed games as draws (seed 004 2.9)"
+    ),
     "draw": N_("an opponent's unplayed games count as draws (seed 004 2.9 b)"),
-    "rdf-manual": N_("a plus counts as the lowest score of the tournament, a withdrawn opponent's remaining games at the average of his score group (RDF 5.4.10.11)"),
+    "rdf-manual": N_(
+        "a plus counts as the lowest score of the tournament, a withdrawn opponent's remaining "
+        "games at the average of his score group (RDF 5.4.10.11)"
+    ),
     "fide2023": N_("unplayed rounds count as in FIDE C.07 (2023), art. 16"),
 }
 
@@ -158,7 +165,9 @@ def _player_columns(standings: Standings, locale: str) -> tuple[list[Column], bo
     return cols, has_title, has_fed
 
 
-def _row_head(row: Any, standings: Standings, has_title: bool, has_fed: bool, locale: str) -> list[str]:
+def _row_head(
+    row: Any, standings: Standings, has_title: bool, has_fed: bool, locale: str
+) -> list[str]:
     cells = [row.place, str(row.number)]
     if standings.team:
         return cells + [row.name]
@@ -173,15 +182,28 @@ def _row_head(row: Any, standings: Standings, has_title: bool, has_fed: bool, lo
 
 def _columns_data(standings: Standings, locale: str) -> list[dict[str, Any]]:
     return [
-        {"id": c.id, "name": _t(c.name, locale), "short": _t(c.heading, locale), "rule": c.rule, "ranking": c.id in standings.ranking}
+        {
+            "id": c.id,
+            "name": _t(c.name, locale),
+            "short": _t(c.heading, locale),
+            "rule": c.rule,
+            "ranking": c.id in standings.ranking,
+        }
         for c in standings.columns
     ]
 
 
 def _row_data(row: Any, standings: Standings) -> dict[str, Any]:
-    d: dict[str, Any] = {"rank": row.rank, "place": row.place, "number": row.number, "name": row.name}
+    d: dict[str, Any] = {
+        "rank": row.rank,
+        "place": row.place,
+        "number": row.number,
+        "name": row.name,
+    }
     if not standings.team:
-        d.update(title=row.title, rating=row.rating, federation=row.federation, withdrawn=row.withdrawn)
+        d.update(
+            title=row.title, rating=row.rating, federation=row.federation, withdrawn=row.withdrawn
+        )
     d["values"] = {c.id: _json_number(v) for c, v in zip(standings.columns, row.values)}
     return d
 
@@ -192,11 +214,22 @@ def standings_report(standings: Standings, locale: str = "en", *, halves: bool =
     every tiebreak column; the legend names each tiebreak and the unplayed-game rule."""
     lang = normalise_locale(locale)
     head, has_title, has_fed = _player_columns(standings, lang)
-    cols = head + [Column(c.id, _t(c.heading, lang), True, _t(c.name, lang)) for c in standings.columns]
+    cols = head + [
+        Column(c.id, _t(c.heading, lang), True, _t(c.name, lang)) for c in standings.columns
+    ]
     rows = []
     for r in standings.rows:
-        rows.append(tuple(_row_head(r, standings, has_title, has_fed, lang) + [format_number(v, lang, halves=halves) for v in r.values]))
-    subtitle_id = N_("Team standings after round {round}") if standings.team else N_("Standings after round {round}")
+        rows.append(
+            tuple(
+                _row_head(r, standings, has_title, has_fed, lang)
+                + [format_number(v, lang, halves=halves) for v in r.values]
+            )
+        )
+    subtitle_id = (
+        N_("Team standings after round {round}")
+        if standings.team
+        else N_("Standings after round {round}")
+    )
     data = {
         "report": "standings",
         "tournament": standings.tournament,
@@ -220,14 +253,33 @@ def standings_report(standings: Standings, locale: str = "en", *, halves: bool =
 
 
 # ---------------------------------------------------------------------- crosstable
-_SYMBOL = {"1": "1", "W": "1", "=": "½", "D": "½", "0": "0", "L": "0", "+": "+", "-": "-", "U": "+", "F": "+", "H": "½", "Z": "-", " ": ""}
+_SYMBOL = {
+    "1": "1",
+    "W": "1",
+    "=": "½",
+    "D": "½",
+    "0": "0",
+    "L": "0",
+    "+": "+",
+    "-": "-",
+    "U": "+",
+    "F": "+",
+    "H": "½",
+    "Z": "-",
+    " ": "",
+}
 
 
 def _unplayed_symbol(code: str, ps: PointSystem) -> str:
     """A round without an opponent by what it was worth: ``+`` a win's points, ``½`` half of
     them, ``-`` nothing, else the points (a bye's code says nothing of its value: a round
     robin's bye gives 0, a team pause 0.5 a board)."""
-    value = {"U": ps.pairing_allocated_bye, "F": ps.full_point_bye, "H": ps.half_point_bye, "Z": ps.zero_point_bye}[code]
+    value = {
+        "U": ps.pairing_allocated_bye,
+        "F": ps.full_point_bye,
+        "H": ps.half_point_bye,
+        "Z": ps.zero_point_bye,
+    }[code]
     if ps.win > 0 and abs(value - ps.win) < 1e-9:
         return "+"
     if abs(value) < 1e-9:
@@ -237,7 +289,9 @@ def _unplayed_symbol(code: str, ps: PointSystem) -> str:
     return format_number(value)
 
 
-def crosstable_report(tournament: Tournament, standings: Standings, locale: str = "en", *, halves: bool = False) -> Report:
+def crosstable_report(
+    tournament: Tournament, standings: Standings, locale: str = "en", *, halves: bool = False
+) -> Report:
     """The Swiss crosstable: the standings rows with, for every round, the opponent's rank in
     this table, the colour and the result (``12w1``; ``+``/``-`` won or lost without playing;
     a cell without opponent is a bye or an absence)."""
@@ -249,7 +303,10 @@ def crosstable_report(tournament: Tournament, standings: Standings, locale: str 
     rank_of = {r.number: r.rank for r in standings.rows}
     white = pgettext("colour", "w", lang)
     black = pgettext("colour", "b", lang)
-    cols = head + [Column(f"r{i}", str(i), True, _t(N_("Round {round}"), lang).format(round=i)) for i in range(1, rounds + 1)]
+    cols = head + [
+        Column(f"r{i}", str(i), True, _t(N_("Round {round}"), lang).format(round=i))
+        for i in range(1, rounds + 1)
+    ]
     cols += [Column(c.id, _t(c.heading, lang), True, _t(c.name, lang)) for c in standings.columns]
     ps = standings.point_system
     rows = []
@@ -264,9 +321,19 @@ def crosstable_report(tournament: Tournament, standings: Standings, locale: str 
                 cells.append("")
                 rounds_data.append(None)
                 continue
-            sym = _unplayed_symbol(rec.result, ps) if rec.opponent is None and rec.result in "UFHZ" else _SYMBOL.get(rec.result, "")
+            sym = (
+                _unplayed_symbol(rec.result, ps)
+                if rec.opponent is None and rec.result in "UFHZ"
+                else _SYMBOL.get(rec.result, "")
+            )
             if rec.opponent is not None and rec.opponent in rank_of:
-                colour = white if rec.colour is not None and rec.colour.value == "w" else black if rec.colour is not None else ""
+                colour = (
+                    white
+                    if rec.colour is not None and rec.colour.value == "w"
+                    else black
+                    if rec.colour is not None
+                    else ""
+                )
                 cells.append(f"{rank_of[rec.opponent]}{colour}{sym}")
             else:
                 cells.append(sym)
@@ -274,18 +341,34 @@ def crosstable_report(tournament: Tournament, standings: Standings, locale: str 
                 {
                     "round": i,
                     "opponent": rec.opponent,
-                    "opponent_rank": rank_of.get(rec.opponent) if rec.opponent is not None else None,
+                    "opponent_rank": rank_of.get(rec.opponent)
+                    if rec.opponent is not None
+                    else None,
                     "colour": rec.colour.value if rec.colour is not None else None,
                     "result": rec.result,
                     "played": rec.is_played,
                 }
             )
-        rows.append(tuple(_row_head(r, standings, has_title, has_fed, lang) + cells + [format_number(v, lang, halves=halves) for v in r.values]))
+        rows.append(
+            tuple(
+                _row_head(r, standings, has_title, has_fed, lang)
+                + cells
+                + [format_number(v, lang, halves=halves) for v in r.values]
+            )
+        )
         d = _row_data(r, standings)
         d["rounds"] = rounds_data
         data_rows.append(d)
     notes = [
-        _t(N_("A round cell shows the opponent's rank in this table, the colour ({white} White, {black} Black) and the result: 1 win, ½ draw, 0 loss, + or - won or lost without playing; without an opponent (a bye or an absence): + as many points as a win, ½ half of them, - none."), lang).format(white=white, black=black)
+        _t(
+            N_(
+                "A round cell shows the opponent's rank in this table, the colour ({white} White, "
+                "{black} Black) and the result: 1 win, ½ draw, 0 loss, + or - won or lost without "
+                "playing; without an opponent (a bye or an absence): + as many points as a win, ½ "
+                "half of them, - none."
+            ),
+            lang,
+        ).format(white=white, black=black)
     ]
     notes += _tiebreak_notes(standings.columns, lang) + _policy_note(standings, lang)
     data = {
@@ -310,7 +393,17 @@ def crosstable_report(tournament: Tournament, standings: Standings, locale: str 
 
 
 # ---------------------------------------------------------------------- pairings
-_RESULT = {"1": "1-0", "W": "1-0", "=": "½-½", "D": "½-½", "0": "0-1", "L": "0-1", "+": "+/-", "-": "-/+", " ": ""}
+_RESULT = {
+    "1": "1-0",
+    "W": "1-0",
+    "=": "½-½",
+    "D": "½-½",
+    "0": "0-1",
+    "L": "0-1",
+    "+": "+/-",
+    "-": "-/+",
+    " ": "",
+}
 _BYE_LABEL = {
     "U": N_("bye"),
     "F": N_("full-point bye"),
@@ -356,7 +449,9 @@ def round_boards(tournament: Tournament, round_number: int) -> tuple[list[Pairin
     return boards, byes
 
 
-def _publication_order(tournament: Tournament, round_number: int, boards: list[Pairing], engine: Any) -> list[Pairing]:
+def _publication_order(
+    tournament: Tournament, round_number: int, boards: list[Pairing], engine: Any
+) -> list[Pairing]:
     """The system's publication order (``swiss_order_boards``, e.g. Dutch-1992 F1), computed
     on the state before the round."""
     if engine is None or not boards:
@@ -369,7 +464,15 @@ def _publication_order(tournament: Tournament, round_number: int, boards: list[P
     return list(engine.order_boards(boards, ctx))
 
 
-def pairings_report(tournament: Tournament, round_number: int, *, engine: Any = None, point_system: Any = None, locale: str = "en", halves: bool = False) -> Report:
+def pairings_report(
+    tournament: Tournament,
+    round_number: int,
+    *,
+    engine: Any = None,
+    point_system: Any = None,
+    locale: str = "en",
+    halves: bool = False,
+) -> Report:
     """The board list of a round in the system's publication order, with the scores before
     the round and the results entered so far; byes and absences after the boards
     (AMB-D13)."""
@@ -396,7 +499,11 @@ def pairings_report(tournament: Tournament, round_number: int, *, engine: Any = 
     data_boards = []
 
     def who(n: int) -> dict[str, Any]:
-        return {"number": n, "name": tournament.player(n).name, "points": _json_number(scores.get(n, 0.0))}
+        return {
+            "number": n,
+            "name": tournament.player(n).name,
+            "points": _json_number(scores.get(n, 0.0)),
+        }
 
     for i, b in enumerate(boards, start=1):
         wrec = tournament.player(b.white).record(round_number)
@@ -406,17 +513,53 @@ def pairings_report(tournament: Tournament, round_number: int, *, engine: Any = 
             if brec is not None and brec.result == "-":
                 result = "-/-"
         rows.append(
-            (str(i), str(b.white), tournament.player(b.white).name, format_number(scores.get(b.white, 0.0), lang, halves=halves), result,
-             str(b.black), tournament.player(b.black).name, format_number(scores.get(b.black, 0.0), lang, halves=halves))
+            (
+                str(i),
+                str(b.white),
+                tournament.player(b.white).name,
+                format_number(scores.get(b.white, 0.0), lang, halves=halves),
+                result,
+                str(b.black),
+                tournament.player(b.black).name,
+                format_number(scores.get(b.black, 0.0), lang, halves=halves),
+            )
         )
-        data_boards.append({"board": i, "white": who(b.white), "black": who(b.black), "result": result, "forfeit": b.absent is not None or (wrec is not None and wrec.result not in PLAYED_CODES and wrec.result != " ")})
+        data_boards.append(
+            {
+                "board": i,
+                "white": who(b.white),
+                "black": who(b.black),
+                "result": result,
+                "forfeit": b.absent is not None
+                or (wrec is not None and wrec.result not in PLAYED_CODES and wrec.result != " "),
+            }
+        )
     data_byes = []
     for bye in byes:
         label = _t(_BYE_LABEL.get(bye.result, N_("bye")), lang)
         pts = ps.points(tournament.player(bye.player).record(round_number))  # type: ignore[arg-type]
-        rows.append(("", str(bye.player), tournament.player(bye.player).name, format_number(scores.get(bye.player, 0.0), lang, halves=halves), f"{label} ({format_number(pts, lang, halves=halves)})", "", "", ""))
-        data_byes.append({**who(bye.player), "result": bye.result, "label": label, "awarded": _json_number(pts)})
-    data = {"report": "pairings", "tournament": tournament.name, "round": round_number, "boards": data_boards, "byes": data_byes}
+        rows.append(
+            (
+                "",
+                str(bye.player),
+                tournament.player(bye.player).name,
+                format_number(scores.get(bye.player, 0.0), lang, halves=halves),
+                f"{label} ({format_number(pts, lang, halves=halves)})",
+                "",
+                "",
+                "",
+            )
+        )
+        data_byes.append(
+            {**who(bye.player), "result": bye.result, "label": label, "awarded": _json_number(pts)}
+        )
+    data = {
+        "report": "pairings",
+        "tournament": tournament.name,
+        "round": round_number,
+        "boards": data_boards,
+        "byes": data_byes,
+    }
     return Report(
         kind="pairings",
         language=lang,
@@ -449,7 +592,10 @@ def render_text(report: Report) -> str:
     widths = [max([len(h)] + [len(r[i]) for r in report.rows]) for i, h in enumerate(head)]
 
     def line(cells: Sequence[str]) -> str:
-        parts = [c.rjust(w) if col.numeric else c.ljust(w) for c, w, col in zip(cells, widths, report.columns)]
+        parts = [
+            c.rjust(w) if col.numeric else c.ljust(w)
+            for c, w, col in zip(cells, widths, report.columns)
+        ]
         return "  ".join(parts).rstrip()
 
     out = [report.title, report.subtitle, "", line(head), "  ".join("-" * w for w in widths)]
@@ -522,7 +668,11 @@ def render_html(report: Report) -> str:
     head_cells = []
     for c in report.columns:
         cls = ' class="num"' if c.numeric else ""
-        text = f'<abbr title="{e(c.title)}">{e(c.heading)}</abbr>' if c.title and c.title != c.heading else e(c.heading)
+        text = (
+            f'<abbr title="{e(c.title)}">{e(c.heading)}</abbr>'
+            if c.title and c.title != c.heading
+            else e(c.heading)
+        )
         head_cells.append(f'<th scope="col"{cls}>{text}</th>')
     body_rows = []
     for r in report.rows:
@@ -533,7 +683,11 @@ def render_html(report: Report) -> str:
         body_rows.append("<tr>" + "".join(cells) + "</tr>")
     notes = ""
     if report.notes:
-        notes = '<ul class="notes">\n' + "\n".join(f"<li>{e(n)}</li>" for n in report.notes) + "\n</ul>\n"
+        notes = (
+            '<ul class="notes">\n'
+            + "\n".join(f"<li>{e(n)}</li>" for n in report.notes)
+            + "\n</ul>\n"
+        )
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{e(report.language)}">\n'

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
-
+from typing import Any
 
 from .errors import InvalidRulesetError
 from .i18n import N_, NP_
@@ -23,15 +23,15 @@ from .model import PointSystem
 from .safeyaml import MAX_BYTES, check_finite, load_yaml, read_text_capped
 
 __all__ = [
-    "Ruleset",
-    "ColourRules",
+    "SCHEMA_VERSION",
     "ByeRules",
+    "ColourRules",
     "ForbiddenRules",
-    "load_ruleset",
-    "ruleset_from_mapping",
+    "Ruleset",
     "builtin_rulesets",
     "core_schema",
-    "SCHEMA_VERSION",
+    "load_ruleset",
+    "ruleset_from_mapping",
 ]
 
 SCHEMA_VERSION = 1
@@ -133,7 +133,9 @@ class Ruleset:
 # ---------------------------------------------------------------------- schema
 def core_schema() -> dict[str, Any]:
     """The JSON Schema of a ruleset file."""
-    text = resources.files("swisspairing").joinpath("schemas/ruleset.schema.json").read_text("utf-8")
+    text = (
+        resources.files("swisspairing").joinpath("schemas/ruleset.schema.json").read_text("utf-8")
+    )
     return json.loads(text)
 
 
@@ -146,7 +148,9 @@ _MESSAGES = {
     "required": N_("missing required key {missing}"),
     "additionalProperties": N_("unknown key {extra}"),
     "pattern": N_("{instance} does not match {limit}"),
-    "minItems": NP_("{instance} has fewer than {limit} item", "{instance} has fewer than {limit} items", "limit"),
+    "minItems": NP_(
+        "{instance} has fewer than {limit} item", "{instance} has fewer than {limit} items", "limit"
+    ),
     "uniqueItems": N_("{instance} has repeated items"),
 }
 
@@ -154,12 +158,23 @@ _MESSAGES = {
 def _schema_error(source: str, error: Any, prefix: str = "$") -> InvalidRulesetError:
     path = prefix + error.json_path[1:]
     msg = _MESSAGES.get(error.validator)
-    instance = json.dumps(error.instance, ensure_ascii=False, default=str) if not isinstance(error.instance, (int, float)) or isinstance(error.instance, bool) else error.instance
+    instance = (
+        json.dumps(error.instance, ensure_ascii=False, default=str)
+        if not isinstance(error.instance, (int, float)) or isinstance(error.instance, bool)
+        else error.instance
+    )
     limit = error.validator_value
     if isinstance(limit, (list, dict)):
         limit = json.dumps(limit, ensure_ascii=False, default=str)
     if error.validator == "required":
-        missing = next((k for k in error.validator_value if isinstance(error.instance, dict) and k not in error.instance), "?")
+        missing = next(
+            (
+                k
+                for k in error.validator_value
+                if isinstance(error.instance, dict) and k not in error.instance
+            ),
+            "?",
+        )
         return InvalidRulesetError(msg, where=f"{source}: {path}", missing=missing)  # type: ignore[arg-type]
     if error.validator == "additionalProperties":
         allowed = set(error.schema.get("properties", {}))
@@ -174,7 +189,9 @@ def _validate(instance: Any, schema: Mapping[str, Any], source: str, prefix: str
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(instance), key=lambda e: (list(e.absolute_path), e.validator))
+    errors = sorted(
+        validator.iter_errors(instance), key=lambda e: (list(e.absolute_path), e.validator)
+    )
     if errors:
         best = jsonschema.exceptions.best_match(errors)
         raise _schema_error(source, best or errors[0], prefix)
@@ -221,7 +238,9 @@ def builtin_rulesets(extra_dirs: Iterable[Any] = ()) -> dict[str, Any]:
         for entry in entries:
             if entry.name.endswith((".yaml", ".yml")):
                 try:
-                    data = load_yaml(entry.read_text("utf-8"), entry.name, error=InvalidRulesetError)
+                    data = load_yaml(
+                        entry.read_text("utf-8"), entry.name, error=InvalidRulesetError
+                    )
                 except (InvalidRulesetError, UnicodeDecodeError, OSError):
                     continue
                 if isinstance(data, dict) and isinstance(data.get("id"), str):
@@ -233,10 +252,17 @@ def _is_path(ref: str) -> bool:
     """A reference is a file when it has a path separator or a ``.yaml``/``.yml`` suffix;
     anything else is an installed ruleset id, whatever the working directory holds (a folder
     ``round-robin/`` or a stray file ``rdf-random`` does not shadow the built-in ruleset)."""
-    return ref.lower().endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref or (os.altsep is not None and os.altsep in ref)
+    return (
+        ref.lower().endswith((".yaml", ".yml"))
+        or os.sep in ref
+        or "/" in ref
+        or (os.altsep is not None and os.altsep in ref)
+    )
 
 
-def _resolve(ref: str, base_dir: Path | None, registry: Mapping[str, Any], where: str = "") -> tuple[str, Any]:
+def _resolve(
+    ref: str, base_dir: Path | None, registry: Mapping[str, Any], where: str = ""
+) -> tuple[str, Any]:
     """(display name, readable) for a ruleset reference; ``where`` names the ``extends`` that
     refers to it."""
     if _is_path(ref):
@@ -252,10 +278,18 @@ def _resolve(ref: str, base_dir: Path | None, registry: Mapping[str, Any], where
     known = ", ".join(sorted(registry)) or "-"
     if os.path.isfile(ref):
         raise InvalidRulesetError(
-            N_("unknown ruleset {id!r} (known: {known}); to use the file of that name, write {path}"),
-            where=where, id=ref, known=known, path=os.path.join(os.curdir, ref),
+            N_(
+                "unknown ruleset {id!r} (known: {known}); to use the file of that name, write "
+                "{path}"
+            ),
+            where=where,
+            id=ref,
+            known=known,
+            path=os.path.join(os.curdir, ref),
         )
-    raise InvalidRulesetError(N_("unknown ruleset {id!r} (known: {known})"), where=where, id=ref, known=known)
+    raise InvalidRulesetError(
+        N_("unknown ruleset {id!r} (known: {known})"), where=where, id=ref, known=known
+    )
 
 
 def _load_chain(
@@ -272,33 +306,53 @@ def _load_chain(
         chain = " -> ".join((*(name for _, name in seen), source))
         raise InvalidRulesetError(N_("extends forms a cycle: {chain}"), where=where, chain=chain)
     if len(seen) >= MAX_EXTENDS:
-        raise InvalidRulesetError(N_("extends goes deeper than the limit of {limit} rulesets"), where=where, limit=MAX_EXTENDS)
+        raise InvalidRulesetError(
+            N_("extends goes deeper than the limit of {limit} rulesets"),
+            where=where,
+            limit=MAX_EXTENDS,
+        )
     try:
         if isinstance(entry, Path):  # the same cap for devices and pipes (--ruleset /dev/zero)
             text = read_text_capped(str(entry), max_bytes=max_bytes, error=InvalidRulesetError)
         else:
             text = entry.read_text("utf-8")
     except FileNotFoundError:
-        raise InvalidRulesetError(N_("file not found"), where=f"{where}: {source}" if where else source) from None
+        raise InvalidRulesetError(
+            N_("file not found"), where=f"{where}: {source}" if where else source
+        ) from None
     except IsADirectoryError:
-        raise InvalidRulesetError(N_("is a folder, not a ruleset file"), where=f"{where}: {source}" if where else source) from None
+        raise InvalidRulesetError(
+            N_("is a folder, not a ruleset file"), where=f"{where}: {source}" if where else source
+        ) from None
     except OSError as exc:
         raise InvalidRulesetError(
-            N_("cannot read file: {reason}"), where=f"{where}: {source}" if where else source, reason=exc.strerror or str(exc)
+            N_("cannot read file: {reason}"),
+            where=f"{where}: {source}" if where else source,
+            reason=exc.strerror or str(exc),
         ) from None
     data = _read_yaml(text, source)
     parent = data.get("extends")
     if parent is not None:
         if not isinstance(parent, str):
-            raise InvalidRulesetError(N_("extends must be a ruleset id or a path"), where=f"{source}: $.extends")
+            raise InvalidRulesetError(
+                N_("extends must be a ruleset id or a path"), where=f"{source}: $.extends"
+            )
         own_dir = entry.parent if isinstance(entry, Path) else None
-        _, base = _load_chain(parent, own_dir, registry, (*seen, (key, source)), f"{source}: $.extends", max_bytes)
+        _, base = _load_chain(
+            parent, own_dir, registry, (*seen, (key, source)), f"{source}: $.extends", max_bytes
+        )
         base.pop("id", None)
         data = merge(base, data)
     return source, data
 
 
-def load_ruleset(ref: str, *, registry: Mapping[str, Any] | None = None, system_schema: Any = None, max_bytes: int = MAX_BYTES) -> Ruleset:
+def load_ruleset(
+    ref: str,
+    *,
+    registry: Mapping[str, Any] | None = None,
+    system_schema: Any = None,
+    max_bytes: int = MAX_BYTES,
+) -> Ruleset:
     """Load, resolve and validate a ruleset given by id or by path.
 
     ``ref`` is a file when it has a path separator or a ``.yaml``/``.yml`` suffix, else an
@@ -314,7 +368,9 @@ def load_ruleset(ref: str, *, registry: Mapping[str, Any] | None = None, system_
     return ruleset_from_mapping(data, source=source, system_schema=system_schema)
 
 
-def ruleset_from_mapping(data: Mapping[str, Any], *, source: str = "<ruleset>", system_schema: Any = None) -> Ruleset:
+def ruleset_from_mapping(
+    data: Mapping[str, Any], *, source: str = "<ruleset>", system_schema: Any = None
+) -> Ruleset:
     """Validate an already merged mapping and build the :class:`Ruleset`."""
     from . import manager
 

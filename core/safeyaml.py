@@ -25,17 +25,25 @@ from __future__ import annotations
 import codecs
 import json
 import math
-import os
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import MappingNode, Node, SequenceNode
 
 from .errors import InvalidInputError
 from .i18n import N_
 
-__all__ = ["read_text_capped", "load_yaml", "load_json", "check_finite", "MAX_BYTES", "MAX_DEPTH", "MAX_ALIAS_NODES"]
+__all__ = [
+    "MAX_ALIAS_NODES",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "check_finite",
+    "load_json",
+    "load_yaml",
+    "read_text_capped",
+]
 
 MAX_BYTES = 4 * 1024 * 1024
 """Default size limit of a ruleset or event file (4 MiB: a league of hundreds of teams)."""
@@ -52,21 +60,29 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 
-def read_text_capped(path: str, *, max_bytes: int = MAX_BYTES, error: _Error = InvalidInputError) -> str:
+def read_text_capped(
+    path: str, *, max_bytes: int = MAX_BYTES, error: _Error = InvalidInputError
+) -> str:
     """The UTF-8 text of ``path``, refusing more than ``max_bytes`` bytes whatever the file is
     (regular file, device, pipe).  ``OSError`` propagates (file access, exit 5)."""
     with open(path, "rb") as fh:
         data = fh.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise error(N_("the file is larger than the limit of {limit} bytes"), where=path, limit=max_bytes)
+        raise error(
+            N_("the file is larger than the limit of {limit} bytes"), where=path, limit=max_bytes
+        )
     try:
         return codecs.decode(data, "utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise error(N_("not UTF-8 text (byte {offset})"), where=path, offset=exc.start + 1) from None
+        raise error(
+            N_("not UTF-8 text (byte {offset})"), where=path, offset=exc.start + 1
+        ) from None
 
 
 def _where(source: str, mark: Any) -> str:
-    return f"{source}: line {mark.line + 1}, column {mark.column + 1}" if mark is not None else source
+    return (
+        f"{source}: line {mark.line + 1}, column {mark.column + 1}" if mark is not None else source
+    )
 
 
 def _pre_scan(text: str, source: str, max_depth: int, error: _Error) -> None:
@@ -80,14 +96,20 @@ def _pre_scan(text: str, source: str, max_depth: int, error: _Error) -> None:
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > max_depth:
-                    raise error(N_("nested deeper than the limit of {limit} levels"), where=_where(source, event.start_mark), limit=max_depth)
+                    raise error(
+                        N_("nested deeper than the limit of {limit} levels"),
+                        where=_where(source, event.start_mark),
+                        limit=max_depth,
+                    )
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
     finally:
         loader.dispose()
 
 
-def _expanded_size(root: Node, source: str, max_depth: int, own: int, max_alias_nodes: int, error: _Error) -> None:
+def _expanded_size(
+    root: Node, source: str, max_depth: int, own: int, max_alias_nodes: int, error: _Error
+) -> None:
     """Count the nodes of ``root`` with aliases expanded, and the expanded depth; a node that
     contains itself (recursive alias) is an error.  Iterative, memoised per node."""
     size: dict[int, int] = {}
@@ -105,20 +127,34 @@ def _expanded_size(root: Node, source: str, max_depth: int, own: int, max_alias_
             size[key] = total
             depth[key] = deep
             if total > own + max_alias_nodes:
-                raise error(N_("aliases expand to more than {limit} further nodes"), where=_where(source, node.start_mark), limit=max_alias_nodes)
+                raise error(
+                    N_("aliases expand to more than {limit} further nodes"),
+                    where=_where(source, node.start_mark),
+                    limit=max_alias_nodes,
+                )
             if deep > max_depth:
-                raise error(N_("nested deeper than the limit of {limit} levels"), where=_where(source, node.start_mark), limit=max_depth)
+                raise error(
+                    N_("nested deeper than the limit of {limit} levels"),
+                    where=_where(source, node.start_mark),
+                    limit=max_depth,
+                )
             continue
         if key in size:
             continue
         if key in on_stack:
-            raise error(N_("a recursive alias (a node that contains itself)"), where=_where(source, node.start_mark))
+            raise error(
+                N_("a recursive alias (a node that contains itself)"),
+                where=_where(source, node.start_mark),
+            )
         on_stack.add(key)
         stack.append((node, True))
         for child in _children(node):
             ck = id(child)
             if ck in on_stack:
-                raise error(N_("a recursive alias (a node that contains itself)"), where=_where(source, child.start_mark))
+                raise error(
+                    N_("a recursive alias (a node that contains itself)"),
+                    where=_where(source, child.start_mark),
+                )
             if ck not in size:
                 stack.append((child, False))
 
@@ -140,25 +176,38 @@ class _StrictConstructor(yaml.constructor.SafeConstructor):
     def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
         if isinstance(node, MappingNode):
             seen: dict[Any, Any] = {}
-            for key_node, _value in node.value:  # the keys written here; merged ones (<<) may be overridden
+            for (
+                key_node,
+                _value,
+            ) in node.value:  # the keys written here; merged ones (<<) may be overridden
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     continue
                 key = self.construct_object(key_node, deep=True)
                 try:
                     hash(key)
                 except TypeError:
-                    raise type(self).error(N_("a mapping key must be a plain value"), where=_where(self.source, key_node.start_mark)) from None
+                    raise type(self).error(
+                        N_("a mapping key must be a plain value"),
+                        where=_where(self.source, key_node.start_mark),
+                    ) from None
                 if key in seen:
-                    raise type(self).error(N_("duplicate key {key!r}"), where=_where(self.source, key_node.start_mark), key=str(key))
+                    raise type(self).error(
+                        N_("duplicate key {key!r}"),
+                        where=_where(self.source, key_node.start_mark),
+                        key=str(key),
+                    )
                 seen[key] = True
         return super().construct_mapping(node, deep=deep)
 
     def construct_yaml_float(self, node: Any) -> float:
         value = super().construct_yaml_float(node)
         if not math.isfinite(value):
-            raise type(self).error(N_("{value} is not a finite number"), where=_where(self.source, node.start_mark), value=node.value)
+            raise type(self).error(
+                N_("{value} is not a finite number"),
+                where=_where(self.source, node.start_mark),
+                value=node.value,
+            )
         return value
-
 
     def construct_yaml_timestamp_as_text(self, node: Any) -> str:
         """Dates stay text (``birth_date: 1990-05-01``): the files are JSON data, and JSON has
@@ -166,12 +215,22 @@ class _StrictConstructor(yaml.constructor.SafeConstructor):
         return str(node.value)
 
     def construct_yaml_binary(self, node: Any) -> Any:
-        raise type(self).error(N_("unsupported YAML tag {tag}"), where=_where(self.source, node.start_mark), tag=node.tag)
+        raise type(self).error(
+            N_("unsupported YAML tag {tag}"),
+            where=_where(self.source, node.start_mark),
+            tag=node.tag,
+        )
 
 
-_StrictConstructor.add_constructor("tag:yaml.org,2002:float", _StrictConstructor.construct_yaml_float)
-_StrictConstructor.add_constructor("tag:yaml.org,2002:timestamp", _StrictConstructor.construct_yaml_timestamp_as_text)
-_StrictConstructor.add_constructor("tag:yaml.org,2002:binary", _StrictConstructor.construct_yaml_binary)
+_StrictConstructor.add_constructor(
+    "tag:yaml.org,2002:float", _StrictConstructor.construct_yaml_float
+)
+_StrictConstructor.add_constructor(
+    "tag:yaml.org,2002:timestamp", _StrictConstructor.construct_yaml_timestamp_as_text
+)
+_StrictConstructor.add_constructor(
+    "tag:yaml.org,2002:binary", _StrictConstructor.construct_yaml_binary
+)
 
 
 def load_yaml(
@@ -193,12 +252,18 @@ def load_yaml(
             loader.dispose()
     except yaml.YAMLError as exc:
         if "depth" in str(getattr(exc, "problem", "") or ""):  # libyaml stops at 1000 levels
-            raise error(N_("nested deeper than the limit of {limit} levels"), where=_where(source, getattr(exc, "problem_mark", None)), limit=max_depth) from None
+            raise error(
+                N_("nested deeper than the limit of {limit} levels"),
+                where=_where(source, getattr(exc, "problem_mark", None)),
+                limit=max_depth,
+            ) from None
         raise _syntax_error(_python_parser_error(text) or exc, text, source, error) from None
     if root is None:
         return None
     _expanded_size(root, source, max_depth, _count_plain(root), max_alias_nodes, error)
-    constructor_cls = type("_Constructor", (_StrictConstructor,), {"source": source, "error": staticmethod(error)})
+    constructor_cls = type(
+        "_Constructor", (_StrictConstructor,), {"source": source, "error": staticmethod(error)}
+    )
     constructor = constructor_cls()
     try:
         return constructor.construct_document(root)
@@ -207,7 +272,9 @@ def load_yaml(
     except InvalidInputError:
         raise
     except (ValueError, OverflowError) as exc:  # e.g. an integer of 5,000 digits, a 13th month
-        raise error(N_("invalid YAML: {problem}"), where=source, problem=str(exc).splitlines()[0]) from None
+        raise error(
+            N_("invalid YAML: {problem}"), where=source, problem=str(exc).splitlines()[0]
+        ) from None
 
 
 def _syntax_error(exc: yaml.YAMLError, text: str, source: str, error: _Error) -> InvalidInputError:
@@ -216,11 +283,17 @@ def _syntax_error(exc: yaml.YAMLError, text: str, source: str, error: _Error) ->
     if isinstance(exc, yaml.reader.ReaderError):
         before = text[: exc.position]
         where = f"{source}: line {before.count(chr(10)) + 1}, column {exc.position - (before.rfind(chr(10)) + 1) + 1}"
-        return error(N_("invalid YAML: {problem}"), where=where, problem=f"unacceptable character #x{exc.character:04x}")
+        return error(
+            N_("invalid YAML: {problem}"),
+            where=where,
+            problem=f"unacceptable character #x{exc.character:04x}",
+        )
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None)
-    if context and problem.startswith("but "):  # "expected a single document …, but found another document"
+    if context and problem.startswith(
+        "but "
+    ):  # "expected a single document …, but found another document"
         problem = f"{context}, {problem}"
     return error(N_("invalid YAML: {problem}"), where=_where(source, mark), problem=problem)
 
@@ -263,7 +336,9 @@ _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _JSON_BRACKETS = re.compile(r"[\[\]{}]")
 
 
-def load_json(text: str, source: str, *, error: _Error = InvalidInputError, max_depth: int = MAX_DEPTH) -> Any:
+def load_json(
+    text: str, source: str, *, error: _Error = InvalidInputError, max_depth: int = MAX_DEPTH
+) -> Any:
     """Parse JSON safely: duplicate keys, ``NaN``/``Infinity`` and nesting beyond
     ``max_depth`` are errors."""
 
@@ -283,7 +358,11 @@ def load_json(text: str, source: str, *, error: _Error = InvalidInputError, max_
         if match.group() in "[{":
             depth += 1
             if depth > max_depth:
-                raise error(N_("nested deeper than the limit of {limit} levels"), where=source, limit=max_depth)
+                raise error(
+                    N_("nested deeper than the limit of {limit} levels"),
+                    where=source,
+                    limit=max_depth,
+                )
         else:
             depth -= 1
     try:
@@ -291,20 +370,32 @@ def load_json(text: str, source: str, *, error: _Error = InvalidInputError, max_
     except InvalidInputError:
         raise
     except json.JSONDecodeError as exc:
-        raise error(N_("invalid JSON: {problem}"), where=f"{source}: line {exc.lineno}, column {exc.colno}", problem=exc.msg) from None
+        raise error(
+            N_("invalid JSON: {problem}"),
+            where=f"{source}: line {exc.lineno}, column {exc.colno}",
+            problem=exc.msg,
+        ) from None
     except ValueError as exc:  # an integer of 5,000 digits
-        raise error(N_("invalid JSON: {problem}"), where=source, problem=str(exc).splitlines()[0]) from None
+        raise error(
+            N_("invalid JSON: {problem}"), where=source, problem=str(exc).splitlines()[0]
+        ) from None
     except RecursionError:  # pragma: no cover - the depth scan comes first
-        raise error(N_("nested deeper than the limit of {limit} levels"), where=source, limit=max_depth) from None
+        raise error(
+            N_("nested deeper than the limit of {limit} levels"), where=source, limit=max_depth
+        ) from None
 
 
-def check_finite(data: Any, source: str, *, error: _Error = InvalidInputError, path: str = "$") -> None:
+def check_finite(
+    data: Any, source: str, *, error: _Error = InvalidInputError, path: str = "$"
+) -> None:
     """Refuse NaN and infinite numbers anywhere in ``data`` (for mappings built in code)."""
     stack: list[tuple[Any, str]] = [(data, path)]
     while stack:
         value, where = stack.pop()
         if isinstance(value, float) and not math.isfinite(value):
-            raise error(N_("{value} is not a finite number"), where=f"{source}: {where}", value=repr(value))
+            raise error(
+                N_("{value} is not a finite number"), where=f"{source}: {where}", value=repr(value)
+            )
         if isinstance(value, dict):
             stack.extend((v, f"{where}.{k}") for k, v in value.items())
         elif isinstance(value, (list, tuple)):

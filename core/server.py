@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -50,7 +51,17 @@ from .manager import ruleset_dirs, systems_info
 from .model import Tournament
 from .ruleset import Ruleset, _read_yaml, builtin_rulesets, merge, ruleset_from_mapping
 
-__all__ = ["create_app", "app_from_env", "limits_from_env", "run", "Limits", "negotiate_language", "request_ruleset", "MalformedRequestError", "TimeLimitExceededError"]
+__all__ = [
+    "Limits",
+    "MalformedRequestError",
+    "TimeLimitExceededError",
+    "app_from_env",
+    "create_app",
+    "limits_from_env",
+    "negotiate_language",
+    "request_ruleset",
+    "run",
+]
 
 T = TypeVar("T")
 
@@ -92,7 +103,12 @@ def negotiate_language(query: str | None, accept_language: str | None) -> str | 
     if query:
         lang = query.strip().lower().replace("_", "-").split("-")[0]
         if lang not in LANGUAGES:
-            raise MalformedRequestError(N_("unknown language {lang!r} (known: {known})"), where="lang", lang=query, known=", ".join(LANGUAGES))
+            raise MalformedRequestError(
+                N_("unknown language {lang!r} (known: {known})"),
+                where="lang",
+                lang=query,
+                known=", ".join(LANGUAGES),
+            )
         return lang
     if not accept_language:
         return None
@@ -118,25 +134,38 @@ def negotiate_language(query: str | None, accept_language: str | None) -> str | 
 
 
 # ---------------------------------------------------------------------- rulesets
-def _registered_chain(ref: str, registry: Mapping[str, Any], seen: tuple[str, ...], where: str) -> dict[str, Any]:
+def _registered_chain(
+    ref: str, registry: Mapping[str, Any], seen: tuple[str, ...], where: str
+) -> dict[str, Any]:
     """The merged mapping of a registered ruleset, its ``extends`` resolved among the
     registered rulesets only (never as a path)."""
     if ref not in registry:
-        raise InvalidRulesetError(N_("unknown ruleset {id!r} (known: {known})"), where=where, id=ref, known=", ".join(sorted(registry)) or "-")
+        raise InvalidRulesetError(
+            N_("unknown ruleset {id!r} (known: {known})"),
+            where=where,
+            id=ref,
+            known=", ".join(sorted(registry)) or "-",
+        )
     if ref in seen:
-        raise InvalidRulesetError(N_("extends forms a cycle: {chain}"), where=where, chain=" -> ".join((*seen, ref)))
+        raise InvalidRulesetError(
+            N_("extends forms a cycle: {chain}"), where=where, chain=" -> ".join((*seen, ref))
+        )
     entry = registry[ref]
     source = f"rulesets/{entry.name}"
     data = _read_yaml(entry.read_text("utf-8"), source)
     return _resolve_extends(data, registry, (*seen, ref), source)
 
 
-def _resolve_extends(data: dict[str, Any], registry: Mapping[str, Any], seen: tuple[str, ...], source: str) -> dict[str, Any]:
+def _resolve_extends(
+    data: dict[str, Any], registry: Mapping[str, Any], seen: tuple[str, ...], source: str
+) -> dict[str, Any]:
     parent = data.get("extends")
     if parent is None:
         return data
     if not isinstance(parent, str):
-        raise InvalidRulesetError(N_("extends must be a ruleset id or a path"), where=f"{source}: $.extends")
+        raise InvalidRulesetError(
+            N_("extends must be a ruleset id or a path"), where=f"{source}: $.extends"
+        )
     base = _registered_chain(parent, registry, seen, f"{source}: $.extends")
     base.pop("id", None)
     return merge(base, data)
@@ -149,17 +178,22 @@ def _reject_aliases(text: str, source: str) -> None:
             if isinstance(token, yaml.AliasToken):
                 mark = token.start_mark
                 raise InvalidRulesetError(
-                    N_("YAML aliases are not accepted here"), where=f"{source}: line {mark.line + 1}, column {mark.column + 1}"
+                    N_("YAML aliases are not accepted here"),
+                    where=f"{source}: line {mark.line + 1}, column {mark.column + 1}",
                 )
     except yaml.YAMLError:
         return  # reported with its position when the text is parsed
 
 
-def request_ruleset(ruleset_id: str | None, ruleset_yaml: str | None, limits: Limits = Limits()) -> Ruleset:
+def request_ruleset(
+    ruleset_id: str | None, ruleset_yaml: str | None, limits: Limits = Limits()
+) -> Ruleset:
     """The ruleset of a request: a registered id, or YAML text that may extend registered
     ids; never a file.  Its ``search_budget`` is capped at ``limits.max_search_budget``."""
     if (ruleset_id is None) == (ruleset_yaml is None):
-        raise InvalidInputError(N_("give the ruleset as ruleset (a registered id) or ruleset_yaml"), where="$")
+        raise InvalidInputError(
+            N_("give the ruleset as ruleset (a registered id) or ruleset_yaml"), where="$"
+        )
     registry = builtin_rulesets(ruleset_dirs())
     if ruleset_yaml is not None:
         source = "$.ruleset_yaml"
@@ -180,10 +214,14 @@ def _request_tournament(body: Mapping[str, Any], ruleset: Ruleset) -> Tournament
     trf = body.get("trf")
     doc = body.get("tournament")
     if (trf is None) == (doc is None):
-        raise InvalidInputError(N_("give the tournament as trf (TRF16 text) or tournament (a JSON document)"), where="$")
+        raise InvalidInputError(
+            N_("give the tournament as trf (TRF16 text) or tournament (a JSON document)"), where="$"
+        )
     if trf is not None:
         return api.loads_trf(trf, filename="$.trf", point_system=ruleset.points)
-    return api.tournament_from_json(doc, source="", prefix="$.tournament", point_system=ruleset.points)
+    return api.tournament_from_json(
+        doc, source="", prefix="$.tournament", point_system=ruleset.points
+    )
 
 
 _TYPES: dict[str, tuple[type, ...]] = {
@@ -198,15 +236,30 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "players": (bool,),
     "tiebreaks": (list,),
 }
-_TYPE_NAMES = {"trf": "string", "tournament": "object", "ruleset": "string", "ruleset_yaml": "string", "seed": "integer",
-               "explain": "boolean", "after_round": "integer", "round": "integer", "players": "boolean", "tiebreaks": "array"}
+_TYPE_NAMES = {
+    "trf": "string",
+    "tournament": "object",
+    "ruleset": "string",
+    "ruleset_yaml": "string",
+    "seed": "integer",
+    "explain": "boolean",
+    "after_round": "integer",
+    "round": "integer",
+    "players": "boolean",
+    "tiebreaks": "array",
+}
 
 
 def _check_body(body: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
     """The top level of a request body: an object with known keys of the right types (the
     messages of ruleset validation)."""
     if not isinstance(body, dict):
-        raise InvalidInputError(N_("{instance} is not of type {limit}"), where="$", instance=json.dumps(body)[:80], limit="object")
+        raise InvalidInputError(
+            N_("{instance} is not of type {limit}"),
+            where="$",
+            instance=json.dumps(body)[:80],
+            limit="object",
+        )
     extra = sorted(k for k in body if k not in allowed)
     if extra:
         raise InvalidInputError(N_("unknown key {extra}"), where="$", extra=", ".join(extra))
@@ -216,14 +269,21 @@ def _check_body(body: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
         types = _TYPES[key]
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             raise InvalidInputError(
-                N_("{instance} is not of type {limit}"), where=f"$.{key}",
-                instance=json.dumps(value, ensure_ascii=False)[:80], limit=_TYPE_NAMES[key],
+                N_("{instance} is not of type {limit}"),
+                where=f"$.{key}",
+                instance=json.dumps(value, ensure_ascii=False)[:80],
+                limit=_TYPE_NAMES[key],
             )
     tiebreaks = body.get("tiebreaks")
     if tiebreaks is not None:
         for i, t in enumerate(tiebreaks):
             if not isinstance(t, str):
-                raise InvalidInputError(N_("{instance} is not of type {limit}"), where=f"$.tiebreaks[{i}]", instance=json.dumps(t)[:80], limit="string")
+                raise InvalidInputError(
+                    N_("{instance} is not of type {limit}"),
+                    where=f"$.tiebreaks[{i}]",
+                    instance=json.dumps(t)[:80],
+                    limit="string",
+                )
     return body
 
 
@@ -242,7 +302,7 @@ def _openapi_components() -> dict[str, Any]:
             out = {k: rewrite(v) for k, v in node.items()}
             ref = out.get("$ref")
             if isinstance(ref, str) and ref.startswith("#/$defs/"):
-                out["$ref"] = "#/components/schemas/" + names[ref[len("#/$defs/"):]]
+                out["$ref"] = "#/components/schemas/" + names[ref[len("#/$defs/") :]]
             return out
         if isinstance(node, list):
             return [rewrite(v) for v in node]
@@ -258,9 +318,18 @@ def _openapi_components() -> dict[str, Any]:
                 "type": "object",
                 "required": ["type", "message"],
                 "properties": {
-                    "type": {"type": "string", "description": "The kind of error (e.g. InvalidTrfError)."},
-                    "message": {"type": "string", "description": "The command line's message, in the request's language."},
-                    "exit_code": {"type": "integer", "description": "The exit code the command line gives."},
+                    "type": {
+                        "type": "string",
+                        "description": "The kind of error (e.g. InvalidTrfError).",
+                    },
+                    "message": {
+                        "type": "string",
+                        "description": "The command line's message, in the request's language.",
+                    },
+                    "exit_code": {
+                        "type": "integer",
+                        "description": "The exit code the command line gives.",
+                    },
                 },
             }
         },
@@ -269,10 +338,20 @@ def _openapi_components() -> dict[str, Any]:
 
 
 _INPUT_PROPS: dict[str, Any] = {
-    "trf": {"type": "string", "description": "The tournament as TRF16 text (alternative to tournament)."},
+    "trf": {
+        "type": "string",
+        "description": "The tournament as TRF16 text (alternative to tournament).",
+    },
     "tournament": {"$ref": "#/components/schemas/Tournament"},
-    "ruleset": {"type": "string", "description": "A registered ruleset id (GET /rulesets); never a path.", "examples": ["fide-dutch-1992"]},
-    "ruleset_yaml": {"type": "string", "description": "A ruleset as YAML text (alternative to ruleset); extends registered ids only."},
+    "ruleset": {
+        "type": "string",
+        "description": "A registered ruleset id (GET /rulesets); never a path.",
+        "examples": ["fide-dutch-1992"],
+    },
+    "ruleset_yaml": {
+        "type": "string",
+        "description": "A ruleset as YAML text (alternative to ruleset); extends registered ids only.",
+    },
 }
 _EXAMPLE_TOURNAMENT: dict[str, Any] = {
     "format": "swisspairing-tournament",
@@ -280,10 +359,30 @@ _EXAMPLE_TOURNAMENT: dict[str, Any] = {
     "name": "Club open",
     "total_rounds": 3,
     "players": [
-        {"number": 1, "name": "Albers, Jan", "rating": 2100, "rounds": [{"opponent": 3, "colour": "w", "result": "1"}]},
-        {"number": 2, "name": "Brandt, Sophie", "rating": 2050, "rounds": [{"opponent": 4, "colour": "b", "result": "="}]},
-        {"number": 3, "name": "Celik, Murat", "rating": 1980, "rounds": [{"opponent": 1, "colour": "b", "result": "0"}]},
-        {"number": 4, "name": "Dahl, Ole", "rating": 1900, "rounds": [{"opponent": 2, "colour": "w", "result": "="}]},
+        {
+            "number": 1,
+            "name": "Albers, Jan",
+            "rating": 2100,
+            "rounds": [{"opponent": 3, "colour": "w", "result": "1"}],
+        },
+        {
+            "number": 2,
+            "name": "Brandt, Sophie",
+            "rating": 2050,
+            "rounds": [{"opponent": 4, "colour": "b", "result": "="}],
+        },
+        {
+            "number": 3,
+            "name": "Celik, Murat",
+            "rating": 1980,
+            "rounds": [{"opponent": 1, "colour": "b", "result": "0"}],
+        },
+        {
+            "number": 4,
+            "name": "Dahl, Ole",
+            "rating": 1900,
+            "rounds": [{"opponent": 2, "colour": "w", "result": "="}],
+        },
     ],
 }
 _PAIR_BODY: dict[str, Any] = {
@@ -293,13 +392,24 @@ _PAIR_BODY: dict[str, Any] = {
     "examples": [{"tournament": _EXAMPLE_TOURNAMENT, "ruleset": "fide-dutch-1992"}],
     "properties": {
         **_INPUT_PROPS,
-        "seed": {"type": "integer", "description": "Seed for drawing lots (default: derived from the tournament)."},
+        "seed": {
+            "type": "integer",
+            "description": "Seed for drawing lots (default: derived from the tournament).",
+        },
         "explain": {"type": "boolean", "default": True, "description": "Include the explanation."},
     },
 }
 _STANDINGS_PROPS: dict[str, Any] = {
-    "after_round": {"type": "integer", "minimum": 0, "description": "Count the rounds up to this one only."},
-    "tiebreaks": {"type": "array", "items": {"type": "string"}, "description": "Tiebreak ids instead of the ruleset's."},
+    "after_round": {
+        "type": "integer",
+        "minimum": 0,
+        "description": "Count the rounds up to this one only.",
+    },
+    "tiebreaks": {
+        "type": "array",
+        "items": {"type": "string"},
+        "description": "Tiebreak ids instead of the ruleset's.",
+    },
     "seed": {"type": "integer", "description": "Seed for the drawing of lots."},
     "players": {"type": "boolean", "description": "Rank the players of a team event individually."},
 }
@@ -312,7 +422,14 @@ _STANDINGS_BODY: dict[str, Any] = {
 _PAGE_BODY: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
-    "properties": {**_INPUT_PROPS, **_STANDINGS_PROPS, "round": {"type": "integer", "description": "Round of the pairings page (default: the last paired)."}},
+    "properties": {
+        **_INPUT_PROPS,
+        **_STANDINGS_PROPS,
+        "round": {
+            "type": "integer",
+            "description": "Round of the pairings page (default: the last paired).",
+        },
+    },
 }
 _LANG_PARAM: dict[str, Any] = {
     "name": "lang",
@@ -322,7 +439,10 @@ _LANG_PARAM: dict[str, Any] = {
     "description": "Language of messages and reports (default: from Accept-Language).",
 }
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    str(code): {"description": text, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    str(code): {
+        "description": text,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    }
     for code, text in (
         (400, "Malformed request (not JSON, unknown language)."),
         (409, "No pairing satisfies the rules (exit code 1)."),
@@ -333,7 +453,17 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 _PAIR_RESPONSE: dict[str, Any] = {
     "type": "object",
-    "required": ["round", "boards", "byes", "explanation", "pairs", "trf", "tournament", "standings", "language"],
+    "required": [
+        "round",
+        "boards",
+        "byes",
+        "explanation",
+        "pairs",
+        "trf",
+        "tournament",
+        "standings",
+        "language",
+    ],
     "properties": {
         "round": {"type": "integer"},
         "language": {"type": "string"},
@@ -342,16 +472,31 @@ _PAIR_RESPONSE: dict[str, Any] = {
         "matches": {"type": "array", "items": {"type": "object"}},
         "team_byes": {"type": "array", "items": {"type": "object"}},
         "explanation": {"type": "array", "items": {"type": "string"}},
-        "pairs": {"type": "string", "description": "The JaVaFo/bbpPairings pairs format (pair -p)."},
-        "trf": {"type": "string", "description": "The tournament with the new round added (pair -o)."},
+        "pairs": {
+            "type": "string",
+            "description": "The JaVaFo/bbpPairings pairs format (pair -p).",
+        },
+        "trf": {
+            "type": "string",
+            "description": "The tournament with the new round added (pair -o).",
+        },
         "tournament": {"$ref": "#/components/schemas/Tournament"},
-        "standings": {"type": "object", "description": "The standings before the round (standings --format json)."},
+        "standings": {
+            "type": "object",
+            "description": "The standings before the round (standings --format json).",
+        },
     },
 }
 
 
 def _json_body(schema: Mapping[str, Any]) -> dict[str, Any]:
-    return {"requestBody": {"required": True, "content": {"application/json": {"schema": dict(schema)}}}, "parameters": [_LANG_PARAM]}
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": dict(schema)}},
+        },
+        "parameters": [_LANG_PARAM],
+    }
 
 
 def _json_ok(schema: Mapping[str, Any], description: str) -> dict[str, Any]:
@@ -366,13 +511,16 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
         version=__version__,
         description=(
             "Pairs Swiss-system and round-robin tournaments by the federation's written rules, "
-            "explains every decision and publishes standings, in English, German, Russian and Polish."
+            "explains every decision and publishes standings, in English, German, Russian and "
+            "Polish."
         ),
     )
     limiter = anyio.CapacityLimiter(limits.concurrency)
 
     def language(request: Request) -> str | None:
-        return negotiate_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+        return negotiate_language(
+            request.query_params.get("lang"), request.headers.get("accept-language")
+        )
 
     def error_response(exc: SwissPairingError, lang: str | None) -> JSONResponse:
         if isinstance(exc, MalformedRequestError):
@@ -386,7 +534,13 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
         else:
             status = 500
         return JSONResponse(
-            {"error": {"type": type(exc).__name__, "exit_code": exc.exit_code, "message": exc.render(lang or "en")}},
+            {
+                "error": {
+                    "type": type(exc).__name__,
+                    "exit_code": exc.exit_code,
+                    "message": exc.render(lang or "en"),
+                }
+            },
             status_code=status,
         )
 
@@ -405,11 +559,22 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
         errors = exc.errors()
         first = errors[0] if errors else {}
         loc = ".".join(str(p) for p in first.get("loc", ()))
-        expected = {"int_parsing": "integer", "bool_parsing": "boolean", "float_parsing": "number"}.get(str(first.get("type")))
+        expected = {
+            "int_parsing": "integer",
+            "bool_parsing": "boolean",
+            "float_parsing": "number",
+        }.get(str(first.get("type")))
         if expected:
-            err = InvalidInputError(N_("{instance} is not of type {limit}"), where=loc, instance=json.dumps(first.get("input"), ensure_ascii=False)[:80], limit=expected)
+            err = InvalidInputError(
+                N_("{instance} is not of type {limit}"),
+                where=loc,
+                instance=json.dumps(first.get("input"), ensure_ascii=False)[:80],
+                limit=expected,
+            )
         else:
-            err = InvalidInputError("{detail}", where=loc, detail=str(first.get("msg", "invalid request")))
+            err = InvalidInputError(
+                "{detail}", where=loc, detail=str(first.get("msg", "invalid request"))
+            )
         return error_response(err, safe_language(request))
 
     @app.exception_handler(StarletteHTTPException)
@@ -418,26 +583,45 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
         if exc.status_code == 404:
             message = gettext(N_("no such resource: {path}"), lang).format(path=request.url.path)
         elif exc.status_code == 405:
-            message = gettext(N_("method {method} is not allowed here"), lang).format(method=request.method)
+            message = gettext(N_("method {method} is not allowed here"), lang).format(
+                method=request.method
+            )
         else:
             message = str(exc.detail)
-        return JSONResponse({"error": {"type": "HTTPError", "exit_code": 2, "message": message}}, status_code=exc.status_code, headers=exc.headers)
+        return JSONResponse(
+            {"error": {"type": "HTTPError", "exit_code": 2, "message": message}},
+            status_code=exc.status_code,
+            headers=exc.headers,
+        )
 
     @app.exception_handler(Exception)
-    async def _on_bug(request: Request, exc: Exception) -> Response:  # a bug: no traceback to the client
-        message = gettext(N_("internal error: {reason}"), safe_language(request) or "en").format(reason=type(exc).__name__)
-        return JSONResponse({"error": {"type": "InternalError", "exit_code": 2, "message": message}}, status_code=500)
+    async def _on_bug(
+        request: Request, exc: Exception
+    ) -> Response:  # a bug: no traceback to the client
+        message = gettext(N_("internal error: {reason}"), safe_language(request) or "en").format(
+            reason=type(exc).__name__
+        )
+        return JSONResponse(
+            {"error": {"type": "InternalError", "exit_code": 2, "message": message}},
+            status_code=500,
+        )
 
     async def body_of(request: Request) -> Any:
         length = request.headers.get("content-length")
         if length is not None and length.isdigit() and int(length) > limits.max_body:
-            raise MalformedRequestError(N_("the request is larger than {limit} bytes"), status=413, limit=limits.max_body)
+            raise MalformedRequestError(
+                N_("the request is larger than {limit} bytes"), status=413, limit=limits.max_body
+            )
         chunks: list[bytes] = []
         size = 0
         async for chunk in request.stream():
             size += len(chunk)
             if size > limits.max_body:
-                raise MalformedRequestError(N_("the request is larger than {limit} bytes"), status=413, limit=limits.max_body)
+                raise MalformedRequestError(
+                    N_("the request is larger than {limit} bytes"),
+                    status=413,
+                    limit=limits.max_body,
+                )
             chunks.append(chunk)
         raw = b"".join(chunks)
         try:
@@ -447,7 +631,11 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise MalformedRequestError(N_("invalid JSON: {problem}"), where=f"line {exc.lineno}, column {exc.colno}", problem=exc.msg) from None
+            raise MalformedRequestError(
+                N_("invalid JSON: {problem}"),
+                where=f"line {exc.lineno}, column {exc.colno}",
+                problem=exc.msg,
+            ) from None
 
     async def compute(fn: Callable[[], T]) -> T:
         """Run ``fn`` in a worker thread within the time limit."""
@@ -455,7 +643,14 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
             with anyio.fail_after(limits.time_limit):
                 return await anyio.to_thread.run_sync(fn, abandon_on_cancel=True, limiter=limiter)
         except TimeoutError:
-            raise TimeLimitExceededError(NP_("the computation took longer than {seconds} second", "the computation took longer than {seconds} seconds", "seconds"), seconds=limits.time_limit) from None
+            raise TimeLimitExceededError(
+                NP_(
+                    "the computation took longer than {seconds} second",
+                    "the computation took longer than {seconds} seconds",
+                    "seconds",
+                ),
+                seconds=limits.time_limit,
+            ) from None
 
     # ------------------------------------------------------------------ catalogue
     @app.get("/health", summary="Liveness check for load balancers")
@@ -466,7 +661,12 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
         "/rulesets",
         summary="The registered rulesets",
         openapi_extra={"parameters": [_LANG_PARAM]},
-        responses={"200": _json_ok({"type": "array", "items": {"type": "object"}}, "Id, system, name, description and regulation of each ruleset")},
+        responses={
+            "200": _json_ok(
+                {"type": "array", "items": {"type": "object"}},
+                "Id, system, name, description and regulation of each ruleset",
+            )
+        },
     )
     async def rulesets(request: Request) -> Response:
         lang = language(request) or "en"
@@ -494,7 +694,12 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
         "/systems",
         summary="The installed pairing systems",
         openapi_extra={"parameters": [_LANG_PARAM]},
-        responses={"200": _json_ok({"type": "array", "items": {"type": "object"}}, "Name, distribution, version, description and hooks of each system")},
+        responses={
+            "200": _json_ok(
+                {"type": "array", "items": {"type": "object"}},
+                "Name, distribution, version, description and hooks of each system",
+            )
+        },
     )
     async def systems(request: Request) -> Response:
         lang = language(request) or "en"
@@ -503,7 +708,9 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
             out = []
             for info in systems_info():
                 item = dict(info)
-                item["description"] = gettext(info["description"], lang) if info["description"] else ""
+                item["description"] = (
+                    gettext(info["description"], lang) if info["description"] else ""
+                )
                 out.append(item)
             return out
 
@@ -523,12 +730,20 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
         def run() -> dict[str, Any]:
             rs = request_ruleset(body.get("ruleset"), body.get("ruleset_yaml"), limits)
             tournament = _request_tournament(body, rs)
-            result = api.pair_next_round(tournament, rs, lang or "en", seed=body.get("seed"), explain=body.get("explain", True) is not False)
+            result = api.pair_next_round(
+                tournament,
+                rs,
+                lang or "en",
+                seed=body.get("seed"),
+                explain=body.get("explain", True) is not False,
+            )
             data = result.to_json()
             data["pairs"] = result.pairs_text()
             data["trf"] = api.dump_trf(result.tournament)
             data["tournament"] = api.tournament_to_json(result.tournament)
-            data["standings"] = api.standings_json(api.standings(tournament, rs), lang or rs.language or "en")
+            data["standings"] = api.standings_json(
+                api.standings(tournament, rs), lang or rs.language or "en"
+            )
             return data
 
         return JSONResponse(await compute(run))
@@ -537,7 +752,10 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
         "/standings",
         summary="The standings with the ruleset's tiebreaks",
         openapi_extra=_json_body(_STANDINGS_BODY),
-        responses={"200": _json_ok({"type": "object"}, "The standings (standings --format json)"), **_ERRORS},
+        responses={
+            "200": _json_ok({"type": "object"}, "The standings (standings --format json)"),
+            **_ERRORS,
+        },
     )
     async def standings(request: Request) -> Response:
         lang = language(request)
@@ -547,8 +765,12 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
             rs = request_ruleset(body.get("ruleset"), body.get("ruleset_yaml"), limits)
             tournament = _request_tournament(body, rs)
             table = api.standings(
-                tournament, rs, after_round=body.get("after_round"), tiebreaks=body.get("tiebreaks"),
-                seed=body.get("seed"), players=bool(body.get("players")),
+                tournament,
+                rs,
+                after_round=body.get("after_round"),
+                tiebreaks=body.get("tiebreaks"),
+                seed=body.get("seed"),
+                players=bool(body.get("players")),
             )
             return api.standings_json(table, lang or rs.language or "en")
 
@@ -557,16 +779,36 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
     # ------------------------------------------------------------------ HTML pages
     def page(body: Mapping[str, Any], kind: str, lang: str | None) -> str:
         if kind not in api.REPORT_KINDS:
-            raise InvalidInputError(N_("unknown report {kind!r} (known: {known})"), where="kind", kind=kind, known=", ".join(api.REPORT_KINDS))
+            raise InvalidInputError(
+                N_("unknown report {kind!r} (known: {known})"),
+                where="kind",
+                kind=kind,
+                known=", ".join(api.REPORT_KINDS),
+            )
         rs = request_ruleset(body.get("ruleset"), body.get("ruleset_yaml"), limits)
         tournament = _request_tournament(body, rs)
         return api.report(
-            tournament, rs, kind, lang, fmt="html", round_number=body.get("round"),
-            after_round=body.get("after_round"), seed=body.get("seed"), players=bool(body.get("players")),
+            tournament,
+            rs,
+            kind,
+            lang,
+            fmt="html",
+            round_number=body.get("round"),
+            after_round=body.get("after_round"),
+            seed=body.get("seed"),
+            players=bool(body.get("players")),
         )
 
-    _html: dict[str, Any] = {"description": "The page", "content": {"text/html": {"schema": {"type": "string"}}}}
-    _kind = {"name": "kind", "in": "path", "required": True, "schema": {"type": "string", "enum": list(api.REPORT_KINDS)}}
+    _html: dict[str, Any] = {
+        "description": "The page",
+        "content": {"text/html": {"schema": {"type": "string"}}},
+    }
+    _kind = {
+        "name": "kind",
+        "in": "path",
+        "required": True,
+        "schema": {"type": "string", "enum": list(api.REPORT_KINDS)},
+    }
 
     @app.post(
         "/pages/{kind}",
@@ -587,10 +829,27 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
             "parameters": [
                 _kind,
                 _LANG_PARAM,
-                {"name": "ruleset", "in": "query", "required": True, "schema": {"type": "string"}, "description": "A registered ruleset id."},
-                {"name": "trf", "in": "query", "required": True, "schema": {"type": "string"}, "description": "The tournament as TRF16 text."},
+                {
+                    "name": "ruleset",
+                    "in": "query",
+                    "required": True,
+                    "schema": {"type": "string"},
+                    "description": "A registered ruleset id.",
+                },
+                {
+                    "name": "trf",
+                    "in": "query",
+                    "required": True,
+                    "schema": {"type": "string"},
+                    "description": "The tournament as TRF16 text.",
+                },
                 {"name": "round", "in": "query", "required": False, "schema": {"type": "integer"}},
-                {"name": "after_round", "in": "query", "required": False, "schema": {"type": "integer"}},
+                {
+                    "name": "after_round",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "integer"},
+                },
             ]
         },
         responses={"200": _html, **_ERRORS},
@@ -599,16 +858,25 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
     async def page_get(request: Request, kind: str) -> Response:
         lang = language(request)
         if len(request.url.query) > limits.max_body:
-            raise MalformedRequestError(N_("the request is larger than {limit} bytes"), status=413, limit=limits.max_body)
+            raise MalformedRequestError(
+                N_("the request is larger than {limit} bytes"), status=413, limit=limits.max_body
+            )
         q = request.query_params
         body: dict[str, Any] = {"ruleset": q.get("ruleset"), "trf": q.get("trf")}
         if body["ruleset"] is None:
-            raise InvalidInputError(N_("give the ruleset as ruleset (a registered id) or ruleset_yaml"), where="$")
+            raise InvalidInputError(
+                N_("give the ruleset as ruleset (a registered id) or ruleset_yaml"), where="$"
+            )
         for key in ("round", "after_round"):
             value = q.get(key)
             if value is not None:
                 if not (value.isascii() and value.isdigit()):
-                    raise InvalidInputError(N_("{instance} is not of type {limit}"), where=f"$.{key}", instance=json.dumps(value)[:80], limit="integer")
+                    raise InvalidInputError(
+                        N_("{instance} is not of type {limit}"),
+                        where=f"$.{key}",
+                        instance=json.dumps(value)[:80],
+                        limit="integer",
+                    )
                 body[key] = int(value)
         return HTMLResponse(await compute(lambda: page(body, kind, lang)))
 
@@ -617,7 +885,9 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
             schema = original_openapi()
-            schema.setdefault("components", {}).setdefault("schemas", {}).update(_openapi_components())
+            schema.setdefault("components", {}).setdefault("schemas", {}).update(
+                _openapi_components()
+            )
             app.openapi_schema = schema
         return app.openapi_schema
 
@@ -653,7 +923,9 @@ def app_from_env() -> FastAPI:
     return create_app(limits_from_env())
 
 
-def run(host: str = "127.0.0.1", port: int = 8080, *, workers: int = 1, limits: Limits = Limits()) -> None:
+def run(
+    host: str = "127.0.0.1", port: int = 8080, *, workers: int = 1, limits: Limits = Limits()
+) -> None:
     """Serve the application with uvicorn (``swisspairing serve``); with several ``workers``
     each worker process builds its own application (the limits travel in the environment)."""
     import os
@@ -663,6 +935,8 @@ def run(host: str = "127.0.0.1", port: int = 8080, *, workers: int = 1, limits: 
     if workers > 1:
         for name, var in _ENV.items():
             os.environ[var] = str(getattr(limits, name))
-        uvicorn.run("swisspairing.server:app_from_env", factory=True, host=host, port=port, workers=workers)
+        uvicorn.run(
+            "swisspairing.server:app_from_env", factory=True, host=host, port=port, workers=workers
+        )
     else:
         uvicorn.run(create_app(limits), host=host, port=port)

@@ -9,8 +9,8 @@ Used by the property tests and the benchmarks; also handy for an arbiter's dry r
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from .engine import Engine
 from .model import BLACK, WHITE, Player, RoundRecord, Tournament
@@ -48,7 +48,14 @@ def make_players(n: int, seed: int, *, unrated_rate: float = 0.05) -> tuple[Play
         raw.append((rating, title, f"Player {i + 1:04d}, Test"))
     raw.sort(key=lambda r: (-r[0], r[2]))
     return tuple(
-        Player(number=i + 1, name=name, sex="m" if i % 3 else "w", title=title, rating=rating, points=0.0)
+        Player(
+            number=i + 1,
+            name=name,
+            sex="m" if i % 3 else "w",
+            title=title,
+            rating=rating,
+            points=0.0,
+        )
         for i, (rating, title, name) in enumerate(raw)
     )
 
@@ -58,7 +65,9 @@ def _expected(ra: int, rb: int) -> float:
     return 1.0 / (1.0 + 10 ** ((rb - ra) / 400.0))
 
 
-def play_results(tournament: Tournament, pairing: RoundPairing, rng: random.Random, config: SimulationConfig) -> Tournament:
+def play_results(
+    tournament: Tournament, pairing: RoundPairing, rng: random.Random, config: SimulationConfig
+) -> Tournament:
     """Enter a result for every game of ``pairing`` (already applied to ``tournament``): a
     forfeit at ``config.forfeit_rate``, else a draw with a share of ``config.draw_rate`` that
     shrinks with the rating difference, else a win by the Elo expectation.  ``config`` is any
@@ -104,9 +113,15 @@ def simulate(
     ``on_round(tournament_before, pairing)`` is called after each pairing (for checks).
     """
     rng = random.Random(seed)
-    plist = make_players(players, seed, unrated_rate=config.unrated_rate) if isinstance(players, int) else players
+    plist = (
+        make_players(players, seed, unrated_rate=config.unrated_rate)
+        if isinstance(players, int)
+        else players
+    )
     ps = engine.ruleset.points
-    t = Tournament(players=plist, name=name, total_rounds=rounds, point_system=ps if ps != type(ps)() else None)
+    t = Tournament(
+        players=plist, name=name, total_rounds=rounds, point_system=ps if ps != type(ps)() else None
+    )
     for rnd in range(1, rounds + 1):
         pre: dict[int, RoundRecord] = {}
         withdrawals = []
@@ -121,7 +136,13 @@ def simulate(
             elif x < config.withdrawal_rate + config.half_bye_rate + config.absence_rate:
                 pre[p.number] = RoundRecord(None, None, "Z")
         if withdrawals:
-            t = replace(t, players=tuple(replace(p, withdrawn_from=rnd) if p.number in withdrawals else p for p in t.players))
+            t = replace(
+                t,
+                players=tuple(
+                    replace(p, withdrawn_from=rnd) if p.number in withdrawals else p
+                    for p in t.players
+                ),
+            )
         if pre:
             t = t.with_round(rnd, pre)
         before = t

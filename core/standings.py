@@ -18,8 +18,9 @@ tiebreaks only see :data:`~swisspairing.tiebreaks.TeamResults`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from .errors import InvalidInputError, InvalidRulesetError
 from .i18n import N_
@@ -34,7 +35,16 @@ from .tiebreaks import (
     lot_order,
 )
 
-__all__ = ["Standings", "StandingsRow", "compute_standings", "available_tiebreaks", "check_tiebreak_ids", "team_results", "rank_groups"]
+__all__ = [
+    "Standings",
+    "StandingsRow",
+    "available_tiebreaks",
+    "check_tiebreak_ids",
+    "compute_standings",
+    "rank_groups",
+    "team_results",
+]
+
 
 @dataclass(frozen=True, slots=True)
 class StandingsRow:
@@ -99,7 +109,9 @@ class Standings:
 
 
 # ---------------------------------------------------------------------- tiebreak catalogue
-def available_tiebreaks(ruleset: Any = None, *, extra_plugins: Sequence[Any] = ()) -> dict[str, Tiebreak]:
+def available_tiebreaks(
+    ruleset: Any = None, *, extra_plugins: Sequence[Any] = ()
+) -> dict[str, Tiebreak]:
     """The core's tiebreaks plus those of the ruleset's system and of ``extra_plugins``
     (``swiss_tiebreaks``)."""
     found: dict[str, Tiebreak] = dict(CORE_TIEBREAKS)
@@ -130,7 +142,9 @@ def check_tiebreak_ids(ruleset: Any, available: Mapping[str, Tiebreak] | None = 
 
 
 # ---------------------------------------------------------------------- team results
-def team_results(tournament: Tournament, point_system: PointSystem, after_round: int, ruleset: Any = None) -> dict[int, list[TeamRound | None]]:
+def team_results(
+    tournament: Tournament, point_system: PointSystem, after_round: int, ruleset: Any = None
+) -> dict[int, list[TeamRound | None]]:
     """Each team's matches up to ``after_round``, as :data:`~swisspairing.tiebreaks.TeamResults`:
     the team model's :func:`swisspairing.teams.team_results` (matches derived from the board
     games; match points, byes and unplayed matches scored by the ruleset's team parameters)."""
@@ -142,7 +156,13 @@ def team_results(tournament: Tournament, point_system: PointSystem, after_round:
 # ---------------------------------------------------------------------- ranking
 def rank_groups(
     numbers: Sequence[int],
-    keys: Sequence[tuple[Tiebreak, Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]] | Mapping[int, float]]],
+    keys: Sequence[
+        tuple[
+            Tiebreak,
+            Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]
+            | Mapping[int, float],
+        ]
+    ],
 ) -> tuple[list[list[int]], dict[str, dict[int, float]]]:
     """Refine ``numbers`` (one tied group) by each ``(tiebreak, key)`` in turn.
 
@@ -227,43 +247,68 @@ def compute_standings(
     after = recorded if after_round is None else after_round
     if after < 0 or after > recorded:
         raise InvalidInputError(
-            N_("round {round} has not been played yet (rounds recorded: {recorded})"), round=after, recorded=recorded
+            N_("round {round} has not been played yet (rounds recorded: {recorded})"),
+            round=after,
+            recorded=recorded,
         )
     ps = tournament.point_system or (ruleset.points if ruleset is not None else PointSystem())
     if policy is None:
-        policy = TiebreakPolicy.from_ruleset(ruleset, seed=seed) if ruleset is not None else TiebreakPolicy(seed=seed)
+        policy = (
+            TiebreakPolicy.from_ruleset(ruleset, seed=seed)
+            if ruleset is not None
+            else TiebreakPolicy(seed=seed)
+        )
     elif seed is not None:
-        policy = TiebreakPolicy(policy.unplayed, policy.direct_encounter, policy.direct_encounter_forfeits, policy.aro_unrated, seed)
+        policy = TiebreakPolicy(
+            policy.unplayed,
+            policy.direct_encounter,
+            policy.direct_encounter_forfeits,
+            policy.aro_unrated,
+            seed,
+        )
     catalogue = dict(available) if available is not None else available_tiebreaks(ruleset)
     is_team = bool(tournament.teams) if team is None else team
-    ids = list(tiebreaks if tiebreaks is not None else (ruleset.tiebreaks if ruleset is not None else ()))
+    ids = list(
+        tiebreaks if tiebreaks is not None else (ruleset.tiebreaks if ruleset is not None else ())
+    )
     if tiebreaks is not None or ruleset is None:
         where = tiebreaks_source
     else:
         where = f"{getattr(ruleset, 'source', '') or getattr(ruleset, 'id', '')}: $.tiebreaks"
     for tid in ids:
         if tid not in catalogue:
-            raise InvalidRulesetError(N_("unknown tiebreak {id!r} (known: {known})"), where=where, id=tid, known=", ".join(sorted(catalogue)))
+            raise InvalidRulesetError(
+                N_("unknown tiebreak {id!r} (known: {known})"),
+                where=where,
+                id=tid,
+                known=", ".join(sorted(catalogue)),
+            )
     if is_team:
         if not ids or ids[0] not in ("match-points", "game-points"):
             ids.insert(0, "match-points")
         for tid in ids:
             tb = catalogue[tid]
             if not tb.team and tid != "lot":
-                raise InvalidRulesetError(N_("tiebreak {id!r} does not apply to team events"), where=where, id=tid)
+                raise InvalidRulesetError(
+                    N_("tiebreak {id!r} does not apply to team events"), where=where, id=tid
+                )
     else:
         if not ids or ids[0] not in PRIMARY_SCORES:
             ids.insert(0, "points")
         for tid in ids:
             if catalogue[tid].team:
-                raise InvalidRulesetError(N_("tiebreak {id!r} applies to team events only"), where=where, id=tid)
+                raise InvalidRulesetError(
+                    N_("tiebreak {id!r} applies to team events only"), where=where, id=tid
+                )
     ranking = tuple(dict.fromkeys(ids))  # a repeated id adds nothing
     columns = list(ranking)
     if is_team:
         for tid in ("match-points", "game-points"):
             if tid not in columns:
                 columns.insert(1, tid)
-        columns = sorted(columns, key=lambda c: (c not in ("match-points", "game-points"), columns.index(c)))
+        columns = sorted(
+            columns, key=lambda c: (c not in ("match-points", "game-points"), columns.index(c))
+        )
 
     from .context import stable_seed
 
@@ -277,7 +322,9 @@ def compute_standings(
         def value_of(tb: Tiebreak) -> Mapping[int, float]:
             return tb.function(res, policy) if tb.function is not None else {}  # type: ignore[misc]
 
-        def split_of(tb: Tiebreak) -> Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]:
+        def split_of(
+            tb: Tiebreak,
+        ) -> Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]:
             if tb.id == "lot":
                 return _lot_splitter(lot_order(numbers, lot_seed))
             assert tb.split is not None
@@ -292,7 +339,9 @@ def compute_standings(
                 return tb.function(tournament, ps, after, policy=policy)
             return tb.function(tournament, ps, after)
 
-        def split_of(tb: Tiebreak) -> Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]:
+        def split_of(
+            tb: Tiebreak,
+        ) -> Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]:
             if tb.id == "lot":
                 return _lot_splitter(lot_order(numbers, lot_seed))
             assert tb.split is not None
@@ -348,7 +397,9 @@ def compute_standings(
     )
 
 
-def _lot_splitter(keys: Mapping[int, float]) -> Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]:
+def _lot_splitter(
+    keys: Mapping[int, float],
+) -> Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]:
     """Dutch-1992 F10 (4): the lot orders a tied group completely."""
 
     def split(group: Sequence[int], position: int) -> tuple[list[list[int]], Mapping[int, float]]:

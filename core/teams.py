@@ -36,8 +36,9 @@ header records, which the TRF writer keeps.  Event files give ``club`` directly.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidInputError
 from .i18n import N_, NP_, gettext
@@ -51,23 +52,23 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TeamPairing",
-    "TeamScoring",
     "TeamRecord",
-    "team_of",
-    "team_clubs",
-    "team_rating",
-    "order_by_rating_sum",
-    "lineup",
-    "team_records",
-    "team_results",
-    "team_point_system",
-    "team_tournament",
-    "team_context",
-    "expand_round",
+    "TeamScoring",
     "board_colour",
+    "expand_round",
     "format_match_pairs",
     "format_match_table",
     "is_team_event",
+    "lineup",
+    "order_by_rating_sum",
+    "team_clubs",
+    "team_context",
+    "team_of",
+    "team_point_system",
+    "team_rating",
+    "team_records",
+    "team_results",
+    "team_tournament",
 ]
 
 
@@ -80,8 +81,9 @@ class TeamPairing:
     """Matches, the team with White on board 1 first, in publication order."""
     pauses: tuple[int, ...]
     """The pausing team (the team bye; at most one)."""
-    events: tuple["Event", ...]
+    events: tuple[Event, ...]
     """The explanation."""
+
 
 _EPS = 1e-9
 
@@ -113,7 +115,7 @@ class TeamScoring:
         return self.bye_game_points if self.bye_game_points is not None else self.boards / 2
 
     @classmethod
-    def from_ruleset(cls, ruleset: Any) -> "TeamScoring":
+    def from_ruleset(cls, ruleset: Any) -> TeamScoring:
         """Read ``boards``, ``match_points {win, draw, loss}``, ``bye_match_points``,
         ``bye_game_points`` and ``unplayed_match`` from the ruleset's parameters."""
         params: Mapping[str, Any] = getattr(ruleset, "parameters", None) or {}
@@ -124,7 +126,9 @@ class TeamScoring:
             match_draw=float(mp.get("draw", 1)),
             match_loss=float(mp.get("loss", 0)),
             bye_match_points=float(params.get("bye_match_points", 0)),
-            bye_game_points=None if params.get("bye_game_points") is None else float(params["bye_game_points"]),
+            bye_game_points=None
+            if params.get("bye_game_points") is None
+            else float(params["bye_game_points"]),
             unplayed_match=str(params.get("unplayed_match", "zero")),
         )
 
@@ -194,10 +198,14 @@ def team_clubs(tournament: Tournament) -> dict[int, str]:
             continue
         parts = line[3:].split(None, 1)
         if len(parts) != 2 or not parts[0].isascii() or not parts[0].isdigit():
-            raise InvalidInputError(N_("record {line!r}: expected SPC, a team number and a club"), line=line)
+            raise InvalidInputError(
+                N_("record {line!r}: expected SPC, a team number and a club"), line=line
+            )
         number = int(parts[0])
         if number not in numbers:
-            raise InvalidInputError(N_("record {line!r}: team {team} does not exist"), line=line, team=number)
+            raise InvalidInputError(
+                N_("record {line!r}: team {team} does not exist"), line=line, team=number
+            )
         clubs.setdefault(number, parts[1].strip())
     return clubs
 
@@ -215,10 +223,19 @@ def order_by_rating_sum(entries: Sequence[tuple[int, bool]]) -> list[int]:
     """PL-team 2: indices of ``(rating sum, registered)`` entries in start-number order:
     registered teams by descending rating sum, then teams without a named list; ties keep
     the given order."""
-    return sorted(range(len(entries)), key=lambda i: (not entries[i][1], -entries[i][0] if entries[i][1] else 0, i))
+    return sorted(
+        range(len(entries)),
+        key=lambda i: (not entries[i][1], -entries[i][0] if entries[i][1] else 0, i),
+    )
 
 
-def lineup(tournament: Tournament, team: Team, round_number: int, boards: int, present: set[int] | None = None) -> list[int]:
+def lineup(
+    tournament: Tournament,
+    team: Team,
+    round_number: int,
+    boards: int,
+    present: set[int] | None = None,
+) -> list[int]:
     """The players who sit on boards 1, 2, … of the team in a round to be paired: the roster
     in board order without players who are withdrawn or absent, at most ``boards``
     (``present``: the round's participants, when already known)."""
@@ -271,7 +288,10 @@ def team_records(
                 gp += point_system.points(rec)
                 if rec.opponent not in owner:
                     raise InvalidInputError(
-                        N_("round {round}: player {player} of team {team} plays {opponent}, who belongs to no team"),
+                        N_(
+                            "round {round}: player {player} of team {team} plays {opponent}, who "
+                            "belongs to no team"
+                        ),
                         round=r,
                         player=n,
                         team=team.number,
@@ -284,13 +304,19 @@ def team_records(
                     board1 = rec.colour if board % 2 == 1 else rec.colour.opposite
             if len(opponents) > 1:
                 raise InvalidInputError(
-                    NP_("round {round}: the players of team {team} meet players of team {teams}", "round {round}: the players of team {team} meet players of teams {teams}", "teams"),
+                    NP_(
+                        "round {round}: the players of team {team} meet players of team {teams}",
+                        "round {round}: the players of team {team} meet players of teams {teams}",
+                        "teams",
+                    ),
                     round=r,
                     team=team.number,
                     teams=", ".join(map(str, sorted(opponents))),
                 )
             if opponents:
-                rounds.append((opponents.pop(), board1 if played else None, gp, played, pending, False))
+                rounds.append(
+                    (opponents.pop(), board1 if played else None, gp, played, pending, False)
+                )
             elif bye:
                 rounds.append((None, None, scoring.pause_game_points, False, False, True))
             else:
@@ -321,7 +347,9 @@ def team_records(
     return out
 
 
-def team_results(tournament: Tournament, point_system: PointSystem, after_round: int, ruleset: Any = None) -> dict[int, list["TeamRound | None"]]:
+def team_results(
+    tournament: Tournament, point_system: PointSystem, after_round: int, ruleset: Any = None
+) -> dict[int, list[TeamRound | None]]:
     """Each team's matches up to ``after_round`` for standings and team tiebreaks
     (:data:`swisspairing.tiebreaks.TeamResults`)."""
     from .tiebreaks import TeamRound
@@ -329,7 +357,10 @@ def team_results(tournament: Tournament, point_system: PointSystem, after_round:
     scoring = TeamScoring.from_ruleset(ruleset)
     records = team_records(tournament, scoring, point_system, after_round)
     return {
-        t: [None if r is None else TeamRound(r.opponent, r.match_points, r.game_points, r.played) for r in recs]
+        t: [
+            None if r is None else TeamRound(r.opponent, r.match_points, r.game_points, r.played)
+            for r in recs
+        ]
         for t, recs in records.items()
     }
 
@@ -358,7 +389,10 @@ def _view_record(rec: TeamRecord | None, scoring: TeamScoring) -> RoundRecord:
     if rec.pending:
         return RoundRecord(rec.opponent, rec.colour, " ")
     if not rec.played:
-        won = abs(rec.match_points - scoring.match_win) < _EPS and scoring.match_win > scoring.match_loss
+        won = (
+            abs(rec.match_points - scoring.match_win) < _EPS
+            and scoring.match_win > scoring.match_loss
+        )
         return RoundRecord(rec.opponent, None, "+" if won else "-")
     if abs(rec.match_points - scoring.match_win) < _EPS:
         code = "1"
@@ -386,7 +420,9 @@ def team_tournament(
     rnd = tournament.next_round if before_round is None else before_round
     records = team_records(tournament, scoring, point_system, rnd - 1)
     clubs = team_clubs(tournament)
-    present_next = {p.number for p in tournament.participants(rnd)} if rnd == tournament.next_round else None
+    present_next = (
+        {p.number for p in tournament.participants(rnd)} if rnd == tournament.next_round else None
+    )
     players: list[Player] = []
     absent: set[int] = set()
     gp: dict[int, float] = {}
@@ -394,7 +430,9 @@ def team_tournament(
         members = [tournament.player(n) for n in team.roster if n in tournament]
         feds = {p.federation for p in members if p.federation}
         withdrawn = [p.withdrawn_from for p in members]
-        withdrawn_from = max(withdrawn) if members and all(w is not None for w in withdrawn) else None  # type: ignore[type-var]
+        withdrawn_from = (
+            max(withdrawn) if members and all(w is not None for w in withdrawn) else None
+        )  # type: ignore[type-var]
         recs = records.get(team.number, [])
         players.append(
             Player(
@@ -421,7 +459,7 @@ def team_tournament(
     return view, gp
 
 
-def team_context(context: "RoundContext") -> "RoundContext":
+def team_context(context: RoundContext) -> RoundContext:
     """A :class:`RoundContext` over the team view of ``context``'s tournament: same ruleset,
     round, seed and engine; its ``states`` are teams (score = match points) and its
     ``data["game_points"]``, ``data["scoring"]``, ``data["records"]`` and ``data["players"]``
@@ -429,7 +467,9 @@ def team_context(context: "RoundContext") -> "RoundContext":
     from .context import RoundContext
 
     scoring = TeamScoring.from_ruleset(context.ruleset)
-    view, gp = team_tournament(context.tournament, scoring, context.point_system, context.round_number)
+    view, gp = team_tournament(
+        context.tournament, scoring, context.point_system, context.round_number
+    )
     ctx = RoundContext(
         view,
         context.ruleset,
@@ -440,16 +480,18 @@ def team_context(context: "RoundContext") -> "RoundContext":
     )
     ctx.data["game_points"] = gp
     ctx.data["scoring"] = scoring
-    ctx.data["records"] = team_records(context.tournament, scoring, context.point_system, context.round_number - 1)
+    ctx.data["records"] = team_records(
+        context.tournament, scoring, context.point_system, context.round_number - 1
+    )
     ctx.data["players"] = context
     return ctx
 
 
 def expand_round(
-    context: "RoundContext",
+    context: RoundContext,
     matches: Sequence[Pairing],
     pauses: Sequence[int],
-    events: Iterable["Event"] = (),
+    events: Iterable[Event] = (),
 ) -> RoundPairing:
     """The round's :class:`RoundPairing` from team matches (``Pairing(white team, black team)``
     by board-1 colour) and pausing teams: board games for each match (board ``k`` pairs the
@@ -518,13 +560,23 @@ def format_match_table(
 
     def totals(t: int) -> tuple[str, str]:
         recs = [r for r in records.get(t, []) if r is not None]
-        return _num(sum(r.match_points for r in recs), locale), _num(sum(r.game_points for r in recs), locale)
+        return _num(sum(r.match_points for r in recs), locale), _num(
+            sum(r.game_points for r in recs), locale
+        )
 
     def who(t: int) -> str:
         return f"{t} {names.get(t, '')}".strip()
 
     title = _(N_("Round {round}")).format(round=pairing.round)
-    head = [_(N_("Match")), _(N_("White on board 1")), _(N_("MP")), _(N_("GP")), _(N_("Black on board 1")), _(N_("MP")), _(N_("GP"))]
+    head = [
+        _(N_("Match")),
+        _(N_("White on board 1")),
+        _(N_("MP")),
+        _(N_("GP")),
+        _(N_("Black on board 1")),
+        _(N_("MP")),
+        _(N_("GP")),
+    ]
     rows: list[list[str]] = []
     for i, m in enumerate(pairing.matches, start=1):
         rows.append([str(i), who(m.white), *totals(m.white), who(m.black), *totals(m.black)])
@@ -532,6 +584,8 @@ def format_match_table(
         rows.append(["", who(bye.player), *totals(bye.player), _(N_("pause")), "", ""])
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     numeric = (0, 2, 3, 5, 6)
-    fmt = lambda r: "  ".join(c.rjust(w) if i in numeric else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()  # noqa: E731
+    fmt = lambda r: "  ".join(
+        c.rjust(w) if i in numeric else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))
+    ).rstrip()
     lines = [title, "", fmt(head), "  ".join("-" * w for w in widths), *(fmt(r) for r in rows)]
     return "\n".join(lines) + "\n"

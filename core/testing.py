@@ -21,15 +21,16 @@ Fixtures: ``swisspairing_cli`` (the command line called in-process, returning
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .errors import InvalidInputError
 from .i18n import N_
 from .model import BLACK, WHITE, Player, RoundRecord, Tournament
 from .pairing import RoundPairing
 
-__all__ = ["CliResult", "run_cli", "build_tournament", "board_pairs"]
+__all__ = ["CliResult", "board_pairs", "build_tournament", "run_cli"]
 
 #: Results of a game as ``White-Black`` → (White's code, Black's code).
 _RESULTS = {
@@ -70,7 +71,11 @@ def _game(spec: str, where: str) -> tuple[int, int, str, str]:
     pair, _, result = spec.strip().partition(" ")
     white, sep, black = pair.partition("-")
     if not sep or not white.isdigit() or not black.isdigit() or result.strip() not in _RESULTS:
-        raise InvalidInputError(N_("{value!r} is not a game such as '1-4 1-0' or a bye such as '5 U'"), where=where, value=spec)
+        raise InvalidInputError(
+            N_("{value!r} is not a game such as '1-4 1-0' or a bye such as '5 U'"),
+            where=where,
+            value=spec,
+        )
     w, b = _RESULTS[result.strip()]
     return int(white), int(black), w, b
 
@@ -89,22 +94,39 @@ def build_tournament(
     (``"9 U"`` pairing-allocated, ``"9 H"``, ``"9 F"``, ``"9 Z"``); a player a round does
     not list was absent (``Z``).  Errors name the round and the entry (``rounds[1][0]``)."""
     n = len(ratings)
-    records: dict[int, list[RoundRecord | None]] = {i: [None] * len(rounds) for i in range(1, n + 1)}
+    records: dict[int, list[RoundRecord | None]] = {
+        i: [None] * len(rounds) for i in range(1, n + 1)
+    }
     for r, games in enumerate(rounds):
         for k, spec in enumerate(games):
             where = f"rounds[{r}][{k}]"
             head, _, code = spec.strip().partition(" ")
             if "-" not in head:
-                if not head.isdigit() or code.strip() not in ("U", "H", "F", "Z") or int(head) not in records:
-                    raise InvalidInputError(N_("{value!r} is not a game such as '1-4 1-0' or a bye such as '5 U'"), where=where, value=spec)
+                if (
+                    not head.isdigit()
+                    or code.strip() not in ("U", "H", "F", "Z")
+                    or int(head) not in records
+                ):
+                    raise InvalidInputError(
+                        N_("{value!r} is not a game such as '1-4 1-0' or a bye such as '5 U'"),
+                        where=where,
+                        value=spec,
+                    )
                 records[int(head)][r] = RoundRecord(None, None, code.strip())
                 continue
             white, black, w, b = _game(spec, where)
             for number in (white, black):
                 if number not in records:
-                    raise InvalidInputError(N_("player {number} does not exist"), where=where, number=number)
+                    raise InvalidInputError(
+                        N_("player {number} does not exist"), where=where, number=number
+                    )
                 if records[number][r] is not None:
-                    raise InvalidInputError(N_("player {number} is listed twice in round {round}"), where=where, number=number, round=r + 1)
+                    raise InvalidInputError(
+                        N_("player {number} is listed twice in round {round}"),
+                        where=where,
+                        number=number,
+                        round=r + 1,
+                    )
             records[white][r] = RoundRecord(black, WHITE, w)
             records[black][r] = RoundRecord(white, BLACK, b)
     players = []

@@ -44,43 +44,44 @@ round), so they do not depend on how a team event is stored.
 from __future__ import annotations
 
 import random
-from itertools import accumulate
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from itertools import accumulate
+from typing import Any
 
 from .hookspecs import hookimpl
 from .i18n import N_
 from .model import BLACK, PLAYED_CODES, PointSystem, Tournament
 
 __all__ = [
+    "CORE_TIEBREAKS",
+    "DEFAULT_POLICY",
+    "DIRECT_ENCOUNTER_MODES",
+    "PRIMARY_SCORES",
+    "UNPLAYED_POLICIES",
+    "TeamResults",
+    "TeamRound",
     "Tiebreak",
     "TiebreakPolicy",
-    "TeamRound",
-    "TeamResults",
-    "UNPLAYED_POLICIES",
-    "DIRECT_ENCOUNTER_MODES",
-    "DEFAULT_POLICY",
-    "compute",
-    "buchholz",
-    "sonneborn_berger",
-    "extended_buchholz",
-    "progressive_score",
     "average_rating_of_opponents",
-    "count_wins",
-    "games_won",
     "black_games",
     "black_wins",
-    "opponent_scores",
-    "virtual_opponent_score",
+    "buchholz",
+    "compute",
+    "count_wins",
     "direct_encounter",
+    "extended_buchholz",
+    "games_won",
     "lot_order",
-    "team_match_points",
-    "team_game_points",
+    "opponent_scores",
+    "progressive_score",
+    "sonneborn_berger",
     "team_buchholz",
-    "team_sonneborn_berger",
     "team_direct_encounter",
-    "CORE_TIEBREAKS",
-    "PRIMARY_SCORES",
+    "team_game_points",
+    "team_match_points",
+    "team_sonneborn_berger",
+    "virtual_opponent_score",
 ]
 
 Scores = Mapping[int, float]
@@ -94,7 +95,11 @@ DIRECT_ENCOUNTER_MODES = ("all-met", "fide2023")
 _EPS = 1e-9
 
 #: Other spellings accepted for a policy (the ru-draughts plugin says ``rdf-manual-draw``).
-_POLICY_ALIASES = {"rdf-manual-draw": "rdf-manual", "virtual": "virtual-opponent", "fide2009": "virtual-opponent"}
+_POLICY_ALIASES = {
+    "rdf-manual-draw": "rdf-manual",
+    "virtual": "virtual-opponent",
+    "fide2009": "virtual-opponent",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,14 +121,19 @@ class TiebreakPolicy:
         if self.unplayed in _POLICY_ALIASES:
             object.__setattr__(self, "unplayed", _POLICY_ALIASES[self.unplayed])
         if self.unplayed not in UNPLAYED_POLICIES:
-            raise ValueError(f"unknown unplayed-game policy {self.unplayed!r} (known: {', '.join(UNPLAYED_POLICIES)})")
+            raise ValueError(
+                f"unknown unplayed-game policy {self.unplayed!r} (known: "
+                f"{', '.join(UNPLAYED_POLICIES)})"
+            )
         if self.direct_encounter not in DIRECT_ENCOUNTER_MODES:
             raise ValueError(f"unknown direct-encounter mode {self.direct_encounter!r}")
         if self.aro_unrated not in ("exclude", "zero"):
             raise ValueError(f"unknown aro_unrated setting {self.aro_unrated!r}")
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, Any] | None, *, seed: int | None = None) -> "TiebreakPolicy":
+    def from_mapping(
+        cls, values: Mapping[str, Any] | None, *, seed: int | None = None
+    ) -> TiebreakPolicy:
         """From a ruleset's ``tiebreak_policy`` mapping (keys as the field names)."""
         values = dict(values or {})
         if seed is not None:
@@ -131,7 +141,7 @@ class TiebreakPolicy:
         return cls(**values)
 
     @classmethod
-    def from_ruleset(cls, ruleset: Any, *, seed: int | None = None) -> "TiebreakPolicy":
+    def from_ruleset(cls, ruleset: Any, *, seed: int | None = None) -> TiebreakPolicy:
         """The policy of a :class:`~swisspairing.ruleset.Ruleset` (empty when it sets none)."""
         return cls.from_mapping(getattr(ruleset, "tiebreak_policy", None), seed=seed)
 
@@ -195,7 +205,11 @@ class Tiebreak:
         return self.short or self.name
 
     def __repr__(self) -> str:
-        return f"CORE_TIEBREAKS[{self.id!r}]" if CORE_TIEBREAKS.get(self.id) is self else f"Tiebreak(id={self.id!r}, name={self.name!r})"
+        return (
+            f"CORE_TIEBREAKS[{self.id!r}]"
+            if CORE_TIEBREAKS.get(self.id) is self
+            else f"Tiebreak(id={self.id!r}, name={self.name!r})"
+        )
 
 
 # ---------------------------------------------------------------------- the records, once
@@ -211,8 +225,21 @@ class _Table:
     score; plus caches of derived values per unplayed-game policy."""
 
     __slots__ = (
-        "after", "ps", "numbers", "opp", "code", "pts", "running", "score", "rating", "withdrawn",
-        "played", "unplayed", "black", "adjusted", "entries",
+        "adjusted",
+        "after",
+        "black",
+        "code",
+        "entries",
+        "numbers",
+        "opp",
+        "played",
+        "ps",
+        "pts",
+        "rating",
+        "running",
+        "score",
+        "unplayed",
+        "withdrawn",
     )
 
     def __init__(self, t: Tournament, ps: PointSystem, after: int) -> None:
@@ -237,9 +264,19 @@ class _Table:
         known = set(self.numbers)
         zero_bye = ps.zero_point_bye
         value = {
-            "1": ps.win, "W": ps.win, "=": ps.draw, "D": ps.draw, "0": ps.loss, "L": ps.loss,
-            "+": ps.forfeit_win, "-": ps.forfeit_loss, "U": ps.pairing_allocated_bye,
-            "F": ps.full_point_bye, "H": ps.half_point_bye, "Z": ps.zero_point_bye, " ": zero_bye,
+            "1": ps.win,
+            "W": ps.win,
+            "=": ps.draw,
+            "D": ps.draw,
+            "0": ps.loss,
+            "L": ps.loss,
+            "+": ps.forfeit_win,
+            "-": ps.forfeit_loss,
+            "U": ps.pairing_allocated_bye,
+            "F": ps.full_point_bye,
+            "H": ps.half_point_bye,
+            "Z": ps.zero_point_bye,
+            " ": zero_bye,
         }
         played_codes = PLAYED_CODES
         black_colour = BLACK
@@ -298,12 +335,19 @@ def _table(t: Tournament, ps: PointSystem, after: int) -> _Table:
 def _policy_name(unplayed: str) -> str:
     unplayed = _POLICY_ALIASES.get(unplayed, unplayed)
     if unplayed not in UNPLAYED_POLICIES:
-        raise ValueError(f"unknown unplayed-game policy {unplayed!r} (known: {', '.join(UNPLAYED_POLICIES)})")
+        raise ValueError(
+            f"unknown unplayed-game policy {unplayed!r} (known: {', '.join(UNPLAYED_POLICIES)})"
+        )
     return unplayed
 
 
 # ---------------------------------------------------------------------- unplayed games
-def virtual_opponent_score(score_before: float, own_points: float, later_rounds: int, point_system: PointSystem | None = None) -> float:
+def virtual_opponent_score(
+    score_before: float,
+    own_points: float,
+    later_rounds: int,
+    point_system: PointSystem | None = None,
+) -> float:
     """Seed 004 §2.9 a, FIDE 2009 (TB 9 a, AMB-T1): the score of the virtual opponent of a
     player's unplayed round ``R``: ``SPR + (1 − SfPR) + ½·(n − R)``.
 
@@ -337,7 +381,9 @@ def _rdf_withdrawn_score(tb: _Table, x: int) -> float | None:
     mates = [
         g
         for g in tb.numbers
-        if g != x and abs(tb.running[g][stop] - at_stop) < _EPS and (tb.withdrawn[g] is None or tb.withdrawn[g] > w)  # type: ignore[operator]
+        if g != x
+        and abs(tb.running[g][stop] - at_stop) < _EPS
+        and (tb.withdrawn[g] is None or tb.withdrawn[g] > w)  # type: ignore[operator]
     ]
     if not mates:
         return at_stop + tb.ps.draw * (tb.after - stop)
@@ -394,7 +440,13 @@ def _adjusted_scores(tb: _Table, unplayed: str) -> dict[int, float]:
     return out
 
 
-def opponent_scores(tournament: Tournament, point_system: PointSystem, after_round: int, *, unplayed: str = "played-only") -> dict[int, float]:
+def opponent_scores(
+    tournament: Tournament,
+    point_system: PointSystem,
+    after_round: int,
+    *,
+    unplayed: str = "played-only",
+) -> dict[int, float]:
     """Every player's score as used in his opponents' coefficients after ``after_round``
     (equal to his score unless the policy adjusts unplayed games, TB 9 b, TB 10 b)."""
     tb = _table(tournament, point_system, after_round)
@@ -424,7 +476,15 @@ def _entries(tb: _Table, unplayed: str) -> dict[int, list[tuple[float, float, bo
                 # an unplayed round counts by what it was worth (a round robin's bye: 0)
                 fraction = pts[r] / win if win > 0 else fraction_of(c, 0.0)
                 if unplayed == "virtual-opponent":
-                    out.append((virtual_opponent_score(tb.running[n][r], pts[r], tb.after - r - 1, tb.ps), fraction, False))
+                    out.append(
+                        (
+                            virtual_opponent_score(
+                                tb.running[n][r], pts[r], tb.after - r - 1, tb.ps
+                            ),
+                            fraction,
+                            False,
+                        )
+                    )
                 elif unplayed == "rdf-manual":
                     if (c == "U" or (c == "+" and opps[r] is None)) and lowest is not None:
                         out.append((lowest, 1.0, False))
@@ -436,7 +496,9 @@ def _entries(tb: _Table, unplayed: str) -> dict[int, list[tuple[float, float, bo
     return result
 
 
-def _cut(values: list[tuple[float, bool]], cut_lowest: int, cut_highest: int, vur_first: bool) -> float:
+def _cut(
+    values: list[tuple[float, bool]], cut_lowest: int, cut_highest: int, vur_first: bool
+) -> float:
     """Sum of ``(value, voluntary)`` after the Cut/Median modifiers (TB 2, TB 3); with
     ``vur_first`` the lowest voluntary unplayed contribution is cut first (C.07 16.5)."""
     vals = sorted(values, key=lambda e: e[0])
@@ -496,7 +558,13 @@ def buchholz(
     return out
 
 
-def extended_buchholz(tournament: Tournament, point_system: PointSystem, after_round: int, *, unplayed: str = "played-only") -> dict[int, float]:
+def extended_buchholz(
+    tournament: Tournament,
+    point_system: PointSystem,
+    after_round: int,
+    *,
+    unplayed: str = "played-only",
+) -> dict[int, float]:
     """Extended Buchholz (seed 004 d, glossary 63): the sum of the Buchholz of the opponents
     met over the board."""
     tb = _table(tournament, point_system, after_round)
@@ -526,7 +594,9 @@ def sonneborn_berger(
         fraction_of = _FRACTION.get
         for n in tb.numbers:
             opps, codes = tb.opp[n], tb.code[n]
-            out[n] = float(sum([fraction_of(codes[r], 0.0) * adjusted[opps[r]] for r in tb.played[n]]))  # type: ignore[index]
+            out[n] = float(
+                sum([fraction_of(codes[r], 0.0) * adjusted[opps[r]] for r in tb.played[n]])
+            )  # type: ignore[index]
         return out
     all_entries = _entries(tb, unplayed)
     for n in tb.numbers:
@@ -550,7 +620,9 @@ def sonneborn_berger(
     return out
 
 
-def progressive_score(tournament: Tournament, point_system: PointSystem, after_round: int, *, cut_first: int = 0) -> dict[int, float]:
+def progressive_score(
+    tournament: Tournament, point_system: PointSystem, after_round: int, *, cut_first: int = 0
+) -> dict[int, float]:
     """TB 5: the sum of the running scores after each round; ``cut_first`` leaves out the
     first rounds' terms."""
     tb = _table(tournament, point_system, after_round)
@@ -585,7 +657,9 @@ def average_rating_of_opponents(
     return out
 
 
-def count_wins(tournament: Tournament, point_system: PointSystem, after_round: int) -> dict[int, float]:
+def count_wins(
+    tournament: Tournament, point_system: PointSystem, after_round: int
+) -> dict[int, float]:
     """Number of wins (C.07 WIN): rounds in which the player got, with or without playing, as
     many points as a win gives — games won (``1``, ``W``) and the unplayed rounds (``+``,
     ``F``, ``U``, ``H``) by the points they are worth in this point system: a zero-point bye
@@ -595,30 +669,44 @@ def count_wins(tournament: Tournament, point_system: PointSystem, after_round: i
     out: dict[int, float] = {}
     for n in tb.numbers:
         codes, pts = tb.code[n], tb.pts[n]
-        out[n] = float(sum(1 for r, c in enumerate(codes) if c in "1W" or (c in "+FUH" and win > 0 and pts[r] >= win - 1e-9)))
+        out[n] = float(
+            sum(
+                1
+                for r, c in enumerate(codes)
+                if c in "1W" or (c in "+FUH" and win > 0 and pts[r] >= win - 1e-9)
+            )
+        )
     return out
 
 
-def games_won(tournament: Tournament, point_system: PointSystem, after_round: int) -> dict[int, float]:
+def games_won(
+    tournament: Tournament, point_system: PointSystem, after_round: int
+) -> dict[int, float]:
     """Games won over the board (C.07 WON)."""
     tb = _table(tournament, point_system, after_round)
     return {n: float(sum(1 for r in tb.played[n] if tb.code[n][r] in "1W")) for n in tb.numbers}
 
 
-def black_games(tournament: Tournament, point_system: PointSystem, after_round: int) -> dict[int, float]:
+def black_games(
+    tournament: Tournament, point_system: PointSystem, after_round: int
+) -> dict[int, float]:
     """Games played over the board with Black (C.07 BPG); forfeits are not games."""
     tb = _table(tournament, point_system, after_round)
     return {n: float(len(tb.black[n])) for n in tb.numbers}
 
 
-def black_wins(tournament: Tournament, point_system: PointSystem, after_round: int) -> dict[int, float]:
+def black_wins(
+    tournament: Tournament, point_system: PointSystem, after_round: int
+) -> dict[int, float]:
     """Games won over the board with Black (C.07 BWG)."""
     tb = _table(tournament, point_system, after_round)
     return {n: float(sum(1 for r in tb.black[n] if tb.code[n][r] in "1W")) for n in tb.numbers}
 
 
 # ---------------------------------------------------------------------- split tiebreaks
-def _mutual_points(tb: _Table, group: Sequence[int], forfeits: bool) -> tuple[dict[int, float], dict[int, set[int]]]:
+def _mutual_points(
+    tb: _Table, group: Sequence[int], forfeits: bool
+) -> tuple[dict[int, float], dict[int, set[int]]]:
     """Points each member scored against the others (repeated games averaged, C.07 6.1.2)
     and whom each member met."""
     members = set(group)
@@ -720,12 +808,18 @@ def lot_order(numbers: Sequence[int], seed: int) -> dict[int, float]:
 # ---------------------------------------------------------------------- team tiebreaks
 def team_match_points(results: TeamResults) -> dict[int, float]:
     """TB 11: match points of each team."""
-    return {t: float(sum(r.match_points for r in rounds if r is not None)) for t, rounds in results.items()}
+    return {
+        t: float(sum(r.match_points for r in rounds if r is not None))
+        for t, rounds in results.items()
+    }
 
 
 def team_game_points(results: TeamResults) -> dict[int, float]:
     """TB 11: game (board) points of each team."""
-    return {t: float(sum(r.game_points for r in rounds if r is not None)) for t, rounds in results.items()}
+    return {
+        t: float(sum(r.game_points for r in rounds if r is not None))
+        for t, rounds in results.items()
+    }
 
 
 def team_buchholz(results: TeamResults, *, cut_lowest: int = 0) -> dict[int, float]:
@@ -735,7 +829,11 @@ def team_buchholz(results: TeamResults, *, cut_lowest: int = 0) -> dict[int, flo
     mp = team_match_points(results)
     out = {}
     for t, rounds in results.items():
-        vals = sorted(mp.get(r.opponent, 0.0) for r in rounds if r is not None and r.played and r.opponent is not None)
+        vals = sorted(
+            mp.get(r.opponent, 0.0)
+            for r in rounds
+            if r is not None and r.played and r.opponent is not None
+        )
         out[t] = float(sum(vals[cut_lowest:]))
     return out
 
@@ -749,13 +847,17 @@ def team_sonneborn_berger(results: TeamResults, *, cut_lowest: int = 0) -> dict[
     out = {}
     for t, rounds in results.items():
         terms = sorted(
-            ((mp.get(r.opponent, 0.0), mp.get(r.opponent, 0.0) * r.game_points) for r in rounds if r is not None and r.played and r.opponent is not None)
+            (mp.get(r.opponent, 0.0), mp.get(r.opponent, 0.0) * r.game_points)
+            for r in rounds
+            if r is not None and r.played and r.opponent is not None
         )
         out[t] = float(sum(p for _, p in terms[cut_lowest:]))
     return out
 
 
-def team_direct_encounter(results: TeamResults, group: Sequence[int]) -> tuple[list[list[int]], dict[int, float]]:
+def team_direct_encounter(
+    results: TeamResults, group: Sequence[int]
+) -> tuple[list[list[int]], dict[int, float]]:
     """Direct encounter for teams: match points scored against the other tied teams, applied
     only when every tied team met every other one (as TB 6, ``all-met``)."""
     members = set(group)
@@ -772,22 +874,32 @@ def team_direct_encounter(results: TeamResults, group: Sequence[int]) -> tuple[l
 
 
 # ---------------------------------------------------------------------- the catalogue
-def _bh(cut_lowest: int = 0, cut_highest: int = 0, *, policy_free: bool = False) -> Callable[..., dict[int, float]]:
-    def fn(t: Tournament, ps: PointSystem, after: int, policy: TiebreakPolicy = DEFAULT_POLICY) -> dict[int, float]:
+def _bh(
+    cut_lowest: int = 0, cut_highest: int = 0, *, policy_free: bool = False
+) -> Callable[..., dict[int, float]]:
+    def fn(
+        t: Tournament, ps: PointSystem, after: int, policy: TiebreakPolicy = DEFAULT_POLICY
+    ) -> dict[int, float]:
         unplayed = "played-only" if policy_free else policy.unplayed
-        return buchholz(t, ps, after, cut_lowest=cut_lowest, cut_highest=cut_highest, unplayed=unplayed)
+        return buchholz(
+            t, ps, after, cut_lowest=cut_lowest, cut_highest=cut_highest, unplayed=unplayed
+        )
 
     return fn
 
 
 def _sb(cut_lowest: int = 0) -> Callable[..., dict[int, float]]:
-    def fn(t: Tournament, ps: PointSystem, after: int, policy: TiebreakPolicy = DEFAULT_POLICY) -> dict[int, float]:
+    def fn(
+        t: Tournament, ps: PointSystem, after: int, policy: TiebreakPolicy = DEFAULT_POLICY
+    ) -> dict[int, float]:
         return sonneborn_berger(t, ps, after, cut_lowest=cut_lowest, unplayed=policy.unplayed)
 
     return fn
 
 
-def _ebh(t: Tournament, ps: PointSystem, after: int, policy: TiebreakPolicy = DEFAULT_POLICY) -> dict[int, float]:
+def _ebh(
+    t: Tournament, ps: PointSystem, after: int, policy: TiebreakPolicy = DEFAULT_POLICY
+) -> dict[int, float]:
     return extended_buchholz(t, ps, after, unplayed=policy.unplayed)
 
 
@@ -799,8 +911,12 @@ def _ps(cut_first: int = 0) -> Callable[..., dict[int, float]]:
 
 
 def _aro(cut_lowest: int = 0) -> Callable[..., dict[int, float]]:
-    def fn(t: Tournament, ps: PointSystem, after: int, policy: TiebreakPolicy = DEFAULT_POLICY) -> dict[int, float]:
-        return average_rating_of_opponents(t, ps, after, cut_lowest=cut_lowest, unrated=policy.aro_unrated)
+    def fn(
+        t: Tournament, ps: PointSystem, after: int, policy: TiebreakPolicy = DEFAULT_POLICY
+    ) -> dict[int, float]:
+        return average_rating_of_opponents(
+            t, ps, after, cut_lowest=cut_lowest, unrated=policy.aro_unrated
+        )
 
     return fn
 
@@ -810,15 +926,36 @@ def _points(t: Tournament, ps: PointSystem, after: int) -> dict[int, float]:
 
 
 def _de(first_only: bool) -> Callable[..., tuple[list[list[int]], dict[int, float]]]:
-    def split(t: Tournament, ps: PointSystem, after: int, group: Sequence[int], policy: TiebreakPolicy, position: int) -> tuple[list[list[int]], dict[int, float]]:
+    def split(
+        t: Tournament,
+        ps: PointSystem,
+        after: int,
+        group: Sequence[int],
+        policy: TiebreakPolicy,
+        position: int,
+    ) -> tuple[list[list[int]], dict[int, float]]:
         if first_only and position != 0:
             return [list(group)], {}
-        return direct_encounter(t, ps, after, group, mode=policy.direct_encounter, forfeits=policy.direct_encounter_forfeits)
+        return direct_encounter(
+            t,
+            ps,
+            after,
+            group,
+            mode=policy.direct_encounter,
+            forfeits=policy.direct_encounter_forfeits,
+        )
 
     return split
 
 
-def _lot_split(t: Tournament, ps: PointSystem, after: int, group: Sequence[int], policy: TiebreakPolicy, position: int) -> tuple[list[list[int]], dict[int, float]]:
+def _lot_split(
+    t: Tournament,
+    ps: PointSystem,
+    after: int,
+    group: Sequence[int],
+    policy: TiebreakPolicy,
+    position: int,
+) -> tuple[list[list[int]], dict[int, float]]:
     from .context import stable_seed
 
     seed = policy.seed if policy.seed is not None else stable_seed(t, after)
@@ -834,7 +971,9 @@ def _team(fn: Callable[..., dict[int, float]], **kw: Any) -> Callable[..., dict[
     return inner
 
 
-def _team_de(results: TeamResults, group: Sequence[int], policy: TiebreakPolicy, position: int) -> tuple[list[list[int]], dict[int, float]]:
+def _team_de(
+    results: TeamResults, group: Sequence[int], policy: TiebreakPolicy, position: int
+) -> tuple[list[list[int]], dict[int, float]]:
     return team_direct_encounter(results, group)
 
 
@@ -847,32 +986,152 @@ CORE_TIEBREAKS: dict[str, Tiebreak] = {
     for tb in (
         Tiebreak("points", N_("Points"), _points, N_("Pts")),
         Tiebreak("buchholz", N_("Buchholz"), _bh(), N_("BH"), "TB 1", True, unplayed=True),
-        Tiebreak("buchholz-cut1", N_("Buchholz cut 1"), _bh(1), N_("BH-C1"), "TB 2, RDF 5.4.10.6.2", True, unplayed=True),
-        Tiebreak("buchholz-cut2", N_("Buchholz cut 2"), _bh(2), N_("BH-C2"), "TB 2", True, unplayed=True),
-        Tiebreak("buchholz-median", N_("Median Buchholz"), _bh(1, 1), N_("BH-M1"), "TB 3", True, unplayed=True),
-        Tiebreak("buchholz-median2", N_("Median Buchholz 2"), _bh(2, 2), N_("BH-M2"), "TB 3", True, unplayed=True),
-        Tiebreak("buchholz-current", N_("Current Buchholz"), _bh(policy_free=True), N_("BH-cur"), "TB 1, RDF 5.4.10.7.6, AMB-R10"),
-        Tiebreak("buchholz-extended", N_("Extended Buchholz"), _ebh, N_("EBH"), "seed 004 d", True, unplayed=True),
-        Tiebreak("sonneborn-berger", N_("Sonneborn-Berger"), _sb(), N_("SB"), "TB 4", True, unplayed=True),
-        Tiebreak("sonneborn-berger-cut1", N_("Sonneborn-Berger cut 1"), _sb(1), N_("SB-C1"), "TB 2, TB 4", True, unplayed=True),
+        Tiebreak(
+            "buchholz-cut1",
+            N_("Buchholz cut 1"),
+            _bh(1),
+            N_("BH-C1"),
+            "TB 2, RDF 5.4.10.6.2",
+            True,
+            unplayed=True,
+        ),
+        Tiebreak(
+            "buchholz-cut2", N_("Buchholz cut 2"), _bh(2), N_("BH-C2"), "TB 2", True, unplayed=True
+        ),
+        Tiebreak(
+            "buchholz-median",
+            N_("Median Buchholz"),
+            _bh(1, 1),
+            N_("BH-M1"),
+            "TB 3",
+            True,
+            unplayed=True,
+        ),
+        Tiebreak(
+            "buchholz-median2",
+            N_("Median Buchholz 2"),
+            _bh(2, 2),
+            N_("BH-M2"),
+            "TB 3",
+            True,
+            unplayed=True,
+        ),
+        Tiebreak(
+            "buchholz-current",
+            N_("Current Buchholz"),
+            _bh(policy_free=True),
+            N_("BH-cur"),
+            "TB 1, RDF 5.4.10.7.6, AMB-R10",
+        ),
+        Tiebreak(
+            "buchholz-extended",
+            N_("Extended Buchholz"),
+            _ebh,
+            N_("EBH"),
+            "seed 004 d",
+            True,
+            unplayed=True,
+        ),
+        Tiebreak(
+            "sonneborn-berger", N_("Sonneborn-Berger"), _sb(), N_("SB"), "TB 4", True, unplayed=True
+        ),
+        Tiebreak(
+            "sonneborn-berger-cut1",
+            N_("Sonneborn-Berger cut 1"),
+            _sb(1),
+            N_("SB-C1"),
+            "TB 2, TB 4",
+            True,
+            unplayed=True,
+        ),
         Tiebreak("progressive", N_("Progressive score"), _ps(), N_("PS"), "TB 5"),
         Tiebreak("progressive-cut1", N_("Progressive score cut 1"), _ps(1), N_("PS-C1"), "TB 5"),
-        Tiebreak("direct-encounter", N_("Direct encounter"), None, N_("DE"), "TB 6", split=_de(False)),
-        Tiebreak("direct-encounter-first", N_("Direct encounter (first place)"), None, N_("DE"), "Dutch-1992 F10", split=_de(True)),
-        Tiebreak("aro", N_("Average rating of opponents"), _aro(), N_("ARO"), "TB 7, Dutch-1992 F10", True),
-        Tiebreak("aro-cut1", N_("Average rating of opponents cut 1"), _aro(1), N_("ARO-C1"), "TB 7", True),
+        Tiebreak(
+            "direct-encounter", N_("Direct encounter"), None, N_("DE"), "TB 6", split=_de(False)
+        ),
+        Tiebreak(
+            "direct-encounter-first",
+            N_("Direct encounter (first place)"),
+            None,
+            N_("DE"),
+            "Dutch-1992 F10",
+            split=_de(True),
+        ),
+        Tiebreak(
+            "aro",
+            N_("Average rating of opponents"),
+            _aro(),
+            N_("ARO"),
+            "TB 7, Dutch-1992 F10",
+            True,
+        ),
+        Tiebreak(
+            "aro-cut1", N_("Average rating of opponents cut 1"), _aro(1), N_("ARO-C1"), "TB 7", True
+        ),
         Tiebreak("wins", N_("Number of wins"), count_wins, N_("WIN"), "FIDE C.07 WIN"),
         Tiebreak("wins-played", N_("Games won"), games_won, N_("WON"), "FIDE C.07 WON"),
         Tiebreak("black-games", N_("Games with Black"), black_games, N_("BPG"), "FIDE C.07 BPG"),
         Tiebreak("black-wins", N_("Wins with Black"), black_wins, N_("BWG"), "FIDE C.07 BWG"),
-        Tiebreak("lot", N_("Drawing of lots"), None, N_("Lot"), "Dutch-1992 F10", split=_lot_split),  # teams too
-        Tiebreak("match-points", N_("Match points"), _team(team_match_points), N_("MP"), "TB 11, PL-team 0", team=True),
-        Tiebreak("game-points", N_("Game points"), _team(team_game_points), N_("GP"), "TB 11, PL-team 0", team=True),
-        Tiebreak("team-buchholz", N_("Team Buchholz"), _team(team_buchholz), N_("TBH"), "TB 11", team=True),
-        Tiebreak("team-buchholz-cut1", N_("Team Buchholz cut 1"), _team(team_buchholz, cut_lowest=1), N_("TBH-C1"), "TB 11, Olympiad 14c", team=True),
-        Tiebreak("team-sonneborn-berger", N_("Team Sonneborn-Berger"), _team(team_sonneborn_berger), N_("TSB"), "TB 11", team=True),
-        Tiebreak("team-sonneborn-berger-cut1", N_("Olympiad Sonneborn-Berger"), _team(team_sonneborn_berger, cut_lowest=1), N_("OSB"), "TB 11, Olympiad 14a", team=True),
-        Tiebreak("team-direct-encounter", N_("Direct encounter"), None, N_("DE"), "TB 6", split=_team_de, team=True),
+        Tiebreak(
+            "lot", N_("Drawing of lots"), None, N_("Lot"), "Dutch-1992 F10", split=_lot_split
+        ),  # teams too
+        Tiebreak(
+            "match-points",
+            N_("Match points"),
+            _team(team_match_points),
+            N_("MP"),
+            "TB 11, PL-team 0",
+            team=True,
+        ),
+        Tiebreak(
+            "game-points",
+            N_("Game points"),
+            _team(team_game_points),
+            N_("GP"),
+            "TB 11, PL-team 0",
+            team=True,
+        ),
+        Tiebreak(
+            "team-buchholz",
+            N_("Team Buchholz"),
+            _team(team_buchholz),
+            N_("TBH"),
+            "TB 11",
+            team=True,
+        ),
+        Tiebreak(
+            "team-buchholz-cut1",
+            N_("Team Buchholz cut 1"),
+            _team(team_buchholz, cut_lowest=1),
+            N_("TBH-C1"),
+            "TB 11, Olympiad 14c",
+            team=True,
+        ),
+        Tiebreak(
+            "team-sonneborn-berger",
+            N_("Team Sonneborn-Berger"),
+            _team(team_sonneborn_berger),
+            N_("TSB"),
+            "TB 11",
+            team=True,
+        ),
+        Tiebreak(
+            "team-sonneborn-berger-cut1",
+            N_("Olympiad Sonneborn-Berger"),
+            _team(team_sonneborn_berger, cut_lowest=1),
+            N_("OSB"),
+            "TB 11, Olympiad 14a",
+            team=True,
+        ),
+        Tiebreak(
+            "team-direct-encounter",
+            N_("Direct encounter"),
+            None,
+            N_("DE"),
+            "TB 6",
+            split=_team_de,
+            team=True,
+        ),
     )
 }
 

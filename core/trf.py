@@ -36,8 +36,16 @@ from .model import (
 )
 
 __all__ = [
-    "read_trf", "load_trf", "load_trf_source", "read_file_capped", "write_trf", "dumps_trf", "check_points",
-    "InvalidTrfError", "MAX_TRF_BYTES", "MAX_LINE_CHARS",
+    "MAX_LINE_CHARS",
+    "MAX_TRF_BYTES",
+    "InvalidTrfError",
+    "check_points",
+    "dumps_trf",
+    "load_trf",
+    "load_trf_source",
+    "read_file_capped",
+    "read_trf",
+    "write_trf",
 ]
 
 #: Largest TRF file read (bytes); a 10,000-player open over 20 rounds is about 3 MB.
@@ -54,7 +62,17 @@ _TOKEN = re.compile(r"[^ \t]+")
 #: Record codes whose content lives in :class:`Tournament` fields and is written from them.
 OWNED_CODES = ("XXR", "XXC", "XXP", "XXS", "XXZ", "SPW")
 #: Results that mirror each other on the two lines of one game.
-_MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+-", " ": " "}
+_MIRROR = {
+    "1": "0",
+    "0": "1",
+    "=": "=",
+    "W": "L",
+    "L": "W",
+    "D": "D",
+    "+": "-",
+    "-": "+-",
+    " ": " ",
+}
 _XXS_FIELDS = {
     "WW": ("win",),
     "BW": ("win",),
@@ -94,7 +112,9 @@ class _Reader:
     def __init__(self, filename: str) -> None:
         self.filename = filename
 
-    def error(self, message: str, line: int, column: int | None = None, **args: object) -> InvalidTrfError:
+    def error(
+        self, message: str, line: int, column: int | None = None, **args: object
+    ) -> InvalidTrfError:
         return InvalidTrfError(message, filename=self.filename, line=line, column=column, **args)
 
     def int_field(self, text: str, line_no: int, start: int, end: int, field: str) -> int | None:
@@ -103,7 +123,11 @@ class _Reader:
             return None
         if not _is_digits(raw):
             raise self.error(
-                N_("{field} {value!r} is not a number"), line_no, start, field=Term(field), value=raw
+                N_("{field} {value!r} is not a number"),
+                line_no,
+                start,
+                field=Term(field),
+                value=raw,
             )
         return int(raw)
 
@@ -117,14 +141,30 @@ class _Reader:
             return value
         except ValueError:
             raise self.error(
-                N_("{field} {value!r} is not a number"), line_no, column, field=Term(field), value=raw
+                N_("{field} {value!r} is not a number"),
+                line_no,
+                column,
+                field=Term(field),
+                value=raw,
             ) from None
 
     def rounds(self, digits: str, line_no: int) -> int:
         """A number of rounds (``XXR``/``142``): at most :data:`MAX_ROUNDS` (a size limit, exit 4)."""
         if len(digits) > 9 or int(digits) > MAX_ROUNDS:
-            where = f"{self.filename}: line {line_no}, column 5" if self.filename else f"line {line_no}, column 5"
-            raise SizeLimitError(NP_("at most {limit} round is supported", "at most {limit} rounds are supported", "limit"), where=where, limit=MAX_ROUNDS)
+            where = (
+                f"{self.filename}: line {line_no}, column 5"
+                if self.filename
+                else f"line {line_no}, column 5"
+            )
+            raise SizeLimitError(
+                NP_(
+                    "at most {limit} round is supported",
+                    "at most {limit} rounds are supported",
+                    "limit",
+                ),
+                where=where,
+                limit=MAX_ROUNDS,
+            )
         return int(digits)
 
     # ------------------------------------------------------------------ XXA
@@ -159,7 +199,11 @@ class _Reader:
             rounds.append(self.round_block(block, line_no, start))
             columns.append(start)
             start += 10
-        while rounds and rounds[-1] == RoundRecord(None, None, " ") and not text[columns[-1] - 1 :].strip():
+        while (
+            rounds
+            and rounds[-1] == RoundRecord(None, None, " ")
+            and not text[columns[-1] - 1 :].strip()
+        ):
             rounds.pop()
             columns.pop()
         player = Player(
@@ -196,11 +240,11 @@ class _Reader:
         if code not in "1=0WDL+-HFUZ ":
             raise self.error(N_("unknown result code {value!r}"), line_no, col + 7, value=block[7])
         if code in "HFUZ" and opponent is not None:
-            raise self.error(
-                N_("result {code} cannot have an opponent"), line_no, col, code=code
-            )
+            raise self.error(N_("result {code} cannot have an opponent"), line_no, col, code=code)
         if code == "=" and opponent is None and colour is None:
-            return RoundRecord(None, None, "H")  # "0000 - =": Vega's half point without play; bbpPairings reads (and writes) it as H
+            return RoundRecord(
+                None, None, "H"
+            )  # "0000 - =": Vega's half point without play; bbpPairings reads (and writes) it as H
         if code in "1=0WDL":
             if opponent is None:
                 raise self.error(N_("result {code} needs an opponent"), line_no, col, code=code)
@@ -240,12 +284,21 @@ def read_trf(
     team_lines: list[tuple[int, list[tuple[int, int]]]] = []
 
     accelerations: dict[int, tuple[tuple[float, ...], int]] = {}
-    accelerations_250: list[tuple[int, int, int, float]] = []  # (first player, last player, round, points)
-    id_lists: list[tuple[str, int, list[tuple[int, int]]]] = []  # XXP/XXZ: (code, line, [(id, column)])
+    accelerations_250: list[
+        tuple[int, int, int, float]
+    ] = []  # (first player, last player, round, points)
+    id_lists: list[
+        tuple[str, int, list[tuple[int, int]]]
+    ] = []  # XXP/XXZ: (code, line, [(id, column)])
     total_rounds_line = 0
     for line_no, raw in enumerate(_LINE_SPLIT.split(text), start=1):
         if len(raw) > MAX_LINE_CHARS:
-            raise rd.error(N_("line is longer than {limit} characters"), line_no, MAX_LINE_CHARS + 1, limit=MAX_LINE_CHARS)
+            raise rd.error(
+                N_("line is longer than {limit} characters"),
+                line_no,
+                MAX_LINE_CHARS + 1,
+                limit=MAX_LINE_CHARS,
+            )
         line = raw.rstrip()
         if not line.strip():
             continue
@@ -271,14 +324,26 @@ def read_trf(
                 if value:
                     roster.append((value, col))
                 col += 5
-            teams.append(Team(number=len(teams) + 1, name=line[4:36].strip(), roster=tuple(v for v, _ in roster)))
+            teams.append(
+                Team(
+                    number=len(teams) + 1,
+                    name=line[4:36].strip(),
+                    roster=tuple(v for v, _ in roster),
+                )
+            )
             team_lines.append((line_no, roster))
             continue
         if code in OWNED_CODES:
             tokens = line[3:].split()
             if code == "XXR":
                 if len(tokens) != 1 or not _is_digits(tokens[0]):
-                    raise rd.error(N_("{field} {value!r} is not a number"), line_no, 5, field="XXR", value=" ".join(tokens))
+                    raise rd.error(
+                        N_("{field} {value!r} is not a number"),
+                        line_no,
+                        5,
+                        field="XXR",
+                        value=" ".join(tokens),
+                    )
                 total_rounds = rd.rounds(tokens[0], line_no)
                 total_rounds_line = line_no
                 if total_rounds < 1:
@@ -297,7 +362,13 @@ def read_trf(
                 for match in _TOKEN.finditer(line, 3):
                     tok = match.group()
                     if not _is_digits(tok) or len(tok) > 9:
-                        raise rd.error(N_("{field} {value!r} is not a number"), line_no, match.start() + 1, field=code, value=tok)
+                        raise rd.error(
+                            N_("{field} {value!r} is not a number"),
+                            line_no,
+                            match.start() + 1,
+                            field=code,
+                            value=tok,
+                        )
                     ids.append(int(tok))
                     located.append((int(tok), match.start() + 1))
                 if code == "XXP":
@@ -314,7 +385,9 @@ def read_trf(
                 for tok in tokens:
                     key, sep, value = tok.partition("=")
                     if not sep or key.upper() not in _XXS_FIELDS:
-                        raise rd.error(N_("unknown point-system entry {value!r}"), line_no, 5, value=tok)
+                        raise rd.error(
+                            N_("unknown point-system entry {value!r}"), line_no, 5, value=tok
+                        )
                     num = rd.number(value, line_no, 5, key)
                     for f in _XXS_FIELDS[key.upper()]:
                         ps_values[f] = num
@@ -325,7 +398,13 @@ def read_trf(
         if code == "XXA":
             number, values = rd.acceleration(line, line_no)
             if number in accelerations:
-                raise rd.error(N_("player {number} has two XXA records (first on line {first})"), line_no, 5, number=number, first=accelerations[number][1])
+                raise rd.error(
+                    N_("player {number} has two XXA records (first on line {first})"),
+                    line_no,
+                    5,
+                    number=number,
+                    first=accelerations[number][1],
+                )
             accelerations[number] = (values, line_no)
         if code in _BB_FIELDS:
             ps_values[_BB_FIELDS[code]] = rd.number(line[3:].strip(), line_no, 5, code)
@@ -335,22 +414,42 @@ def read_trf(
             if total_rounds is None:
                 total_rounds, total_rounds_line = rd.rounds(line[4:].strip(), line_no), line_no
         elif code == "152" and line[4:].strip()[:1].upper() in ("W", "B"):
-            initial_colour = initial_colour or (WHITE if line[4:].strip()[0].upper() == "W" else BLACK)
+            initial_colour = initial_colour or (
+                WHITE if line[4:].strip()[0].upper() == "W" else BLACK
+            )
         header.append((code, line))
 
     known = {p.number for p in players}
     if check and not players:
         if text.count("\x00") * 4 > len(text) > 0:  # every other byte NUL: UTF-16 read as UTF-8
-            raise InvalidTrfError(N_("no player records (001 lines) found; the file looks like UTF-16 without a byte-order mark (try --encoding utf-16-le)"), filename=filename)
+            raise InvalidTrfError(
+                N_(
+                    "no player records (001 lines) found; the file looks like UTF-16 without a "
+                    "byte-order mark (try --encoding utf-16-le)"
+                ),
+                filename=filename,
+            )
         raise InvalidTrfError(N_("no player records (001 lines) found"), filename=filename)
     if check:
         for code, line_no, located in id_lists:  # XXP/XXZ name players of this file only
             for number, col in located:
                 if number not in known:
-                    raise rd.error(N_("{field}: player {number} does not exist"), line_no, col, field=code, number=number)
+                    raise rd.error(
+                        N_("{field}: player {number} does not exist"),
+                        line_no,
+                        col,
+                        field=code,
+                        number=number,
+                    )
         for number, (_values, line_no) in accelerations.items():
             if number not in known:
-                raise rd.error(N_("{field}: player {number} does not exist"), line_no, 5, field="XXA", number=number)
+                raise rd.error(
+                    N_("{field}: player {number} does not exist"),
+                    line_no,
+                    5,
+                    field="XXA",
+                    number=number,
+                )
         if total_rounds is not None:
             _check_rounds_within(players, player_lines, total_rounds, total_rounds_line, rd)
     if withdrawn:
@@ -377,18 +476,28 @@ def read_trf(
     if check:
         _check_consistency(tournament, player_lines, team_lines, rd)
         accel = {n: values for n, (values, _line) in accelerations.items()}
-        for first, last, rnd, value in accelerations_250:  # TRF26 250 ranges, where XXA says nothing
+        for (
+            first,
+            last,
+            rnd,
+            value,
+        ) in accelerations_250:  # TRF26 250 ranges, where XXA says nothing
             for n in range(first, min(last, 9999) + 1):
                 if n in known and n not in accelerations:
                     values = list(accel.get(n, ()))
                     values += [0.0] * (rnd - len(values))
                     values[rnd - 1] = value
                     accel[n] = tuple(values)
-        totals = _checked_points(tournament, file_ps or point_system or PointSystem(), filename, player_lines, accel)
+        totals = _checked_points(
+            tournament, file_ps or point_system or PointSystem(), filename, player_lines, accel
+        )
         if any(p.points is not None and p.points != totals[p.number] for p in tournament.players):
             tournament = replace(
                 tournament,
-                players=tuple(replace(p, points=totals[p.number]) if p.points is not None else p for p in tournament.players),
+                players=tuple(
+                    replace(p, points=totals[p.number]) if p.points is not None else p
+                    for p in tournament.players
+                ),
             )
     return tournament
 
@@ -404,21 +513,39 @@ def _acceleration_250(line: str) -> list[tuple[int, int, int, float]]:
         first, last = int(line[22:26]), int(line[27:31])
     except ValueError:
         return []
-    if not (0 < first_round <= last_round <= MAX_ROUNDS and 0 < first <= last and 0 < points <= MAX_POINT_VALUE):
+    if not (
+        0 < first_round <= last_round <= MAX_ROUNDS
+        and 0 < first <= last
+        and 0 < points <= MAX_POINT_VALUE
+    ):
         return []
     return [(first, last, r, points) for r in range(first_round, last_round + 1)]
 
 
 def _check_rounds_within(
-    players: list[Player], lines: dict[int, tuple[int, list[int]]], total: int, total_line: int, rd: "_Reader"
+    players: list[Player],
+    lines: dict[int, tuple[int, list[int]]],
+    total: int,
+    total_line: int,
+    rd: _Reader,
 ) -> None:
     """A round block beyond the number of rounds (``XXR``/``142``) is an error, as in bbpPairings."""
     for p in players:
         if len(p.rounds) > total:
             line_no, columns = lines[p.number]
-            first = next((r for r in range(total + 1, len(p.rounds) + 1) if p.rounds[r - 1] != RoundRecord(None, None, " ")), len(p.rounds))
+            first = next(
+                (
+                    r
+                    for r in range(total + 1, len(p.rounds) + 1)
+                    if p.rounds[r - 1] != RoundRecord(None, None, " ")
+                ),
+                len(p.rounds),
+            )
             raise rd.error(
-                N_("round {round} is recorded beyond the number of rounds, {total} (line {total_line})"),
+                N_(
+                    "round {round} is recorded beyond the number of rounds, {total} (line "
+                    "{total_line})"
+                ),
                 line_no,
                 columns[first - 1],
                 round=first,
@@ -433,11 +560,18 @@ def _check_consistency(
     team_lines: list[tuple[int, list[tuple[int, int]]]],
     rd: _Reader,
 ) -> None:
-    for p in t.players:  # every opponent exists: checked first, else a one-sided game is reported instead
+    for p in (
+        t.players
+    ):  # every opponent exists: checked first, else a one-sided game is reported instead
         line_no, columns = lines[p.number]
         for r, rec in enumerate(p.rounds, start=1):
             if rec.opponent is not None and rec.opponent not in t:
-                raise rd.error(N_("opponent {opponent} does not exist"), line_no, columns[r - 1], opponent=rec.opponent)
+                raise rd.error(
+                    N_("opponent {opponent} does not exist"),
+                    line_no,
+                    columns[r - 1],
+                    opponent=rec.opponent,
+                )
     for p in t.players:
         line_no, columns = lines[p.number]
         for r, rec in enumerate(p.rounds, start=1):
@@ -445,14 +579,21 @@ def _check_consistency(
             if rec.opponent is None:
                 continue
             if rec.opponent not in t:
-                raise rd.error(N_("opponent {opponent} does not exist"), line_no, col, opponent=rec.opponent)
+                raise rd.error(
+                    N_("opponent {opponent} does not exist"), line_no, col, opponent=rec.opponent
+                )
             if rec.opponent == p.number:
-                raise rd.error(N_("player {number} is paired against himself"), line_no, col, number=p.number)
+                raise rd.error(
+                    N_("player {number} is paired against himself"), line_no, col, number=p.number
+                )
             other = t.player(rec.opponent).record(r)
             other_line = lines[rec.opponent][0]
             if other is None or other.opponent != p.number:
                 raise rd.error(
-                    N_("round {round}: player {a} lists {b} as opponent, but player {b} does not list {a}"),
+                    N_(
+                        "round {round}: player {a} lists {b} as opponent, but player {b} does not "
+                        "list {a}"
+                    ),
                     other_line,
                     col,
                     round=r,
@@ -460,7 +601,11 @@ def _check_consistency(
                     b=rec.opponent,
                 )
             if p.number < rec.opponent:
-                if rec.colour is not None and other.colour is not None and rec.colour == other.colour:
+                if (
+                    rec.colour is not None
+                    and other.colour is not None
+                    and rec.colour == other.colour
+                ):
                     raise rd.error(
                         N_("round {round}: players {a} and {b} both have colour {colour}"),
                         other_line,
@@ -472,7 +617,10 @@ def _check_consistency(
                     )
                 if other.result not in _MIRROR.get(rec.result, ""):
                     raise rd.error(
-                        N_("round {round}: result {mine} of player {a} disagrees with result {theirs} of player {b}"),
+                        N_(
+                            "round {round}: result {mine} of player {a} disagrees with result "
+                            "{theirs} of player {b}"
+                        ),
                         other_line,
                         col + 7,
                         round=r,
@@ -484,7 +632,9 @@ def _check_consistency(
     for line_no, roster in team_lines:
         for number, col in roster:
             if number not in t:
-                raise rd.error(N_("team member {number} does not exist"), line_no, col, number=number)
+                raise rd.error(
+                    N_("team member {number} does not exist"), line_no, col, number=number
+                )
 
 
 def check_points(
@@ -545,7 +695,9 @@ def read_file_capped(path: str | os.PathLike[str], limit: int) -> bytes:
     with open(path, "rb") as fh:
         data = fh.read(limit + 1)
     if len(data) > limit:
-        raise InvalidTrfError(N_("the file is larger than {limit} bytes"), filename=os.fspath(path), limit=limit)
+        raise InvalidTrfError(
+            N_("the file is larger than {limit} bytes"), filename=os.fspath(path), limit=limit
+        )
     return data
 
 
@@ -562,7 +714,9 @@ def load_trf_source(
     return read_trf(decoded.text, filename=name, **kwargs), decoded  # type: ignore[arg-type]
 
 
-def load_trf(path: str | os.PathLike[str], *, encoding: str | None = None, **kwargs: object) -> Tournament:
+def load_trf(
+    path: str | os.PathLike[str], *, encoding: str | None = None, **kwargs: object
+) -> Tournament:
     """Read a TRF file from disk: UTF-8 (with or without byte-order mark), UTF-16/32 with a
     byte-order mark, else the single-byte code page detected (``core/encoding.py``)."""
     return load_trf_source(path, encoding=encoding, **kwargs)[0]
@@ -579,8 +733,13 @@ def format_player(p: Player) -> str:
     points = f"{p.points:4.1f}" if p.points is not None else "    "
     if len(points) > 4 or len(rating) > 4 or p.number > 9999 or (p.rank or 0) > 9999:
         raise SizeLimitError(
-            N_("player {number}: a value does not fit its TRF16 column (points {points}, rating {rating})"),
-            number=p.number, points=points.strip(), rating=p.rating,
+            N_(
+                "player {number}: a value does not fit its TRF16 column (points {points}, rating "
+                "{rating})"
+            ),
+            number=p.number,
+            points=points.strip(),
+            rating=p.rating,
         )
     rank = f"{p.rank:4d}" if p.rank is not None else "    "
     head = (
@@ -614,10 +773,18 @@ def _owned_records(t: Tournament, has_bb: bool = False) -> list[str]:
             + " ".join(
                 f"{code}={_num(getattr(ps, field))}"
                 for code, field in (
-                    ("WW", "win"), ("BW", "win"), ("WD", "draw"), ("BD", "draw"),
-                    ("WL", "loss"), ("BL", "loss"), ("ZPB", "zero_point_bye"),
-                    ("HPB", "half_point_bye"), ("FPB", "full_point_bye"),
-                    ("PAB", "pairing_allocated_bye"), ("FW", "forfeit_win"), ("FL", "forfeit_loss"),
+                    ("WW", "win"),
+                    ("BW", "win"),
+                    ("WD", "draw"),
+                    ("BD", "draw"),
+                    ("WL", "loss"),
+                    ("BL", "loss"),
+                    ("ZPB", "zero_point_bye"),
+                    ("HPB", "half_point_bye"),
+                    ("FPB", "full_point_bye"),
+                    ("PAB", "pairing_allocated_bye"),
+                    ("FW", "forfeit_win"),
+                    ("FL", "forfeit_loss"),
                 )
             )
         )

@@ -16,8 +16,9 @@ Nothing here knows a system: pairing, ordering and checking go through the engin
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from .engine import Engine
 from .errors import SwissPairingError
@@ -28,18 +29,38 @@ from .pairing import Bye, Pairing, RoundPairing, Violation
 
 __all__ = [
     "Difference",
-    "RoundCheck",
     "RepairReport",
-    "tournament_before",
-    "published_round",
+    "RoundCheck",
     "compare_round",
+    "published_round",
     "repair_check",
+    "tournament_before",
 ]
 
 #: Codes of a round entered before its pairing: a requested bye or an announced absence.
 _REQUEST_CODES = frozenset("HFZ ")
 #: Event arguments that count things rather than name players or teams.
-_COUNTING_ARGS = frozenset({"n", "p", "round", "rounds", "count", "board", "boards", "cycle", "cycles", "total", "budget", "bracket", "size", "number", "score", "limit", "rem_p"})
+_COUNTING_ARGS = frozenset(
+    {
+        "n",
+        "p",
+        "round",
+        "rounds",
+        "count",
+        "board",
+        "boards",
+        "cycle",
+        "cycles",
+        "total",
+        "budget",
+        "bracket",
+        "size",
+        "number",
+        "score",
+        "limit",
+        "rem_p",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -177,7 +198,9 @@ def _player_units(tournament: Tournament, round_number: int) -> tuple[list[Pairi
     return boards, [Bye(b.player, _bye_code(b.result)) for b in byes]
 
 
-def _team_units(tournament: Tournament, round_number: int, ruleset: Any, point_system: PointSystem) -> tuple[list[Pairing], list[Bye]]:
+def _team_units(
+    tournament: Tournament, round_number: int, ruleset: Any, point_system: PointSystem
+) -> tuple[list[Pairing], list[Bye]]:
     """Matches (``Pairing(team with White on board 1, other team)``) and pauses of a round,
     from the board games whatever their results: a team's boards are its players with a game
     that round in roster order; board 1's colour (or, if board 1 has none, that of the first
@@ -215,7 +238,9 @@ def _team_units(tournament: Tournament, round_number: int, ruleset: Any, point_s
     return matches, pauses
 
 
-def _publication_order(engine: Engine, before: Tournament, round_number: int, boards: list[Pairing]) -> list[Pairing]:
+def _publication_order(
+    engine: Engine, before: Tournament, round_number: int, boards: list[Pairing]
+) -> list[Pairing]:
     """The published boards in the system's publication order (``swiss_order_boards``),
     computed on the state before the round; start-number order if the system cannot."""
     if not boards:
@@ -234,7 +259,9 @@ def _publication_order(engine: Engine, before: Tournament, round_number: int, bo
     return sorted(boards, key=lambda b: min(b.players))
 
 
-def published_round(engine: Engine, tournament: Tournament, round_number: int, before: Tournament | None = None) -> tuple[list[Pairing], list[Bye], bool]:
+def published_round(
+    engine: Engine, tournament: Tournament, round_number: int, before: Tournament | None = None
+) -> tuple[list[Pairing], list[Bye], bool]:
     """The published boards (publication order) and byes of a round, or for a team event its
     matches and pauses; the flag says which."""
     if tournament.teams:
@@ -246,7 +273,9 @@ def published_round(engine: Engine, tournament: Tournament, round_number: int, b
     return _publication_order(engine, before, round_number, boards), byes, False
 
 
-def _our_units(engine: Engine, before: Tournament, pairing: RoundPairing, team: bool) -> tuple[list[Pairing], list[Bye]]:
+def _our_units(
+    engine: Engine, before: Tournament, pairing: RoundPairing, team: bool
+) -> tuple[list[Pairing], list[Bye]]:
     if team:
         applied = engine.apply(before, pairing)
         ps = before.point_system or engine.ruleset.points
@@ -262,7 +291,13 @@ def _our_units(engine: Engine, before: Tournament, pairing: RoundPairing, team: 
     return boards, byes
 
 
-def compare_round(published: Sequence[Pairing | Bye], ours: Sequence[Pairing | Bye], round_number: int, *, team: bool = False) -> list[Difference]:
+def compare_round(
+    published: Sequence[Pairing | Bye],
+    ours: Sequence[Pairing | Bye],
+    round_number: int,
+    *,
+    team: bool = False,
+) -> list[Difference]:
     """The published units (boards first, then byes) that ours lacks, with our units for the
     same players.  Forfeits are compared as the games they were paired as; a published
     withdrawn player's blank entry is no unit."""
@@ -305,7 +340,9 @@ def _mentions(event: Event, numbers: set[int]) -> bool:
     return False
 
 
-def _reasons(engine: Engine, before: Tournament, diff: Difference, events: Sequence[Event]) -> tuple[Event, ...]:
+def _reasons(
+    engine: Engine, before: Tournament, diff: Difference, events: Sequence[Event]
+) -> tuple[Event, ...]:
     """Why we paired differently: what the published unit breaks, then our decisions that name
     the players (teams) concerned."""
     out: list[Event] = []
@@ -318,12 +355,35 @@ def _reasons(engine: Engine, before: Tournament, diff: Difference, events: Seque
             from .model import BLACK, WHITE
 
             if ctx.states[a].meetings.get(b, 0) >= engine.ruleset.max_meetings:
-                out.append(Event("max_meetings", N_("the published pairing {a}–{b} is a rematch"), {"a": a, "b": b}))
+                out.append(
+                    Event(
+                        "max_meetings",
+                        N_("the published pairing {a}–{b} is a rematch"),
+                        {"a": a, "b": b},
+                    )
+                )
             elif not ctx.may_meet(a, b):
-                out.append(Event("forbidden", N_("the published pairing {a}–{b} is a forbidden pair"), {"a": a, "b": b}))
+                out.append(
+                    Event(
+                        "forbidden",
+                        N_("the published pairing {a}–{b} is a forbidden pair"),
+                        {"a": a, "b": b},
+                    )
+                )
             for n, colour in ((a, WHITE), (b, BLACK)):
-                if not ctx.colour_allowed(n, colour) and not engine.hook.swiss_colour_exempt(number=n, context=ctx):
-                    out.append(Event("colours", N_("the published pairing gives player {player} {colour} beyond the colour limits"), {"player": n, "colour": colour_term(colour)}))
+                if not ctx.colour_allowed(n, colour) and not engine.hook.swiss_colour_exempt(
+                    number=n, context=ctx
+                ):
+                    out.append(
+                        Event(
+                            "colours",
+                            N_(
+                                "the published pairing gives player {player} {colour} beyond the "
+                                "colour limits"
+                            ),
+                            {"player": n, "colour": colour_term(colour)},
+                        )
+                    )
     numbers = set(diff.players)
     if len(diff.ours) == 1 and set(_members(diff.ours[0][1])) == set(_members(pub)):
         # the same players, other colours: the decisions that name both of them
@@ -366,7 +426,9 @@ def repair_check(
             diffs = compare_round(published, [*our_boards, *our_byes], r, team=team)
             if diffs and explain:
                 explained = engine.pair(before, seed=seed, explain=True)
-                diffs = [replace(d, reasons=_reasons(engine, before, d, explained.events)) for d in diffs]
+                diffs = [
+                    replace(d, reasons=_reasons(engine, before, d, explained.events)) for d in diffs
+                ]
             check = RoundCheck(r, tuple(diffs), None, elapsed, len(published))
         checks.append(check)
         if on_round is not None:
@@ -461,7 +523,16 @@ def simulate_tournaments(
         generated = generate(ruleset, config, engine=engine)
         if generated.stopped is not None:
             stopped += 1
-            findings.append(Finding(ruleset.id, s, n, generated.tournament.rounds_recorded + 1, "stopped", generated.stopped))
+            findings.append(
+                Finding(
+                    ruleset.id,
+                    s,
+                    n,
+                    generated.tournament.rounds_recorded + 1,
+                    "stopped",
+                    generated.stopped,
+                )
+            )
         report = repair_check(engine, generated.tournament)
         checked += len(report.rounds)
         for rc in report.rounds:
@@ -470,14 +541,28 @@ def simulate_tournaments(
             seconds.append(rc.seconds)
             if not rc.agrees:
                 discrepancies += 1
-                detail = rc.error.render("en") if rc.error is not None else "; ".join(_describe(d) for d in rc.differences[:4])
+                detail = (
+                    rc.error.render("en")
+                    if rc.error is not None
+                    else "; ".join(_describe(d) for d in rc.differences[:4])
+                )
                 findings.append(Finding(ruleset.id, s, n, rc.round, "discrepancy", detail))
         for v in report.violations:
             violations += 1
-            findings.append(Finding(ruleset.id, s, n, v.round, "violation", v.render('en')))
+            findings.append(Finding(ruleset.id, s, n, v.round, "violation", v.render("en")))
         if on_tournament is not None:
             on_tournament(i)
-    return SimulationSummary(ruleset.id, tournaments, checked, discrepancies, violations, stopped, tuple(seconds), tuple(findings), slowest)
+    return SimulationSummary(
+        ruleset.id,
+        tournaments,
+        checked,
+        discrepancies,
+        violations,
+        stopped,
+        tuple(seconds),
+        tuple(findings),
+        slowest,
+    )
 
 
 def _describe(d: Difference) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import resource
 import sys
-from typing import Any, Callable, Sequence, TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from .engine import Engine
 from .errors import InvalidInputError
@@ -19,7 +20,7 @@ from .i18n import N_, gettext
 from .pairing import Bye, Pairing
 from .ruleset import Ruleset, builtin_rulesets, load_ruleset
 
-__all__ = ["add_parsers", "commands", "render_repair_report", "render_summary", "peak_memory_mib"]
+__all__ = ["add_parsers", "commands", "peak_memory_mib", "render_repair_report", "render_summary"]
 
 EXIT_OK = 0
 EXIT_DIFFERS = 1
@@ -28,39 +29,147 @@ EXIT_DIFFERS = 1
 _RATES = (
     ("--draw-rate", "draw_rate", N_("share of draws between equally rated players (default: 0.3)")),
     ("--forfeit-rate", "forfeit_rate", N_("share of games lost by forfeit (default: 0.02)")),
-    ("--bye-request-rate", "bye_request_rate", N_("chance per round of a requested half-point bye; team events: of a team sitting out (default: 0.02)")),
-    ("--absence-rate", "absence_rate", N_("chance per round of an announced absence (default: 0.01)")),
-    ("--withdrawal-rate", "withdrawal_rate", N_("chance per round of a withdrawal (default: 0.005)")),
+    (
+        "--bye-request-rate",
+        "bye_request_rate",
+        N_(
+            "chance per round of a requested half-point bye; team events: of a team sitting out "
+            "(default: 0.02)"
+        ),
+    ),
+    (
+        "--absence-rate",
+        "absence_rate",
+        N_("chance per round of an announced absence (default: 0.01)"),
+    ),
+    (
+        "--withdrawal-rate",
+        "withdrawal_rate",
+        N_("chance per round of a withdrawal (default: 0.005)"),
+    ),
     ("--unrated-share", "unrated_share", N_("share of unrated players (default: 0.05)")),
 )
 
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
     """Add ``generate`` and ``simulate`` and the ``--repair`` options of ``check``."""
-    g = sub.add_parser("generate", parents=[common], help=_(N_("generate a random tournament paired by a ruleset (TRF or team event file)")))
-    g.add_argument("--ruleset", "-r", default=None, metavar="ID|FILE", help=_(N_("ruleset id or YAML file")))
-    g.add_argument("--config", "-g", default=None, metavar="CONFIG", help=_(N_("read the options from a YAML or JSON configuration file")))
-    g.add_argument("--players", "--teams", "-n", dest="players", type=int, default=None, metavar="N", help=_(N_("number of players (teams, for a team ruleset)")))
-    g.add_argument("--rounds", type=int, default=None, metavar="R", help=_(N_("number of rounds (default: as many as the system pairs, at most log2 N + 2)")))
-    g.add_argument("--seed", type=int, default=None, metavar="S", help=_(N_("seed of the field, the results and the events (default: 1)")))
+    g = sub.add_parser(
+        "generate",
+        parents=[common],
+        help=_(N_("generate a random tournament paired by a ruleset (TRF or team event file)")),
+    )
+    g.add_argument(
+        "--ruleset", "-r", default=None, metavar="ID|FILE", help=_(N_("ruleset id or YAML file"))
+    )
+    g.add_argument(
+        "--config",
+        "-g",
+        default=None,
+        metavar="CONFIG",
+        help=_(N_("read the options from a YAML or JSON configuration file")),
+    )
+    g.add_argument(
+        "--players",
+        "--teams",
+        "-n",
+        dest="players",
+        type=int,
+        default=None,
+        metavar="N",
+        help=_(N_("number of players (teams, for a team ruleset)")),
+    )
+    g.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        metavar="R",
+        help=_(N_("number of rounds (default: as many as the system pairs, at most log2 N + 2)")),
+    )
+    g.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help=_(N_("seed of the field, the results and the events (default: 1)")),
+    )
     for flag, dest, text in _RATES:
         g.add_argument(flag, dest=dest, type=float, default=None, metavar="X", help=_(text))
-    g.add_argument("-o", "--output", required=True, metavar="FILE", help=_(N_("write the tournament here (.trf, or .yaml/.json for a team event file)")))
+    g.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE",
+        help=_(N_("write the tournament here (.trf, or .yaml/.json for a team event file)")),
+    )
 
-    s = sub.add_parser("simulate", parents=[common], help=_(N_("generate and re-check many tournaments, with a summary table")))
-    s.add_argument("--ruleset", "-r", action="append", required=True, metavar="ID|FILE", help=_(N_("ruleset id or YAML file; repeat it, or 'all' for every installed ruleset")))
-    s.add_argument("--tournaments", "-k", type=int, default=100, metavar="K", help=_(N_("tournaments per ruleset (default: 100)")))
-    s.add_argument("--players", "-n", default="8-40", metavar="N|MIN-MAX", help=_(N_("players (teams) per tournament, or a range drawn by the seed (default: 8-40)")))
-    s.add_argument("--rounds", type=int, default=None, metavar="R", help=_(N_("number of rounds (default: as many as the system pairs, at most log2 N + 2)")))
-    s.add_argument("--seed", type=int, default=1, metavar="S", help=_(N_("seed of the first tournament; the next ones use S+1, S+2, … (default: 1)")))
+    s = sub.add_parser(
+        "simulate",
+        parents=[common],
+        help=_(N_("generate and re-check many tournaments, with a summary table")),
+    )
+    s.add_argument(
+        "--ruleset",
+        "-r",
+        action="append",
+        required=True,
+        metavar="ID|FILE",
+        help=_(N_("ruleset id or YAML file; repeat it, or 'all' for every installed ruleset")),
+    )
+    s.add_argument(
+        "--tournaments",
+        "-k",
+        type=int,
+        default=100,
+        metavar="K",
+        help=_(N_("tournaments per ruleset (default: 100)")),
+    )
+    s.add_argument(
+        "--players",
+        "-n",
+        default="8-40",
+        metavar="N|MIN-MAX",
+        help=_(N_("players (teams) per tournament, or a range drawn by the seed (default: 8-40)")),
+    )
+    s.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        metavar="R",
+        help=_(N_("number of rounds (default: as many as the system pairs, at most log2 N + 2)")),
+    )
+    s.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="S",
+        help=_(N_("seed of the first tournament; the next ones use S+1, S+2, … (default: 1)")),
+    )
     for flag, dest, text in _RATES:
         s.add_argument(flag, dest=dest, type=float, default=None, metavar="X", help=_(text))
     s.add_argument("--no-progress", action="store_true", help=_(N_("do not show the progress bar")))
 
     c = sub.choices["check"]
-    c.add_argument("--repair", action="store_true", help=_(N_("re-pair every round from the rounds before it and compare with the file, board by board")))
-    c.add_argument("--explain", action="store_true", help=_(N_("with --repair: say which rules made our choice on each differing board")))
-    c.add_argument("--seed", type=int, default=None, help=_(N_("seed for drawing lots (default: derived from the file)")))
+    c.add_argument(
+        "--repair",
+        action="store_true",
+        help=_(
+            N_(
+                "re-pair every round from the rounds before it and compare with the file, board "
+                "by board"
+            )
+        ),
+    )
+    c.add_argument(
+        "--explain",
+        action="store_true",
+        help=_(N_("with --repair: say which rules made our choice on each differing board")),
+    )
+    c.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help=_(N_("seed for drawing lots (default: derived from the file)")),
+    )
 
 
 def commands(plain_check: Callable[..., int]) -> dict[str, Callable[..., int]]:
@@ -86,19 +195,35 @@ def cmd_generate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
     from .generate import GeneratorConfig, generate, load_config
     from .output import write_atomic
 
-    config, ruleset_ref = (load_config(args.config) if args.config else (GeneratorConfig(), None))
+    config, ruleset_ref = load_config(args.config) if args.config else (GeneratorConfig(), None)
     ruleset_ref = args.ruleset or ruleset_ref
     if ruleset_ref is None:
-        raise InvalidInputError(N_("no ruleset given: use --ruleset or a configuration file with ruleset"))
-    changes = {k: getattr(args, k) for k in ("players", "rounds", "seed", *(d for _, d, _ in _RATES)) if getattr(args, k) is not None}
+        raise InvalidInputError(
+            N_("no ruleset given: use --ruleset or a configuration file with ruleset")
+        )
+    changes = {
+        k: getattr(args, k)
+        for k in ("players", "rounds", "seed", *(d for _, d, _ in _RATES))
+        if getattr(args, k) is not None
+    }
     config = replace(config, **changes) if changes else config
     ruleset = load_ruleset(ruleset_ref)
     result = generate(ruleset, config)
     text = _serialise(result.tournament, args.output)
     write_atomic(args.output, text)
     t = result.tournament
-    summary = _t(N_("{file}: entrants: {entrants}, rounds paired: {rounds}, ruleset {ruleset}"), locale)
-    out.write(summary.format(file=args.output, entrants=len(t.teams) if t.teams else len(t.players), rounds=t.rounds_recorded, ruleset=ruleset.id) + "\n")
+    summary = _t(
+        N_("{file}: entrants: {entrants}, rounds paired: {rounds}, ruleset {ruleset}"), locale
+    )
+    out.write(
+        summary.format(
+            file=args.output,
+            entrants=len(t.teams) if t.teams else len(t.players),
+            rounds=t.rounds_recorded,
+            ruleset=ruleset.id,
+        )
+        + "\n"
+    )
     if result.stopped is not None:
         msg = _t(N_("round {round} could not be paired: {reason}"), locale)
         reason = result.error.render(locale) if result.error is not None else result.stopped  # type: ignore[attr-defined]
@@ -136,41 +261,91 @@ def render_repair_report(report: Any, locale: str, *, explain: bool = False) -> 
         if rc.agrees:
             continue
         if rc.error is not None:
-            lines.append(_t(N_("round {round}: we find no pairing: {reason}"), locale).format(round=rc.round, reason=rc.error.render(locale)))
+            lines.append(
+                _t(N_("round {round}: we find no pairing: {reason}"), locale).format(
+                    round=rc.round, reason=rc.error.render(locale)
+                )
+            )
             continue
-        lines.append(_t(N_("round {round}: the published pairing differs from ours"), locale).format(round=rc.round))
+        lines.append(
+            _t(N_("round {round}: the published pairing differs from ours"), locale).format(
+                round=rc.round
+            )
+        )
         for d in rc.differences:
             if d.board is not None:
                 where = _t(N_("board {board}"), locale).format(board=d.board)
             elif d.team:
-                where = _t(N_("pause"), locale) if isinstance(d.published, Bye) else _t(N_("match"), locale)
+                where = (
+                    _t(N_("pause"), locale)
+                    if isinstance(d.published, Bye)
+                    else _t(N_("match"), locale)
+                )
             else:
                 where = _t(N_("bye"), locale)
             ours = []
             for number, unit in d.ours:
                 text = _unit(unit, d.team, locale)
-                ours.append(_t(N_("{unit} on board {board}"), locale).format(unit=text, board=number) if number is not None else text)
+                ours.append(
+                    _t(N_("{unit} on board {board}"), locale).format(unit=text, board=number)
+                    if number is not None
+                    else text
+                )
             ours_text = "; ".join(ours) if ours else _t(N_("not paired"), locale)
-            lines.append("  " + _t(N_("{where}: published {published}, ours {ours}"), locale).format(where=where, published=_unit(d.published, d.team, locale), ours=ours_text))
+            lines.append(
+                "  "
+                + _t(N_("{where}: published {published}, ours {ours}"), locale).format(
+                    where=where, published=_unit(d.published, d.team, locale), ours=ours_text
+                )
+            )
             if explain:
                 for event in d.reasons:
                     lines.append("      " + event.render(locale))
     for v in report.violations:
-        lines.append(_t(N_("round {round}"), locale).format(round=v.round) + ": " + v.render(locale))
+        lines.append(
+            _t(N_("round {round}"), locale).format(round=v.round) + ": " + v.render(locale)
+        )
     rounds = len(report.rounds)
     differing = len(report.differing)
     if report.ok:
-        lines.append(_t(N_("all rounds agree with our pairing and no violations found (rounds checked: {rounds})"), locale).format(rounds=rounds))
+        lines.append(
+            _t(
+                N_(
+                    "all rounds agree with our pairing and no violations found (rounds checked: "
+                    "{rounds})"
+                ),
+                locale,
+            ).format(rounds=rounds)
+        )
     else:
         lines.append(
-            _t(N_("rounds checked: {rounds}, agreeing: {agree}, differing: {differ}, violations: {violations}"), locale).format(
-                rounds=rounds, agree=rounds - differing, differ=differing, violations=len(report.violations)
+            _t(
+                N_(
+                    "rounds checked: {rounds}, agreeing: {agree}, differing: {differ}, "
+                    "violations: {violations}"
+                ),
+                locale,
+            ).format(
+                rounds=rounds,
+                agree=rounds - differing,
+                differ=differing,
+                violations=len(report.violations),
             )
         )
         total = sum(rc.boards for rc in report.rounds if rc.error is None)
-        same = total - sum(1 for rc in report.rounds if rc.error is None for d in rc.differences if d.published is not None)
+        same = total - sum(
+            1
+            for rc in report.rounds
+            if rc.error is None
+            for d in rc.differences
+            if d.published is not None
+        )
         if differing and total:
-            lines.append(_t(N_("boards, byes and matches agreeing: {same} of {total} ({share} %)"), locale).format(same=same, total=total, share=f"{100 * same / total:.0f}"))
+            lines.append(
+                _t(
+                    N_("boards, byes and matches agreeing: {same} of {total} ({share} %)"), locale
+                ).format(same=same, total=total, share=f"{100 * same / total:.0f}")
+            )
     return lines
 
 
@@ -201,9 +376,13 @@ def _players_range(text: str) -> tuple[int, int]:
         else:
             lo = hi = int(text)
     except ValueError:
-        raise InvalidInputError(N_("{field}: expected N or MIN-MAX, not {value!r}"), field="--players", value=text) from None
+        raise InvalidInputError(
+            N_("{field}: expected N or MIN-MAX, not {value!r}"), field="--players", value=text
+        ) from None
     if lo < 2 or hi < lo:
-        raise InvalidInputError(N_("{field}: expected N or MIN-MAX, not {value!r}"), field="--players", value=text)
+        raise InvalidInputError(
+            N_("{field}: expected N or MIN-MAX, not {value!r}"), field="--players", value=text
+        )
     return lo, hi
 
 
@@ -236,27 +415,56 @@ def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list
         _t(N_("worst ms/round"), locale),
     ]
     rows = [
-        [s.ruleset, str(s.tournaments), str(s.rounds_checked), str(s.discrepancies), str(s.violations), str(s.stopped), _ms(s.median), _ms(s.worst)]
+        [
+            s.ruleset,
+            str(s.tournaments),
+            str(s.rounds_checked),
+            str(s.discrepancies),
+            str(s.violations),
+            str(s.stopped),
+            _ms(s.median),
+            _ms(s.worst),
+        ]
         for s in summaries
     ]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    fmt = lambda r: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()  # noqa: E731
+    fmt = lambda r: "  ".join(
+        c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))
+    ).rstrip()
     lines = [fmt(head), "  ".join("-" * w for w in widths), *(fmt(r) for r in rows)]
     lines.append(_t(N_("peak memory: {mib} MiB"), locale).format(mib=f"{memory:.0f}"))
     for s in summaries:
         if s.slowest is not None:
             seed, players, rnd = s.slowest
-            text = _t(N_("{ruleset}: slowest round: seed {seed} ({players}), round {round}, {ms} ms"), locale)
-            lines.append(text.format(ruleset=s.ruleset, seed=seed, players=players, round=rnd, ms=_ms(s.worst)))
+            text = _t(
+                N_("{ruleset}: slowest round: seed {seed} ({players}), round {round}, {ms} ms"),
+                locale,
+            )
+            lines.append(
+                text.format(
+                    ruleset=s.ruleset, seed=seed, players=players, round=rnd, ms=_ms(s.worst)
+                )
+            )
     for s in summaries:
         for f in s.findings:
             if f.kind == "stopped":
-                text = N_("{ruleset} seed {seed} ({players}): generation stopped in round {round}: {detail}")
+                text = N_(
+                    "{ruleset} seed {seed} ({players}): generation stopped in round {round}: "
+                    "{detail}"
+                )
             elif f.kind == "violation":
                 text = N_("{ruleset} seed {seed} ({players}): round {round} violates {detail}")
             else:
                 text = N_("{ruleset} seed {seed} ({players}): round {round} differs: {detail}")
-            lines.append(_t(text, locale).format(ruleset=f.ruleset, seed=f.seed, players=f.players, round=f.round, detail=f.detail))
+            lines.append(
+                _t(text, locale).format(
+                    ruleset=f.ruleset,
+                    seed=f.seed,
+                    players=f.players,
+                    round=f.round,
+                    detail=f.detail,
+                )
+            )
     return lines
 
 
@@ -266,7 +474,12 @@ def cmd_simulate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
 
     players = _players_range(args.players)
     if args.tournaments < 1:
-        raise InvalidInputError(N_("{field} must be at least {minimum}, not {value}"), field="--tournaments", minimum=1, value=args.tournaments)
+        raise InvalidInputError(
+            N_("{field} must be at least {minimum}, not {value}"),
+            field="--tournaments",
+            minimum=1,
+            value=args.tournaments,
+        )
     rates = {d: getattr(args, d) for _, d, _ in _RATES if getattr(args, d) is not None}
     rulesets = _rulesets(args.ruleset)
     summaries = []
@@ -274,7 +487,13 @@ def cmd_simulate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
     if not args.no_progress:
         from tqdm import tqdm
 
-        progress = tqdm(total=args.tournaments * len(rulesets), file=err, unit=_t(N_("tournaments"), locale), disable=None, leave=False)
+        progress = tqdm(
+            total=args.tournaments * len(rulesets),
+            file=err,
+            unit=_t(N_("tournaments"), locale),
+            disable=None,
+            leave=False,
+        )
     try:
         for rs in rulesets:
             if progress is not None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
-import swisspairing  # noqa: E402  (installed: pip install -e ".[docs]")
+import swisspairing
 
 project = "swisspairing"
 author = "The swisspairing authors"
@@ -15,7 +15,12 @@ copyright = "2026, The swisspairing authors"
 release = swisspairing.__version__
 version = release
 
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphinx.ext.viewcode", "swisspairing_docs"]
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+    "swisspairing_docs",
+]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "undoc-members": False, "show-inheritance": True}

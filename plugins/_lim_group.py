@@ -22,17 +22,27 @@ group procedure never walks into a dead end.  Plugin-side module: the core knows
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
-from swisspairing import BLACK, WHITE, Colour, Event, N_, Term
+from swisspairing import BLACK, N_, WHITE, Colour, Event, Term
 from swisspairing.i18n import NP_, Plural
 from swisspairing.matching import max_matching_size
 
 from ._lim_order import DOWN, MEDIAN, UP
 
-__all__ = ["Compatibility", "GroupRules", "GroupOutcome", "LimGroups", "NONE_CLASS", "due_colour", "DOWN_TERM", "UP_TERM"]
+__all__ = [
+    "DOWN_TERM",
+    "NONE_CLASS",
+    "UP_TERM",
+    "Compatibility",
+    "GroupOutcome",
+    "GroupRules",
+    "LimGroups",
+    "due_colour",
+]
 
 NONE_CLASS = "none"
 """Colour class of a player who may get neither colour (pairable with nobody)."""
@@ -76,7 +86,9 @@ class Compatibility:
             return False
         return ca is None or cb is None or ca is not cb
 
-    def incompatible_count(self, v: int, group: Iterable[int], class_counts: Mapping[Any, int]) -> int:
+    def incompatible_count(
+        self, v: int, group: Iterable[int], class_counts: Mapping[Any, int]
+    ) -> int:
         """How many other members of ``group`` (``v``'s own group, with ``class_counts`` its
         colour classes) ``v`` may not meet: exactly, each counted once."""
         c = self.cls[v]
@@ -126,7 +138,11 @@ class Compatibility:
         members = sorted(group)
         if len(members) % 2 == 0 and self.perfect(members):
             return len(members) // 2
-        if len(members) % 2 == 1 and len(members) >= 5 and self.max_incompatible(members) <= (len(members) - 1) // 2 - 1:
+        if (
+            len(members) % 2 == 1
+            and len(members) >= 5
+            and self.max_incompatible(members) <= (len(members) - 1) // 2 - 1
+        ):
             return len(members) // 2
         return max_matching_size(members, self.ok)
 
@@ -202,18 +218,87 @@ class GroupOutcome:
 
 
 _TEAM_WORDING: dict[str, str] = {
-    NP_("median group of {score} point, paired last and downward: {players}", "median group of {score} points, paired last and downward: {players}", "score"): NP_("middle group of {score} match point, paired last and downward: {players}", "middle group of {score} match points, paired last and downward: {players}", "score"),
-    NP_("group of {score} point above the median group, paired downward: {players}", "group of {score} points above the median group, paired downward: {players}", "score"): NP_("group of {score} match point above the middle group, paired downward: {players}", "group of {score} match points above the middle group, paired downward: {players}", "score"),
-    NP_("group of {score} point below the median group, paired upward: {players}", "group of {score} points below the median group, paired upward: {players}", "score"): NP_("group of {score} match point below the middle group, paired upward: {players}", "group of {score} match points below the middle group, paired upward: {players}", "score"),
-    NP_("player {players} was transferred into this group and is paired first", "players {players} were transferred into this group and are paired first", "players"): NP_("team {players} was transferred into this group and is paired first", "teams {players} were transferred into this group and are paired first", "players"),
-    N_("player {player} has no compatible opponent in the group and is transferred {direction}"): N_("team {player} has no compatible opponent in the group and is transferred {direction}"),
-    N_("the group has an odd number of players: player {player} is transferred {direction}"): N_("the group has an odd number of teams: team {player} is transferred {direction}"),
-    N_("floater chosen by type, float history, due colour and rank: {player}"): N_("floater chosen by whether it can be paired in the next group, float history and rank: {player}"),
-    NP_("the rest of the group can be paired only without player {players}, who is transferred {direction}", "the rest of the group can be paired only without players {players}, who are transferred {direction}", "players"): NP_("the rest of the group can be paired only without team {players}, which is transferred {direction}", "the rest of the group can be paired only without teams {players}, which are transferred {direction}", "players"),
-    NP_("a later group cannot be paired otherwise: player {players} is transferred {direction}", "a later group cannot be paired otherwise: players {players} are transferred {direction}", "players"): NP_("a later group cannot be paired otherwise: team {players} is transferred {direction}", "a later group cannot be paired otherwise: teams {players} are transferred {direction}", "players"),
-    N_("floater {player} meets {opponent}, the highest-ranked available player"): N_("floater {player} meets {opponent}, the highest-ranked available team"),
-    N_("floater {player} meets {opponent}, the lowest-ranked available player"): N_("floater {player} meets {opponent}, the lowest-ranked available team"),
-    N_("no pairing of this group lets the later groups be completed: all its players are transferred {direction}"): N_("no pairing of this group lets the later groups be completed: all its teams are transferred {direction}"),
+    NP_(
+        "median group of {score} point, paired last and downward: {players}",
+        "median group of {score} points, paired last and downward: {players}",
+        "score",
+    ): NP_(
+        "middle group of {score} match point, paired last and downward: {players}",
+        "middle group of {score} match points, paired last and downward: {players}",
+        "score",
+    ),
+    NP_(
+        "group of {score} point above the median group, paired downward: {players}",
+        "group of {score} points above the median group, paired downward: {players}",
+        "score",
+    ): NP_(
+        "group of {score} match point above the middle group, paired downward: {players}",
+        "group of {score} match points above the middle group, paired downward: {players}",
+        "score",
+    ),
+    NP_(
+        "group of {score} point below the median group, paired upward: {players}",
+        "group of {score} points below the median group, paired upward: {players}",
+        "score",
+    ): NP_(
+        "group of {score} match point below the middle group, paired upward: {players}",
+        "group of {score} match points below the middle group, paired upward: {players}",
+        "score",
+    ),
+    NP_(
+        "player {players} was transferred into this group and is paired first",
+        "players {players} were transferred into this group and are paired first",
+        "players",
+    ): NP_(
+        "team {players} was transferred into this group and is paired first",
+        "teams {players} were transferred into this group and are paired first",
+        "players",
+    ),
+    N_(
+        "player {player} has no compatible opponent in the group and is transferred {direction}"
+    ): N_("team {player} has no compatible opponent in the group and is transferred {direction}"),
+    N_("the group has an odd number of players: player {player} is transferred {direction}"): N_(
+        "the group has an odd number of teams: team {player} is transferred {direction}"
+    ),
+    N_("floater chosen by type, float history, due colour and rank: {player}"): N_(
+        "floater chosen by whether it can be paired in the next group, float history and rank: "
+        "{player}"
+    ),
+    NP_(
+        "the rest of the group can be paired only without player {players}, who is transferred "
+        "{direction}",
+        "the rest of the group can be paired only without players {players}, who are transferred "
+        "{direction}",
+        "players",
+    ): NP_(
+        "the rest of the group can be paired only without team {players}, which is transferred "
+        "{direction}",
+        "the rest of the group can be paired only without teams {players}, which are transferred "
+        "{direction}",
+        "players",
+    ),
+    NP_(
+        "a later group cannot be paired otherwise: player {players} is transferred {direction}",
+        "a later group cannot be paired otherwise: players {players} are transferred {direction}",
+        "players",
+    ): NP_(
+        "a later group cannot be paired otherwise: team {players} is transferred {direction}",
+        "a later group cannot be paired otherwise: teams {players} are transferred {direction}",
+        "players",
+    ),
+    N_("floater {player} meets {opponent}, the highest-ranked available player"): N_(
+        "floater {player} meets {opponent}, the highest-ranked available team"
+    ),
+    N_("floater {player} meets {opponent}, the lowest-ranked available player"): N_(
+        "floater {player} meets {opponent}, the lowest-ranked available team"
+    ),
+    N_(
+        "no pairing of this group lets the later groups be completed: all its players are "
+        "transferred {direction}"
+    ): N_(
+        "no pairing of this group lets the later groups be completed: all its teams are "
+        "transferred {direction}"
+    ),
 }
 """The same messages for a team event (Olympiad)."""
 
@@ -278,51 +363,105 @@ class LimGroups:
         return da is not None and db is not None and da is not db
 
     # ------------------------------------------------------------------ Lim 2.3, 3: floaters
-    def _floater_key(self, t: int, group: Sequence[int], incoming: set[int], direction: str, adjacent: Sequence[int], colour_side: Colour | None, default: int | None) -> tuple[Any, ...]:
+    def _floater_key(
+        self,
+        t: int,
+        group: Sequence[int],
+        incoming: set[int],
+        direction: str,
+        adjacent: Sequence[int],
+        colour_side: Colour | None,
+        default: int | None,
+    ) -> tuple[Any, ...]:
         """Lim 3.9 type (d before c before b before a), Lim 3.10 (not floated last round),
         Lim 3.2.2 (from the larger due-colour subgroup, within the Maxi band 3.2.3), Lim 3.2.4
         (downward the lowest-ranked, upward the highest-ranked)."""
         r = self.rules
-        has_next = any(self.compat.ok(t, o) for o in adjacent) if r.prefer_paired_in_next and adjacent else True
+        has_next = (
+            any(self.compat.ok(t, o) for o in adjacent)
+            if r.prefer_paired_in_next and adjacent
+            else True
+        )
         kind = (2 if t in incoming else 0) + (0 if has_next else 1)
         twice = 1 if r.avoid_float_twice and self.floated_last.get(t) == direction else 0
         if r.colour_choice and colour_side is not None:
-            colour = 0 if self.due[t] is colour_side and (default is None or self._within_cap(t, default)) else 1
+            colour = (
+                0
+                if self.due[t] is colour_side and (default is None or self._within_cap(t, default))
+                else 1
+            )
         else:
             colour = 0
         pos = -self.rank[t] if direction == DOWN else self.rank[t]
         return (kind, twice, colour, pos)
 
-    def _floater_order(self, group: Sequence[int], incoming: set[int], direction: str, adjacent: Sequence[int]) -> list[int]:
+    def _floater_order(
+        self, group: Sequence[int], incoming: set[int], direction: str, adjacent: Sequence[int]
+    ) -> list[int]:
         whites = sum(1 for t in group if self.due[t] is WHITE)
         blacks = sum(1 for t in group if self.due[t] is BLACK)
         side = WHITE if whites > blacks else BLACK if blacks > whites else None
-        plain = sorted(group, key=lambda t: self._floater_key(t, group, incoming, direction, adjacent, None, None))
+        plain = sorted(
+            group,
+            key=lambda t: self._floater_key(t, group, incoming, direction, adjacent, None, None),
+        )
         default = plain[0] if plain else None
-        return sorted(group, key=lambda t: self._floater_key(t, group, incoming, direction, adjacent, side, default))
+        return sorted(
+            group,
+            key=lambda t: self._floater_key(t, group, incoming, direction, adjacent, side, default),
+        )
 
     # ------------------------------------------------------------------ the group
-    def outcomes(self, index: int, key: float, residents: Sequence[int], incoming: Sequence[int], direction: str, adjacent: Sequence[int] = ()) -> Iterator[GroupOutcome]:
+    def outcomes(
+        self,
+        index: int,
+        key: float,
+        residents: Sequence[int],
+        incoming: Sequence[int],
+        direction: str,
+        adjacent: Sequence[int] = (),
+    ) -> Iterator[GroupOutcome]:
         """The group's outcomes, best first (:meth:`_outcomes`).  With ``relaxed`` (Olympiad-2022
         7.4 [reading]): a group without incoming floaters that could be paired without
         floaters only by disregarding the colour limits is first paired so."""
         if self.relaxed is not None and not incoming and residents:
             strict = self._floaters_needed(self.compat, residents, direction)
-            if strict > len(residents) % 2 and self._floaters_needed(self.relaxed, residents, direction) < strict:
+            if (
+                strict > len(residents) % 2
+                and self._floaters_needed(self.relaxed, residents, direction) < strict
+            ):
                 clone = copy.copy(self)
                 clone.compat = self.relaxed
                 clone.relaxed = None
-                ev = Event(self.rules.rule_relax, N_("the group could not be paired without floaters under the colour limits: they are disregarded within the group"), {}, index)
+                ev = Event(
+                    self.rules.rule_relax,
+                    N_(
+                        "the group could not be paired without floaters under the colour limits: "
+                        "they are disregarded within the group"
+                    ),
+                    {},
+                    index,
+                )
                 for out in clone._outcomes(index, key, residents, incoming, direction, adjacent):
                     yield GroupOutcome(out.pairs, out.transferred, (ev, *out.events))
         yield from self._outcomes(index, key, residents, incoming, direction, adjacent)
 
-    def _floaters_needed(self, compat: Compatibility, group: Sequence[int], direction: str) -> float:
+    def _floaters_needed(
+        self, compat: Compatibility, group: Sequence[int], direction: str
+    ) -> float:
         if direction == MEDIAN:
             return 0 if compat.perfect(group) else float("inf")
         return len(group) - 2 * compat.matching_size(group)
 
-    def _outcomes(self, index: int, key: float, residents: Sequence[int], incoming: Sequence[int], direction: str, adjacent: Sequence[int] = ()) -> Iterator[GroupOutcome]:
+    def _outcomes(
+        self,
+        index: int,
+        key: float,
+        residents: Sequence[int],
+        incoming: Sequence[int],
+        direction: str,
+        adjacent: Sequence[int] = (),
+    ) -> Iterator[GroupOutcome]:
         """The group's outcomes, best first: transfers (Lim 2.3 a-d) chosen by Lim 3, then the
         pairing of the rest (floaters first, Lim 3.6-3.8; then 2.4/2.5/4.1).  The median group
         (``direction`` MEDIAN) transfers nobody."""
@@ -332,13 +471,52 @@ class LimGroups:
         head: list[Event] = []
         if self.explain:
             if direction == MEDIAN:
-                head.append(Event(r.rule_median, self._m("median group of {score} points, paired last and downward: {players}"), {"score": key, "players": group}, index))
+                head.append(
+                    Event(
+                        r.rule_median,
+                        self._m(
+                            "median group of {score} points, paired last and downward: {players}"
+                        ),
+                        {"score": key, "players": group},
+                        index,
+                    )
+                )
             elif direction == DOWN:
-                head.append(Event(r.rule_median, self._m("group of {score} points above the median group, paired downward: {players}"), {"score": key, "players": group}, index))
+                head.append(
+                    Event(
+                        r.rule_median,
+                        self._m(
+                            "group of {score} points above the median group, paired downward: "
+                            "{players}"
+                        ),
+                        {"score": key, "players": group},
+                        index,
+                    )
+                )
             else:
-                head.append(Event(r.rule_median, self._m("group of {score} points below the median group, paired upward: {players}"), {"score": key, "players": group}, index))
+                head.append(
+                    Event(
+                        r.rule_median,
+                        self._m(
+                            "group of {score} points below the median group, paired upward: "
+                            "{players}"
+                        ),
+                        {"score": key, "players": group},
+                        index,
+                    )
+                )
             if incoming:
-                head.append(Event(r.rule_floater_opponent, self._m("players {players} were transferred into this group and are paired first"), {"players": list(incoming)}, index))
+                head.append(
+                    Event(
+                        r.rule_floater_opponent,
+                        self._m(
+                            "players {players} were transferred into this group and are paired "
+                            "first"
+                        ),
+                        {"players": list(incoming)},
+                        index,
+                    )
+                )
         if not group:
             yield GroupOutcome((), (), tuple(head))
             return
@@ -348,7 +526,15 @@ class LimGroups:
             return
         members = set(group)
         counts = self.compat.class_counts(members)
-        forced = [t for t in group if self.compat.incompatible_count(t, members, counts) >= len(group) - 1] if len(group) > 1 else list(group)
+        forced = (
+            [
+                t
+                for t in group
+                if self.compat.incompatible_count(t, members, counts) >= len(group) - 1
+            ]
+            if len(group) > 1
+            else list(group)
+        )
         rest = [t for t in group if t not in forced]
         m = self.compat.matching_size(rest)
         extra = len(rest) - 2 * m
@@ -356,13 +542,25 @@ class LimGroups:
         forced_events: list[Event] = []
         if self.explain:
             for t in forced:
-                forced_events.append(Event(self._why_forced(t, group), self._m("player {player} has no compatible opponent in the group and is transferred {direction}"), {"player": t, "direction": dir_term}, index))
+                forced_events.append(
+                    Event(
+                        self._why_forced(t, group),
+                        self._m(
+                            "player {player} has no compatible opponent in the group and is "
+                            "transferred {direction}"
+                        ),
+                        {"player": t, "direction": dir_term},
+                        index,
+                    )
+                )
         order = self._floater_order(rest, inc, direction, adjacent)
         tried: set[frozenset[int]] = set()
         emitted = 0
         if extra == 0:
             tried.add(frozenset())
-            yield self._outcome(index, key, rest, inc, tuple(forced), direction, head + forced_events)
+            yield self._outcome(
+                index, key, rest, inc, tuple(forced), direction, head + forced_events
+            )
             emitted += 1
         elif extra == 1:
             for c in order:
@@ -372,9 +570,31 @@ class LimGroups:
                 tried.add(frozenset((c,)))
                 ev = list(forced_events)
                 if self.explain:
-                    ev.append(Event(r.rule_parity, self._m("the group has an odd number of players: player {player} is transferred {direction}"), {"player": c, "direction": dir_term}, index))
-                    ev.append(Event(r.rule_floater, self._m("floater chosen by type, float history, due colour and rank: {player}"), {"player": c}, index))
-                yield self._outcome(index, key, left, inc, tuple(self.ranked([*forced, c])), direction, head + ev)
+                    ev.append(
+                        Event(
+                            r.rule_parity,
+                            self._m(
+                                "the group has an odd number of players: player {player} is "
+                                "transferred {direction}"
+                            ),
+                            {"player": c, "direction": dir_term},
+                            index,
+                        )
+                    )
+                    ev.append(
+                        Event(
+                            r.rule_floater,
+                            self._m(
+                                "floater chosen by type, float history, due colour and rank: "
+                                "{player}"
+                            ),
+                            {"player": c},
+                            index,
+                        )
+                    )
+                yield self._outcome(
+                    index, key, left, inc, tuple(self.ranked([*forced, c])), direction, head + ev
+                )
                 emitted += 1
         else:
             chosen: list[int] = []
@@ -389,8 +609,20 @@ class LimGroups:
             tried.add(frozenset(chosen))
             ev = list(forced_events)
             if self.explain:
-                ev.append(Event(r.rule_transfer, self._m("the rest of the group can be paired only without players {players}, who are transferred {direction}"), {"players": self.ranked(chosen), "direction": dir_term}, index))
-            yield self._outcome(index, key, pool, inc, tuple(self.ranked([*forced, *chosen])), direction, head + ev)
+                ev.append(
+                    Event(
+                        r.rule_transfer,
+                        self._m(
+                            "the rest of the group can be paired only without players {players}, "
+                            "who are transferred {direction}"
+                        ),
+                        {"players": self.ranked(chosen), "direction": dir_term},
+                        index,
+                    )
+                )
+            yield self._outcome(
+                index, key, pool, inc, tuple(self.ranked([*forced, *chosen])), direction, head + ev
+            )
             emitted += 1
         # backtracking alternatives: two more floaters (Lim 3.10.2: the group keeps as many
         # pairings as it can, so these come last), from the best candidates
@@ -408,12 +640,38 @@ class LimGroups:
                 tried.add(key_set)
                 ev = []
                 if self.explain:
-                    ev.append(Event(r.rule_crack, self._m("a later group cannot be paired otherwise: players {players} are transferred {direction}"), {"players": self.ranked(combo), "direction": dir_term}, index))
-                yield self._outcome(index, key, left, inc, tuple(self.ranked([*base, *combo])), direction, head + ev)
+                    ev.append(
+                        Event(
+                            r.rule_crack,
+                            self._m(
+                                "a later group cannot be paired otherwise: players {players} are "
+                                "transferred {direction}"
+                            ),
+                            {"players": self.ranked(combo), "direction": dir_term},
+                            index,
+                        )
+                    )
+                yield self._outcome(
+                    index, key, left, inc, tuple(self.ranked([*base, *combo])), direction, head + ev
+                )
         # Lim 2.6 in full: every pairing of the group is cracked, its players go on towards the
         # median group (reached only when nothing less lets the later groups be paired)
         if len(group) > 2:
-            ev = [Event(r.rule_crack, self._m("no pairing of this group lets the later groups be completed: all its players are transferred {direction}"), {"direction": dir_term}, index)] if self.explain else []
+            ev = (
+                [
+                    Event(
+                        r.rule_crack,
+                        self._m(
+                            "no pairing of this group lets the later groups be completed: all its "
+                            "players are transferred {direction}"
+                        ),
+                        {"direction": dir_term},
+                        index,
+                    )
+                ]
+                if self.explain
+                else []
+            )
             yield GroupOutcome((), tuple(group), tuple(head + ev))
 
     def _why_forced(self, t: int, group: Sequence[int]) -> str:
@@ -423,25 +681,46 @@ class LimGroups:
             return self.rules.rule_played_all
         return self.colour_rule.get(t, self.rules.rule_colour_blocked)
 
-    def _outcome(self, index: int, key: float, players: Sequence[int], incoming: set[int], transferred: tuple[int, ...], direction: str, head: list[Event]) -> GroupOutcome:
+    def _outcome(
+        self,
+        index: int,
+        key: float,
+        players: Sequence[int],
+        incoming: set[int],
+        transferred: tuple[int, ...],
+        direction: str,
+        head: list[Event],
+    ) -> GroupOutcome:
         pairs, events = self.pair_within(index, key, players, incoming, direction)
         return GroupOutcome(tuple(pairs), transferred, tuple(head + events))
 
     # ------------------------------------------------------------------ Lim 3.6-3.8, 2.4, 2.5, 4.1
-    def pair_within(self, index: int, key: float, players: Sequence[int], incoming: set[int], direction: str) -> tuple[list[tuple[int, int]], list[Event]]:
+    def pair_within(
+        self, index: int, key: float, players: Sequence[int], incoming: set[int], direction: str
+    ) -> tuple[list[tuple[int, int]], list[Event]]:
         """Pair ``players`` (even, known to be pairable) completely."""
         r = self.rules
         rem = _Remaining(self.compat, players)
         pairs: list[tuple[int, int]] = []
         events: list[Event] = []
         floaters = [t for t in players if t in incoming]
-        down = sorted((t for t in floaters if self.score[t] > key), key=lambda t: (-self.score[t], self.rank[t]))
-        up = sorted((t for t in floaters if self.score[t] <= key), key=lambda t: (self.score[t], -self.rank[t]))
+        down = sorted(
+            (t for t in floaters if self.score[t] > key),
+            key=lambda t: (-self.score[t], self.rank[t]),
+        )
+        up = sorted(
+            (t for t in floaters if self.score[t] <= key),
+            key=lambda t: (self.score[t], -self.rank[t]),
+        )
         residents_desc = self.ranked(t for t in players if t not in incoming)
         for f, from_above in [*((t, True) for t in down), *((t, False) for t in up)]:
             if f not in rem.left:
                 continue
-            cands = [o for o in residents_desc if o in rem.left and o != f] if from_above else [o for o in reversed(residents_desc) if o in rem.left and o != f]
+            cands = (
+                [o for o in residents_desc if o in rem.left and o != f]
+                if from_above
+                else [o for o in reversed(residents_desc) if o in rem.left and o != f]
+            )
             cands += [o for o in self.ranked(rem.left) if o not in cands and o != f]
             choice = self._choose(f, cands, rem)
             if choice is None:  # pragma: no cover - the group was checked pairable
@@ -450,16 +729,46 @@ class LimGroups:
             pairs.append(self._ordered(f, o))
             rem.remove(f, o)
             if self.explain:
-                events.append(Event(r.rule_floater_opponent, self._m("floater {player} meets {opponent}, the highest-ranked available player") if from_above else self._m("floater {player} meets {opponent}, the lowest-ranked available player"), {"player": f, "opponent": o}, index))
+                events.append(
+                    Event(
+                        r.rule_floater_opponent,
+                        self._m(
+                            "floater {player} meets {opponent}, the highest-ranked available player"
+                        )
+                        if from_above
+                        else self._m(
+                            "floater {player} meets {opponent}, the lowest-ranked available player"
+                        ),
+                        {"player": f, "opponent": o},
+                        index,
+                    )
+                )
                 if by_colour:
-                    events.append(Event(r.rule_floater_opponent, N_("player {opponent} is preferred to {first} because he is due the other colour"), {"opponent": o, "first": first}, index))
+                    events.append(
+                        Event(
+                            r.rule_floater_opponent,
+                            N_(
+                                "player {opponent} is preferred to {first} because he is due the "
+                                "other colour"
+                            ),
+                            {"opponent": o, "first": first},
+                            index,
+                        )
+                    )
         order = self.ranked(rem.left)
         if direction == UP:
             order.reverse()
         h = len(order) // 2
         proposed = list(zip(order[:h], order[h:]))
         if self.explain and order:
-            events.append(Event(r.rule_proposed, N_("proposed pairings (top half against bottom half): {pairs}"), {"pairs": _fmt([self._ordered(a, b) for a, b in proposed])}, index))
+            events.append(
+                Event(
+                    r.rule_proposed,
+                    N_("proposed pairings (top half against bottom half): {pairs}"),
+                    {"pairs": _fmt([self._ordered(a, b) for a, b in proposed])},
+                    index,
+                )
+            )
         intended = dict(proposed)
         L = order
         while L:
@@ -475,18 +784,47 @@ class LimGroups:
             if self.explain:
                 want = intended.get(p)
                 if want is not None and want != o and first != want:
-                    events.append(Event(r.rule_exchange, N_("{player} cannot meet {proposed} (already met or colours not compatible): {opponent} is exchanged in"), {"player": p, "proposed": want, "opponent": first}, index))
+                    events.append(
+                        Event(
+                            r.rule_exchange,
+                            N_(
+                                "{player} cannot meet {proposed} (already met or colours not "
+                                "compatible): {opponent} is exchanged in"
+                            ),
+                            {"player": p, "proposed": want, "opponent": first},
+                            index,
+                        )
+                    )
                 if by_colour:
-                    events.append(Event(r.rule_colour_exchange, N_("{player} meets {opponent} instead of {first} so that both get their due colour"), {"player": p, "opponent": o, "first": first}, index))
+                    events.append(
+                        Event(
+                            r.rule_colour_exchange,
+                            N_(
+                                "{player} meets {opponent} instead of {first} so that both get "
+                                "their due colour"
+                            ),
+                            {"player": p, "opponent": o, "first": first},
+                            index,
+                        )
+                    )
             L = [x for x in L if x != p and x != o]
         if self.explain and pairs:
-            events.append(Event(r.rule_proposed, N_("pairings of the group: {pairs}"), {"pairs": _fmt(pairs)}, index))
+            events.append(
+                Event(
+                    r.rule_proposed,
+                    N_("pairings of the group: {pairs}"),
+                    {"pairs": _fmt(pairs)},
+                    index,
+                )
+            )
         return pairs, events
 
     def _ordered(self, a: int, b: int) -> tuple[int, int]:
         return (a, b) if self.rank[a] < self.rank[b] else (b, a)
 
-    def _choose(self, p: int, cands: Sequence[int], rem: _Remaining) -> tuple[int, int, bool] | None:
+    def _choose(
+        self, p: int, cands: Sequence[int], rem: _Remaining
+    ) -> tuple[int, int, bool] | None:
         """The first compatible candidate that leaves the rest pairable; with colour choice, the
         first such candidate due the other colour instead (Lim 2.5 second sentence, 3.8, 5.2),
         within the Maxi band of the first one (Lim 3.8, 5.7).  Returns (chosen, first, whether

@@ -24,9 +24,19 @@ Plugin-side module: the core knows no system.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterator, Protocol, Sequence, TypeVar
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
-__all__ = ["DOWN", "UP", "MEDIAN", "lim_order", "median_by_rounds", "median_by_position", "lim_search", "SearchExhausted"]
+__all__ = [
+    "DOWN",
+    "MEDIAN",
+    "UP",
+    "SearchExhausted",
+    "lim_order",
+    "lim_search",
+    "median_by_position",
+    "median_by_rounds",
+]
 
 DOWN = "down"
 """A group above the median group: paired from the top, floaters go down."""
@@ -38,7 +48,9 @@ MEDIAN = "median"
 K = TypeVar("K", bound=Hashable)
 
 
-def lim_order(groups: Sequence[tuple[K, list[int]]], median: K) -> tuple[list[tuple[K, list[int]]], list[tuple[K, list[int]]], list[int]]:
+def lim_order(
+    groups: Sequence[tuple[K, list[int]]], median: K
+) -> tuple[list[tuple[K, list[int]]], list[tuple[K, list[int]]], list[int]]:
     """Lim 2.2 / PL-team 6 / Olympiad 6.4: ``groups`` (key, members), highest first, split into
     the groups above the median group (highest first: paired downward), the groups below it
     (lowest first: paired upward) and the median group's members (paired last; empty when no
@@ -55,7 +67,9 @@ def median_by_rounds(rounds_played: int, points_for_win: float) -> float:
     return round(rounds_played * points_for_win / 2, 6)
 
 
-def median_by_position(ranked: Sequence[int], score: Callable[[int], float], total: int | None = None) -> float:
+def median_by_position(
+    ranked: Sequence[int], score: Callable[[int], float], total: int | None = None
+) -> float:
     """Olympiad 6.4 / ECU N.5.5 / PL-team 7: the score of the team in position floor(N/2)+1 of
     the ranking (N = ``total``, default the ranked teams; 88 teams: position 45)."""
     n = len(ranked) if total is None else total
@@ -133,7 +147,9 @@ def lim_search(
         failed.add(key)
         return None
 
-    def solve_below(j: int, from_above: tuple[int, ...], carried: tuple[int, ...], left: frozenset[int]) -> list[O] | None:
+    def solve_below(
+        j: int, from_above: tuple[int, ...], carried: tuple[int, ...], left: frozenset[int]
+    ) -> list[O] | None:
         key = ("below", j, from_above, carried)
         if key in failed:
             return None
@@ -155,7 +171,9 @@ def lim_search(
         failed.add(key)
         return None
 
-    def first_below(from_above: tuple[int, ...], left: frozenset[int]) -> tuple[list[O] | None, tuple[int, ...]]:
+    def first_below(
+        from_above: tuple[int, ...], left: frozenset[int]
+    ) -> tuple[list[O] | None, tuple[int, ...]]:
         """The groups below with their first acceptable outcome each, then the median group;
         returns the result (or ``None``) and the floaters that reached the median group."""
         outs: list[O] = []

@@ -20,22 +20,22 @@ Plugin-side module: the core knows no system.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 
-__all__ = ["fold_count", "fold_odd_count", "trial_even", "trial_odd", "fold_rows", "fold_odd_rows"]
+__all__ = ["fold_count", "fold_odd_count", "fold_odd_rows", "fold_rows", "trial_even", "trial_odd"]
 
 Ok = Callable[[int, int], bool]
 Feasible = Callable[[Sequence[int]], bool]
 
 
-@lru_cache(maxsize=None)
+@cache
 def fold_count(n: int) -> int:
     """Rows of the PL-team 11 order for an even group of ``n`` teams: (n − 1)!!."""
     return 1 if n <= 0 else (n - 1) * fold_count(n - 2)
 
 
-@lru_cache(maxsize=None)
+@cache
 def fold_odd_count(n: int) -> int:
     """Rows of the PL-team 12 order for an odd group of ``n`` teams."""
     if n <= 1:
@@ -43,7 +43,9 @@ def fold_odd_count(n: int) -> int:
     return (n - 1) * fold_odd_count(n - 2) + fold_count(n - 1)
 
 
-def trial_even(teams: Sequence[int], ok: Ok | None = None, feasible: Feasible | None = None, base: int = 1) -> Iterator[tuple[int, tuple[tuple[int, int], ...]]]:
+def trial_even(
+    teams: Sequence[int], ok: Ok | None = None, feasible: Feasible | None = None, base: int = 1
+) -> Iterator[tuple[int, tuple[tuple[int, int], ...]]]:
     """PL-team 11 (even group), generator of the spec: the first team meets the others taken
     from the bottom upward, each followed by every row of the rest.  Yields ``(row number,
     pairs)`` in table order; rows with a pair failing ``ok`` are left out (their numbers are
@@ -86,7 +88,11 @@ def trial_odd(
             if o == floater or (ok is not None and not ok(t, o)):
                 continue
             remaining = tuple(x for x in rest if x != o)
-            if feasible is not None and floater is not None and not feasible(tuple(x for x in remaining if x != floater)):
+            if (
+                feasible is not None
+                and floater is not None
+                and not feasible(tuple(x for x in remaining if x != floater))
+            ):
                 continue
             for row, pairs, f in trial_odd(remaining, ok, feasible, floater, base + j * sub):
                 yield row, ((t, o), *pairs), f

@@ -26,12 +26,13 @@ who is free in the table gets no bye.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from swisspairing import (
+    N_,
     Bye,
     InvalidTournamentError,
-    N_,
     Pairing,
     RoundContext,
     RoundPairing,
@@ -43,7 +44,7 @@ from swisspairing.i18n import NP_
 
 SYSTEM = "round-robin-berger"
 
-__all__ = ["berger_round", "berger_table", "cycle_plan", "schedule", "table_size", "SYSTEM"]
+__all__ = ["SYSTEM", "berger_round", "berger_table", "cycle_plan", "schedule", "table_size"]
 
 
 def berger_table(n: int) -> list[list[tuple[int, int]]]:
@@ -64,7 +65,8 @@ def berger_table(n: int) -> list[list[tuple[int, int]]]:
 
     for _ in range(n - 2):
         current = [
-            (shift(b), shift(w)) if i == 0 else (shift(w), shift(b)) for i, (w, b) in enumerate(current)
+            (shift(b), shift(w)) if i == 0 else (shift(w), shift(b))
+            for i, (w, b) in enumerate(current)
         ]
         rounds.append(current)
     return rounds
@@ -77,7 +79,9 @@ def berger_round(n: int, round_number: int) -> list[tuple[int, int]]:
     if n < 2 or n % 2:
         raise ValueError(f"berger tables need an even number of players, not {n}")
     if not 1 <= round_number <= n - 1:
-        raise ValueError(f"a Berger table for {n} players has rounds 1 to {n - 1}, not {round_number}")
+        raise ValueError(
+            f"a Berger table for {n} players has rounds 1 to {n - 1}, not {round_number}"
+        )
     m = n // 2
     step = (round_number - 1) * m
 
@@ -93,7 +97,9 @@ def table_size(players: int) -> int:
     return players + players % 2
 
 
-def cycle_plan(rounds_per_cycle: int, cycles: int = 1, swap_last_two_first_cycle: bool = True) -> list[tuple[int, int]]:
+def cycle_plan(
+    rounds_per_cycle: int, cycles: int = 1, swap_last_two_first_cycle: bool = True
+) -> list[tuple[int, int]]:
     """RR-Berger 5: ``(cycle, table round)`` for every round of the event, both 1-based.
 
     Colours are reversed in every even cycle.  With ``swap_last_two_first_cycle`` every cycle
@@ -119,7 +125,9 @@ def cycle_plan(rounds_per_cycle: int, cycles: int = 1, swap_last_two_first_cycle
     return plan
 
 
-def schedule(players: int, cycles: int = 1, swap_last_two_first_cycle: bool = True) -> list[list[tuple[int, int]]]:
+def schedule(
+    players: int, cycles: int = 1, swap_last_two_first_cycle: bool = True
+) -> list[list[tuple[int, int]]]:
     """Every round of the event for ``players`` players, by table number (odd: the number
     ``players + 1`` stands for the bye, RR-Berger 4), in the order of :func:`cycle_plan`;
     colours reversed in every even cycle (RR-Berger 5)."""
@@ -154,7 +162,10 @@ SCHEMA: Mapping[str, Any] = {
 
 @hookimpl
 def swiss_system_info() -> Mapping[str, str]:
-    return {"description": N_("Round robin with the FIDE Berger tables (single or multiple cycles)"), "rules": "RR-Berger"}
+    return {
+        "description": N_("Round robin with the FIDE Berger tables (single or multiple cycles)"),
+        "rules": "RR-Berger",
+    }
 
 
 @hookimpl
@@ -168,7 +179,9 @@ def _numbering(tournament: Tournament) -> list[int]:
 
 
 def _options(context: RoundContext) -> tuple[int, bool]:
-    return context.ruleset.param("cycles", 1), context.ruleset.param("swap_last_two_first_cycle", True)
+    return context.ruleset.param("cycles", 1), context.ruleset.param(
+        "swap_last_two_first_cycle", True
+    )
 
 
 @hookimpl
@@ -186,26 +199,68 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     declared = tournament.total_rounds
     if declared is not None and declared != total:
         raise InvalidTournamentError(
-            NP_("the file announces {declared} rounds, but a round robin of {players} players in {cycles} cycle has {total}", "the file announces {declared} rounds, but a round robin of {players} players in {cycles} cycles has {total}", "cycles"),
+            NP_(
+                "the file announces {declared} rounds, but a round robin of {players} players in "
+                "{cycles} cycle has {total}",
+                "the file announces {declared} rounds, but a round robin of {players} players in "
+                "{cycles} cycles has {total}",
+                "cycles",
+            ),
             declared=declared,
             players=n,
             cycles=cycles,
             total=total,
         )
     if rnd > total:
-        raise InvalidTournamentError(NP_("the event has only {total} round and it has been paired", "all {total} rounds have been paired", "total"), total=total)
+        raise InvalidTournamentError(
+            NP_(
+                "the event has only {total} round and it has been paired",
+                "all {total} rounds have been paired",
+                "total",
+            ),
+            total=total,
+        )
     cycle, table_round = plan[rnd - 1]
     table = berger_round(size, table_round)
     reverse = cycle % 2 == 0
     explain = context.explanation.add
-    explain("RR-Berger 2", NP_("the player takes table number {n}", "players take the table numbers 1 to {n} in start-number order", "n"), n=n)
-    explain("RR-Berger 3", NP_("round {round} of the Berger table for {n} player", "round {round} of the Berger table for {n} players", "n"), round=table_round, n=size)
+    explain(
+        "RR-Berger 2",
+        NP_(
+            "the player takes table number {n}",
+            "players take the table numbers 1 to {n} in start-number order",
+            "n",
+        ),
+        n=n,
+    )
+    explain(
+        "RR-Berger 3",
+        NP_(
+            "round {round} of the Berger table for {n} player",
+            "round {round} of the Berger table for {n} players",
+            "n",
+        ),
+        round=table_round,
+        n=size,
+    )
     if cycles > 1:
-        explain("RR-Berger 5", NP_("cycle {cycle} of {cycles}; colours reversed in even cycles", "cycle {cycle} of {cycles}; colours reversed in even cycles", "cycles"), cycle=cycle, cycles=cycles)
+        explain(
+            "RR-Berger 5",
+            NP_(
+                "cycle {cycle} of {cycles}; colours reversed in even cycles",
+                "cycle {cycle} of {cycles}; colours reversed in even cycles",
+                "cycles",
+            ),
+            cycle=cycle,
+            cycles=cycles,
+        )
         if swap and cycle < cycles and table_round >= per_cycle - 1 and per_cycle >= 2:
             explain(
                 "RR-Berger 5",
-                N_("the last two rounds of cycle {cycle} are played in reverse order, so that nobody gets three equal colours in a row"),
+                N_(
+                    "the last two rounds of cycle {cycle} are played in reverse order, so that "
+                    "nobody gets three equal colours in a row"
+                ),
                 cycle=cycle,
             )
     present = set(context.participants)
@@ -221,25 +276,52 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
             assert free is not None
             if free in present:
                 byes.append(Bye(free))
-                explain("RR-Berger 4", N_("player {player} is free this round: his table opponent would be number {number}, which stands for the bye"), player=free, number=size)
+                explain(
+                    "RR-Berger 4",
+                    N_(
+                        "player {player} is free this round: his table opponent would be number "
+                        "{number}, which stands for the bye"
+                    ),
+                    player=free,
+                    number=size,
+                )
             else:
-                explain("RR-Berger 4", N_("player {player} is free this round and absent; no bye is given"), player=free)
+                explain(
+                    "RR-Berger 4",
+                    N_("player {player} is free this round and absent; no bye is given"),
+                    player=free,
+                )
             continue
         absent = [x for x in (w, b) if x not in present]
         for x in absent:
             if tournament.is_withdrawn(x, rnd):
-                explain("RR-Berger 1", N_("player {player} has withdrawn; his remaining games are scored as forfeits"), player=x)
+                explain(
+                    "RR-Berger 1",
+                    N_("player {player} has withdrawn; his remaining games are scored as forfeits"),
+                    player=x,
+                )
             else:
-                explain("RR-Berger 1", N_("player {player} is absent this round; his game is scored as a forfeit"), player=x)
+                explain(
+                    "RR-Berger 1",
+                    N_("player {player} is absent this round; his game is scored as a forfeit"),
+                    player=x,
+                )
         if len(absent) == 2:
-            explain("RR-Berger 1", N_("players {a} and {b} are both absent; their game is not played"), a=w, b=b)
+            explain(
+                "RR-Berger 1",
+                N_("players {a} and {b} are both absent; their game is not played"),
+                a=w,
+                b=b,
+            )
             continue
         boards.append(Pairing(w, b, absent[0] if absent else None))
     return RoundPairing(rnd, tuple(boards), tuple(byes), tuple(context.explanation))
 
 
 @hookimpl
-def swiss_check_round(tournament: Tournament, round_number: int, context: RoundContext) -> list[Violation]:
+def swiss_check_round(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> list[Violation]:
     """Every recorded game of the round must be the table's, with the table's colours
     (RR-Berger 3, 5), and only the table's free player may get the bye (RR-Berger 4)."""
     order = _numbering(tournament)
@@ -247,7 +329,18 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
     n = len(order)
     plan = cycle_plan(table_size(n) - 1, cycles, swap) if n else []
     if round_number > len(plan):
-        return [Violation(round_number, "RR-Berger 1", NP_("the round robin has only {total} round", "the round robin has only {total} rounds", "total"), (("total", len(plan)),))]
+        return [
+            Violation(
+                round_number,
+                "RR-Berger 1",
+                NP_(
+                    "the round robin has only {total} round",
+                    "the round robin has only {total} rounds",
+                    "total",
+                ),
+                (("total", len(plan)),),
+            )
+        ]
     index = {p: i + 1 for i, p in enumerate(order)}
     cycle, table_round = plan[round_number - 1]
     table = berger_round(table_size(n), table_round)
@@ -260,7 +353,12 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
             continue
         if rec.is_pairing_allocated_bye and p.number not in free:
             out.append(
-                Violation(round_number, "RR-Berger 4", N_("player {p} gets a bye but is not free in this round of the table"), (("p", p.number),))
+                Violation(
+                    round_number,
+                    "RR-Berger 4",
+                    N_("player {p} gets a bye but is not free in this round of the table"),
+                    (("p", p.number),),
+                )
             )
         if rec.opponent is None or rec.colour is None or p.number > rec.opponent:
             continue
@@ -271,7 +369,10 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
                 Violation(
                     round_number,
                     "RR-Berger 3",
-                    N_("players {a} and {b} do not meet with these colours in this round of the table"),
+                    N_(
+                        "players {a} and {b} do not meet with these colours in this round of the "
+                        "table"
+                    ),
                     (("a", p.number), ("b", rec.opponent)),
                 )
             )

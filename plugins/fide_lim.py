@@ -28,29 +28,63 @@ pairing number is the start number of the file (a rating-ordered start list).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from swisspairing import BLACK, WHITE, Bye, Colour, Event, N_, NoValidPairingError, Pairing, RoundContext, RoundPairing, hookimpl
-from swisspairing.i18n import NP_
+from swisspairing import (
+    BLACK,
+    N_,
+    WHITE,
+    Bye,
+    Colour,
+    Event,
+    NoValidPairingError,
+    Pairing,
+    RoundContext,
+    RoundPairing,
+    hookimpl,
+)
 from swisspairing.defaults import alternation_colour, colour_term
+from swisspairing.i18n import NP_
 from swisspairing.model import Float
 
 from ._lim_group import NONE_CLASS, Compatibility, GroupRules, LimGroups, due_colour
-from ._lim_order import DOWN, MEDIAN, SearchExhausted, UP, lim_order, lim_search, median_by_rounds
+from ._lim_order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_rounds
 
 SYSTEM = "fide-lim"
 
-__all__ = ["SYSTEM", "SCHEMA", "compatibility", "pair_players"]
+__all__ = ["SCHEMA", "SYSTEM", "compatibility", "pair_players"]
 
 SCHEMA: Mapping[str, Any] = {
     "type": "object",
     "additionalProperties": False,
     "properties": {
-        "edition": {"enum": ["1999", "2026"], "default": "1999", "description": "Text followed: C.04.4.3 as amended by the 1999 Executive Board (in force until 31 January 2026) or the text applied from 1 February 2026 (same rules; cited article numbers differ)."},
-        "maxi_tournament": {"type": "boolean", "default": False, "description": "Lim 3.2.3, 3.8, 5.7: the event is a Maxi-tournament, so colour-driven choices of floaters, opponents and exchanges stay within the rating cap (the text never defines the term: an organiser's decision)."},
-        "maxi_rating_cap": {"type": "number", "minimum": 0, "default": 100, "description": "Lim 3.2.3: the rating difference allowed for a colour-driven choice in a Maxi-tournament (100 points)."},
-        "median_cracking": {"enum": ["by-floaters", "last-made"], "default": "by-floaters", "description": "Lim 2.6 [reading]: when the median group cannot be completed, crack the lower side if more floaters came from above, else the higher side (by-floaters), or always the pairings made last (last-made)."},
-        "last_round_colour_limits": {"enum": ["relax", "keep"], "default": "relax", "description": "Lim 6 [reading]: in the last round the score rule comes before the colour limits (relax), or the limits stay absolute (keep)."},
+        "edition": {
+            "enum": ["1999", "2026"],
+            "default": "1999",
+            "description": "Text followed: C.04.4.3 as amended by the 1999 Executive Board (in force until 31 January 2026) or the text applied from 1 February 2026 (same rules; cited article numbers differ).",
+        },
+        "maxi_tournament": {
+            "type": "boolean",
+            "default": False,
+            "description": "Lim 3.2.3, 3.8, 5.7: the event is a Maxi-tournament, so colour-driven choices of floaters, opponents and exchanges stay within the rating cap (the text never defines the term: an organiser's decision).",
+        },
+        "maxi_rating_cap": {
+            "type": "number",
+            "minimum": 0,
+            "default": 100,
+            "description": "Lim 3.2.3: the rating difference allowed for a colour-driven choice in a Maxi-tournament (100 points).",
+        },
+        "median_cracking": {
+            "enum": ["by-floaters", "last-made"],
+            "default": "by-floaters",
+            "description": "Lim 2.6 [reading]: when the median group cannot be completed, crack the lower side if more floaters came from above, else the higher side (by-floaters), or always the pairings made last (last-made).",
+        },
+        "last_round_colour_limits": {
+            "enum": ["relax", "keep"],
+            "default": "relax",
+            "description": "Lim 6 [reading]: in the last round the score rule comes before the colour limits (relax), or the limits stay absolute (keep).",
+        },
     },
 }
 
@@ -58,7 +92,10 @@ SCHEMA: Mapping[str, Any] = {
 @hookimpl
 def swiss_system_info() -> Mapping[str, str]:
     return {
-        "description": N_("FIDE Lim system (C.04.4.3): score groups paired from the top and the bottom towards the median group, top half against bottom half with exchanges"),
+        "description": N_(
+            "FIDE Lim system (C.04.4.3): score groups paired from the top and the bottom towards "
+            "the median group, top half against bottom half with exchanges"
+        ),
         "rules": "Lim",
     }
 
@@ -79,7 +116,9 @@ def swiss_colour_exempt(number: int, context: RoundContext) -> bool:
 
 
 # ---------------------------------------------------------------------- Lim 2.1
-def compatibility(ctx: RoundContext, players: Sequence[int], *, colour_limits: bool = True) -> Compatibility:
+def compatibility(
+    ctx: RoundContext, players: Sequence[int], *, colour_limits: bool = True
+) -> Compatibility:
     """Lim 2.1 for the round's players: not met before (``max_meetings``), no forbidden pair
     (``XXP``, ruleset ``forbidden``), and a colour allocation within the limits (no colour
     three times running, no difference of three: ruleset ``colours``)."""
@@ -94,7 +133,10 @@ def compatibility(ctx: RoundContext, players: Sequence[int], *, colour_limits: b
         members = [m for m in group if m in pset]
         for a in members:
             bad[a].update(x for x in members if x != a)
-    for attr, flag in (("club", ctx.ruleset.forbidden.same_club), ("federation", ctx.ruleset.forbidden.same_federation)):
+    for attr, flag in (
+        ("club", ctx.ruleset.forbidden.same_club),
+        ("federation", ctx.ruleset.forbidden.same_federation),
+    ):
         if not flag:
             continue
         by: dict[str, list[int]] = {}
@@ -116,34 +158,71 @@ def compatibility(ctx: RoundContext, players: Sequence[int], *, colour_limits: b
 
 
 # ---------------------------------------------------------------------- Lim 1.1
-def _r1_1_bye(ctx: RoundContext, ranked: Sequence[int], compat: Compatibility) -> tuple[int | None, list[Event]]:
+def _r1_1_bye(
+    ctx: RoundContext, ranked: Sequence[int], compat: Compatibility
+) -> tuple[int | None, list[Event]]:
     """Lim 1.1: the bye goes to the lowest-ranked player of the lowest score group who may
     receive it (C.04.1 d: not after a bye or a point without playing, ruleset
     ``byes.blocked_by``) and without whom the others can all be paired."""
     events: list[Event] = []
     for p in reversed(ranked):
         if not ctx.can_receive_bye(p):
-            events.append(Event("Lim 1.1", N_("player {player} has already scored without playing and cannot get the bye"), {"player": p}))
+            events.append(
+                Event(
+                    "Lim 1.1",
+                    N_("player {player} has already scored without playing and cannot get the bye"),
+                    {"player": p},
+                )
+            )
             continue
         if not compat.perfect([x for x in ranked if x != p]):
-            events.append(Event("Lim 1.1", N_("player {player} cannot get the bye: the other players could not all be paired"), {"player": p}))
+            events.append(
+                Event(
+                    "Lim 1.1",
+                    N_(
+                        "player {player} cannot get the bye: the other players could not all be "
+                        "paired"
+                    ),
+                    {"player": p},
+                )
+            )
             continue
-        events.append(Event("Lim 1.1", N_("player {player}, the lowest-ranked player of the lowest score group, gets the bye"), {"player": p}))
+        events.append(
+            Event(
+                "Lim 1.1",
+                N_(
+                    "player {player}, the lowest-ranked player of the lowest score group, gets "
+                    "the bye"
+                ),
+                {"player": p},
+            )
+        )
         return p, events
     return None, events
 
 
 # ---------------------------------------------------------------------- Lim 5, 7.2
-def _r7_first_round_colour(ctx: RoundContext, a: int, ranked: Sequence[int]) -> tuple[Colour, Event]:
+def _r7_first_round_colour(
+    ctx: RoundContext, a: int, ranked: Sequence[int]
+) -> tuple[Colour, Event]:
     """Lim 7.2: the colour of #1 is drawn; the odd-numbered players of the top half get the
     same colour, the even-numbered the other."""
     drawn = ctx.initial_colour()
     pos = ranked.index(a) + 1
     colour = drawn if pos % 2 == 1 else drawn.opposite
-    return colour, Event("Lim 7.2", N_("round 1: player {player} (number {place}) gets {colour}; the colour drawn for number 1 is {drawn}"), {"player": a, "place": pos, "colour": colour_term(colour), "drawn": colour_term(drawn)})
+    return colour, Event(
+        "Lim 7.2",
+        N_(
+            "round 1: player {player} (number {place}) gets {colour}; the colour drawn for number "
+            "1 is {drawn}"
+        ),
+        {"player": a, "place": pos, "colour": colour_term(colour), "drawn": colour_term(drawn)},
+    )
 
 
-def _r5_allocate(ctx: RoundContext, a: int, b: int, at_or_above_median: bool) -> tuple[Pairing, Event]:
+def _r5_allocate(
+    ctx: RoundContext, a: int, b: int, at_or_above_median: bool
+) -> tuple[Pairing, Event]:
     """Lim 5 for ``a`` (higher-ranked) and ``b``: (5.1, 5.3) a colour the limits force;
     (5.2, 5.6) equalise: more Whites than Blacks gets Black; (5.4, 5.5) equal balance:
     alternate from the latest round with different colours; identical histories: the
@@ -162,31 +241,62 @@ def _r5_allocate(ctx: RoundContext, a: int, b: int, at_or_above_median: bool) ->
             colour_a = None  # type: ignore[assignment]
         if colour_a is not None:
             who = a if wa != ba else b
-            rule, msg = "Lim 5.3", N_("{white}-{black}: player {player} must not get the same colour a third time running or a third more of one colour")
+            rule, msg = (
+                "Lim 5.3",
+                N_(
+                    "{white}-{black}: player {player} must not get the same colour a third time "
+                    "running or a third more of one colour"
+                ),
+            )
             args = {"player": who}
             p = Pairing(a, b) if colour_a is WHITE else Pairing(b, a)
             return p, Event(rule, msg, {"white": p.white, "black": p.black, **args})
     if sa.colour_difference != sb.colour_difference:
         colour_a = BLACK if sa.colour_difference > sb.colour_difference else WHITE
-        rule, msg = "Lim 5.2", N_("{white}-{black}: player {player} has the larger colour difference and gets {colour} (equalisation)")
+        rule, msg = (
+            "Lim 5.2",
+            N_(
+                "{white}-{black}: player {player} has the larger colour difference and gets "
+                "{colour} (equalisation)"
+            ),
+        )
         heavier = a if sa.colour_difference > sb.colour_difference else b
         args = {"player": heavier, "colour": colour_term(BLACK)}
     elif (alt := alternation_colour(sa, sb)) is not None:
         colour_a = alt
-        rule, msg = "Lim 5.4", N_("{white}-{black}: equal colour balance; colours alternate from the latest round with different colours, player {player} gets {colour}")
+        rule, msg = (
+            "Lim 5.4",
+            N_(
+                "{white}-{black}: equal colour balance; colours alternate from the latest round "
+                "with different colours, player {player} gets {colour}"
+            ),
+        )
         args = {"player": a, "colour": colour_term(alt)}
     else:
         who = a if at_or_above_median else b
         last = ctx.states[who].last_colour
         due = last.opposite if last is not None else ctx.initial_colour()
         colour_a = due if who == a else due.opposite
-        rule, msg = "Lim 5.4", (
-            N_("{white}-{black}: identical colour histories; in or above the median group the higher-ranked player {player} gets his due colour, {colour}")
-            if at_or_above_median
-            else N_("{white}-{black}: identical colour histories; below the median group the lower-ranked player {player} gets his due colour, {colour}")
+        rule, msg = (
+            "Lim 5.4",
+            (
+                N_(
+                    "{white}-{black}: identical colour histories; in or above the median group "
+                    "the higher-ranked player {player} gets his due colour, {colour}"
+                )
+                if at_or_above_median
+                else N_(
+                    "{white}-{black}: identical colour histories; below the median group the "
+                    "lower-ranked player {player} gets his due colour, {colour}"
+                )
+            ),
         )
         args = {"player": who, "colour": colour_term(due)}
-    if not (ctx.colour_allowed(a, colour_a) and ctx.colour_allowed(b, colour_a.opposite)) and ctx.colour_allowed(a, colour_a.opposite) and ctx.colour_allowed(b, colour_a):
+    if (
+        not (ctx.colour_allowed(a, colour_a) and ctx.colour_allowed(b, colour_a.opposite))
+        and ctx.colour_allowed(a, colour_a.opposite)
+        and ctx.colour_allowed(b, colour_a)
+    ):
         colour_a = colour_a.opposite
     p = Pairing(a, b) if colour_a is WHITE else Pairing(b, a)
     return p, Event(rule, msg, {"white": p.white, "black": p.black, **args})
@@ -200,7 +310,9 @@ def _floated_last(ctx: RoundContext, p: int) -> str | None:
     return DOWN if f is Float.DOWN else UP
 
 
-def _last_resort(compat: Compatibility, ranked: Sequence[int], score: Mapping[int, float]) -> list[tuple[int, int]]:
+def _last_resort(
+    compat: Compatibility, ranked: Sequence[int], score: Mapping[int, float]
+) -> list[tuple[int, int]]:
     """When no pairing follows the procedure within the search budget: the highest-ranked
     player still free meets the compatible player of the nearest score, the highest-ranked
     first, as long as the rest can still be paired (C.04.1 e "in general, equal scores")."""
@@ -226,7 +338,11 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
     rank = {p: i for i, p in enumerate(ranked)}
     relaxed = _relaxed(ctx)
     compat = compatibility(ctx, players, colour_limits=not relaxed)
-    events: list[Event] = [Event("Lim 2.4", N_("ranking by score, then pairing number: {players}"), {"players": ranked})]
+    events: list[Event] = [
+        Event(
+            "Lim 2.4", N_("ranking by score, then pairing number: {players}"), {"players": ranked}
+        )
+    ]
     if relaxed:
         events.append(Event("Lim 6", N_("last round: equal scores come before the colour limits")))
     byes: list[Bye] = []
@@ -249,10 +365,23 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
             groups.append((score[p], [p]))
     median = median_by_rounds(ctx.round_number - 1, ctx.point_system.win)
     above, below, middle = lim_order(groups, median)
-    events.append(Event("Lim 2.2", N_("median score {score} (half the rounds played); groups above it are paired downward, then the groups below it upward, the median group last"), {"score": median}))
+    events.append(
+        Event(
+            "Lim 2.2",
+            N_(
+                "median score {score} (half the rounds played); groups above it are paired "
+                "downward, then the groups below it upward, the median group last"
+            ),
+            {"score": median},
+        )
+    )
     maxi = bool(ctx.ruleset.param("maxi_tournament", False))
     new = ctx.ruleset.param("edition", "1999") == "2026"
-    art = {"a": "Lim 2.3.1", "b": "Lim 2.3.2", "c": "Lim 2.3.3", "d": "Lim 2.3.4"} if new else {k: f"Lim 2.3{k}" for k in "abcd"}
+    art = (
+        {"a": "Lim 2.3.1", "b": "Lim 2.3.2", "c": "Lim 2.3.3", "d": "Lim 2.3.4"}
+        if new
+        else {k: f"Lim 2.3{k}" for k in "abcd"}
+    )
     rules = GroupRules(
         colour_choice=True,
         maxi_cap=float(ctx.ruleset.param("maxi_rating_cap", 100)) if maxi else None,
@@ -261,17 +390,32 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
         rule_parity=art["d"],
     )
     if maxi:
-        events.append(Event("Lim 3.2.3", NP_("Maxi-tournament: colour-driven choices stay within {cap} rating point", "Maxi-tournament: colour-driven choices stay within {cap} rating points", "cap"), {"cap": rules.maxi_cap}))
+        events.append(
+            Event(
+                "Lim 3.2.3",
+                NP_(
+                    "Maxi-tournament: colour-driven choices stay within {cap} rating point",
+                    "Maxi-tournament: colour-driven choices stay within {cap} rating points",
+                    "cap",
+                ),
+                {"cap": rules.maxi_cap},
+            )
+        )
     lg = LimGroups(
         compat,
         rank,
         score,
         {p: ctx.states[p].rating for p in players},
-        {p: due_colour(ctx.states[p].colour_difference, ctx.states[p].last_colour) for p in players},
+        {
+            p: due_colour(ctx.states[p].colour_difference, ctx.states[p].last_colour)
+            for p in players
+        },
         {p: _floated_last(ctx, p) for p in players},
         rules,
         explain=ctx.explanation.enabled,
-        colour_rule={p: art["b"] if abs(ctx.states[p].colour_difference) >= 2 else art["c"] for p in players},
+        colour_rule={
+            p: art["b"] if abs(ctx.states[p].colour_difference) >= 2 else art["c"] for p in players
+        },
     )
     index = {k: i for i, (k, _) in enumerate(groups)}
     keys = [k for k, _ in groups]
@@ -283,11 +427,15 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
             return groups[j][1]
         return middle
 
-    def pair_group(i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str):
+    def pair_group(
+        i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str
+    ):
         return lg.outcomes(index[k], k, residents, carried, direction, adjacent(k, direction))
 
     def pair_median(from_above: tuple[int, ...], from_below: tuple[int, ...]):
-        return lg.outcomes(index.get(median, len(groups)), median, middle, (*from_above, *from_below), MEDIAN)
+        return lg.outcomes(
+            index.get(median, len(groups)), median, middle, (*from_above, *from_below), MEDIAN
+        )
 
     budget = [max(200, ctx.ruleset.search_budget)]
 
@@ -297,12 +445,30 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
             raise SearchExhausted
 
     try:
-        outcomes = lim_search(above, below, pair_group, pair_median, compat.perfect, frozenset(active), tick, crack_by_floaters=ctx.ruleset.param("median_cracking", "by-floaters") == "by-floaters")
+        outcomes = lim_search(
+            above,
+            below,
+            pair_group,
+            pair_median,
+            compat.perfect,
+            frozenset(active),
+            tick,
+            crack_by_floaters=ctx.ruleset.param("median_cracking", "by-floaters") == "by-floaters",
+        )
     except SearchExhausted:
         outcomes = None
     if outcomes is None:
         pairs = _last_resort(compat, active, score)
-        events.append(Event("Lim 2.6", N_("no pairing follows the group procedure; each player meets a compatible player of the nearest score: {pairs}"), {"pairs": " ".join(f"{a}-{b}" for a, b in pairs)}))
+        events.append(
+            Event(
+                "Lim 2.6",
+                N_(
+                    "no pairing follows the group procedure; each player meets a compatible "
+                    "player of the nearest score: {pairs}"
+                ),
+                {"pairs": " ".join(f"{a}-{b}" for a, b in pairs)},
+            )
+        )
     else:
         pairs = [p for o in outcomes for p in o.pairs]
         for o in outcomes:
@@ -311,18 +477,31 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
     colour_events: list[Event] = []
     for a, b in pairs:
         hi, lo = (a, b) if rank[a] < rank[b] else (b, a)
-        if ctx.round_number == 1 or (not ctx.states[hi].played_colours and not ctx.states[lo].played_colours):
+        if ctx.round_number == 1 or (
+            not ctx.states[hi].played_colours and not ctx.states[lo].played_colours
+        ):
             colour, ev = _r7_first_round_colour(ctx, hi, ranked)
             m = Pairing(hi, lo) if colour is WHITE else Pairing(lo, hi)
         else:
             m, ev = _r5_allocate(ctx, hi, lo, score[hi] >= median)
         boards.append(m)
         colour_events.append(ev)
-    order = sorted(range(len(boards)), key=lambda i: (-max(score[boards[i].white], score[boards[i].black]), min(rank[boards[i].white], rank[boards[i].black])))
+    order = sorted(
+        range(len(boards)),
+        key=lambda i: (
+            -max(score[boards[i].white], score[boards[i].black]),
+            min(rank[boards[i].white], rank[boards[i].black]),
+        ),
+    )
     boards = [boards[i] for i in order]
     colour_events = [colour_events[i] for i in order]
     events.sort(key=lambda e: (e.bracket is not None, e.bracket or 0))
-    return RoundPairing(ctx.round_number, tuple(boards), tuple(byes), tuple(events + colour_events) if ctx.explanation.enabled else ())
+    return RoundPairing(
+        ctx.round_number,
+        tuple(boards),
+        tuple(byes),
+        tuple(events + colour_events) if ctx.explanation.enabled else (),
+    )
 
 
 @hookimpl

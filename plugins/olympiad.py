@@ -30,15 +30,16 @@ section 2.7, 2022 4.3, AMB-X2).  Initial pairing numbers: :func:`initial_order` 
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from swisspairing import (
     BLACK,
+    N_,
     WHITE,
     Colour,
     Event,
     InvalidTournamentError,
-    N_,
     NoValidPairingError,
     Pairing,
     RoundContext,
@@ -52,35 +53,91 @@ from swisspairing.i18n import NP_
 from swisspairing.teams import TeamPairing, TeamScoring, expand_round, team_context, team_records
 
 from ._lim_group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
-from ._lim_order import DOWN, MEDIAN, SearchExhausted, UP, lim_order, lim_search, median_by_position
+from ._lim_order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_position
 from ._trial_tables import trial_even, trial_odd
 
 SYSTEM = "fide-olympiad"
 
-__all__ = ["SYSTEM", "SCHEMA", "initial_order", "pair_teams", "TeamRound"]
+__all__ = ["SCHEMA", "SYSTEM", "TeamRound", "initial_order", "pair_teams"]
 
 SCHEMA: Mapping[str, Any] = {
     "type": "object",
     "additionalProperties": False,
     "properties": {
-        "edition": {"enum": ["2006", "2010", "2022"], "default": "2022", "description": "Olympiad pairing rules followed: 2006-2009 (trial tables), 2010-2021 (Lim order, 1 v n/2+1) or the text effective from 1 January 2022."},
-        "boards": {"type": "integer", "minimum": 1, "maximum": 99, "default": 4, "description": "Boards per match (Olympiad 4: four players and a reserve)."},
+        "edition": {
+            "enum": ["2006", "2010", "2022"],
+            "default": "2022",
+            "description": "Olympiad pairing rules followed: 2006-2009 (trial tables), 2010-2021 (Lim order, 1 v n/2+1) or the text effective from 1 January 2022.",
+        },
+        "boards": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 99,
+            "default": 4,
+            "description": "Boards per match (Olympiad 4: four players and a reserve).",
+        },
         "match_points": {
             "type": "object",
             "additionalProperties": False,
-            "properties": {"win": {"type": "number", "minimum": 0}, "draw": {"type": "number", "minimum": 0}, "loss": {"type": "number", "minimum": 0}},
+            "properties": {
+                "win": {"type": "number", "minimum": 0},
+                "draw": {"type": "number", "minimum": 0},
+                "loss": {"type": "number", "minimum": 0},
+            },
             "default": {"win": 2, "draw": 1, "loss": 0},
             "description": "Match points for a won, drawn and lost match (2/1/0).",
         },
-        "bye_match_points": {"type": "number", "minimum": 0, "default": 1, "description": "Match points of the bye (seed 004 2.7, 2022 4.3: 1)."},
-        "bye_game_points": {"type": ["number", "null"], "minimum": 0, "default": None, "description": "Game points of the bye; null = half the boards (AMB-X2; 2022 4.3: 2 of 4)."},
-        "unplayed_match": {"enum": ["zero", "score"], "default": "score", "description": "A match without any game played over the board (a default): scored by its game points (score) or lost by both teams (zero)."},
-        "board_colours": {"type": "string", "pattern": "^[WB]+$", "default": "WBWB", "description": "Colours of the board-1 White team's players from board 1 on; repeated for more boards ([OPEN]: event regulation)."},
-        "row_scan": {"type": "integer", "minimum": 1, "default": 40, "description": "Olympiad-2006 6.5: how many valid rows of a group's trial table are compared for the most due colours (the scan also stops at a row reaching the most possible)."},
-        "floater_scan": {"type": "integer", "minimum": 1, "default": 6, "description": "Olympiad-2006 6.5 in an odd group: how many floaters (in the order of their first row in the table) have their rows compared for the most due colours before the others are tried."},
-        "colour_limits_in_group": {"enum": ["relax", "strict"], "default": "relax", "description": "Olympiad-2022 7.4 [reading]: within a group the colour limits of 7.3 are disregarded when the group could otherwise not be paired without floaters (relax), or never (strict)."},
-        "unrated_rating": {"type": "integer", "minimum": 0, "default": 1000, "description": "Olympiad 7: the rating an unrated player counts with for the pairing numbers (the FIDE rating floor; 1000 at the 2012 Olympiad)."},
-        "bye_after_default_win": {"type": "boolean", "default": False, "description": "Olympiad 4.2.2: whether a team that won a match by default may receive the bye (false: it may not)."},
+        "bye_match_points": {
+            "type": "number",
+            "minimum": 0,
+            "default": 1,
+            "description": "Match points of the bye (seed 004 2.7, 2022 4.3: 1).",
+        },
+        "bye_game_points": {
+            "type": ["number", "null"],
+            "minimum": 0,
+            "default": None,
+            "description": "Game points of the bye; null = half the boards (AMB-X2; 2022 4.3: 2 of 4).",
+        },
+        "unplayed_match": {
+            "enum": ["zero", "score"],
+            "default": "score",
+            "description": "A match without any game played over the board (a default): scored by its game points (score) or lost by both teams (zero).",
+        },
+        "board_colours": {
+            "type": "string",
+            "pattern": "^[WB]+$",
+            "default": "WBWB",
+            "description": "Colours of the board-1 White team's players from board 1 on; repeated for more boards ([OPEN]: event regulation).",
+        },
+        "row_scan": {
+            "type": "integer",
+            "minimum": 1,
+            "default": 40,
+            "description": "Olympiad-2006 6.5: how many valid rows of a group's trial table are compared for the most due colours (the scan also stops at a row reaching the most possible).",
+        },
+        "floater_scan": {
+            "type": "integer",
+            "minimum": 1,
+            "default": 6,
+            "description": "Olympiad-2006 6.5 in an odd group: how many floaters (in the order of their first row in the table) have their rows compared for the most due colours before the others are tried.",
+        },
+        "colour_limits_in_group": {
+            "enum": ["relax", "strict"],
+            "default": "relax",
+            "description": "Olympiad-2022 7.4 [reading]: within a group the colour limits of 7.3 are disregarded when the group could otherwise not be paired without floaters (relax), or never (strict).",
+        },
+        "unrated_rating": {
+            "type": "integer",
+            "minimum": 0,
+            "default": 1000,
+            "description": "Olympiad 7: the rating an unrated player counts with for the pairing numbers (the FIDE rating floor; 1000 at the 2012 Olympiad).",
+        },
+        "bye_after_default_win": {
+            "type": "boolean",
+            "default": False,
+            "description": "Olympiad 4.2.2: whether a team that won a match by default may receive the bye (false: it may not).",
+        },
     },
 }
 
@@ -88,7 +145,10 @@ SCHEMA: Mapping[str, Any] = {
 @hookimpl
 def swiss_system_info() -> Mapping[str, str]:
     return {
-        "description": N_("FIDE Olympiad pairing rules (2006, 2010 and 2022 editions): team Swiss with match points"),
+        "description": N_(
+            "FIDE Olympiad pairing rules (2006, 2010 and 2022 editions): team Swiss with match "
+            "points"
+        ),
         "rules": "Olympiad",
     }
 
@@ -141,7 +201,10 @@ def initial_order(tournament: Tournament, unrated: int = 1000) -> list[int]:
     team number.  Unrated players count with ``unrated`` (art. 7: the FIDE rating floor)."""
 
     def key(team: Any) -> tuple[float, float, str, int]:
-        ratings = sorted((tournament.player(n).rating or unrated for n in team.roster if n in tournament), reverse=True)
+        ratings = sorted(
+            (tournament.player(n).rating or unrated for n in team.roster if n in tournament),
+            reverse=True,
+        )
         top = ratings[:4]
         avg = sum(top) / 4 if top else 0.0
         fifth = ratings[4] if len(ratings) > 4 else 0
@@ -158,7 +221,9 @@ def _gp(ctx: RoundContext, t: int) -> float:
     return ctx.data["game_points"].get(t, 0.0)
 
 
-def _ranking(ctx: RoundContext, teams: Sequence[int], pairing_number: Mapping[int, int]) -> list[int]:
+def _ranking(
+    ctx: RoundContext, teams: Sequence[int], pairing_number: Mapping[int, int]
+) -> list[int]:
     """Olympiad 10 (2006, 2010): match points, game points, pairing number; 2022 3.2: match
     points, pairing number."""
     if _edition(ctx) == "2022":
@@ -175,7 +240,13 @@ def _byes_and_defaults(ctx: RoundContext, t: int) -> tuple[int, int]:
             continue
         if r.pause:
             byes += 1
-        elif r.opponent is not None and not r.played and not r.pending and r.match_points >= scoring.match_win and scoring.match_win > scoring.match_loss:
+        elif (
+            r.opponent is not None
+            and not r.played
+            and not r.pending
+            and r.match_points >= scoring.match_win
+            and scoring.match_win > scoring.match_loss
+        ):
             wins += 1
     return byes, wins
 
@@ -197,14 +268,30 @@ def _compatibility(ctx: RoundContext, teams: Sequence[int]) -> Compatibility:
 
 
 # ====================================================================== colours
-def _first_round_colour(ctx: RoundContext, hi: int, lo: int, pairing_number: Mapping[int, int]) -> tuple[Pairing, Event]:
+def _first_round_colour(
+    ctx: RoundContext, hi: int, lo: int, pairing_number: Mapping[int, int]
+) -> tuple[Pairing, Event]:
     """2022 7.2 (2010 the same): the higher-ranked team of a pair gets the colour drawn by lot
     if its pairing number is odd, the other colour if it is even."""
     drawn = ctx.initial_colour()
     pn = pairing_number[hi]
     colour = drawn if pn % 2 == 1 else drawn.opposite
     m = Pairing(hi, lo) if colour is WHITE else Pairing(lo, hi)
-    return m, Event(_rid(ctx, "7.2"), N_("match {white}-{black}: team {team} (pairing number {number}) gets {colour} on board 1; the colour drawn is {drawn}"), {"white": m.white, "black": m.black, "team": hi, "number": pn, "colour": colour_term(colour), "drawn": colour_term(drawn)})
+    return m, Event(
+        _rid(ctx, "7.2"),
+        N_(
+            "match {white}-{black}: team {team} (pairing number {number}) gets {colour} on board "
+            "1; the colour drawn is {drawn}"
+        ),
+        {
+            "white": m.white,
+            "black": m.black,
+            "team": hi,
+            "number": pn,
+            "colour": colour_term(colour),
+            "drawn": colour_term(drawn),
+        },
+    )
 
 
 def _allocate(ctx: RoundContext, a: int, b: int) -> tuple[Pairing, Event]:
@@ -218,25 +305,57 @@ def _allocate(ctx: RoundContext, a: int, b: int) -> tuple[Pairing, Event]:
     options = [c for c in fa if c.opposite in fb]
     if len(options) == 1:
         colour_a = options[0]
-        rule, msg, args = _rid(ctx, "7.3"), N_("match {white}-{black}: only this colour allocation keeps both teams within the colour limits"), {}
+        rule, msg, args = (
+            _rid(ctx, "7.3"),
+            N_(
+                "match {white}-{black}: only this colour allocation keeps both teams within the "
+                "colour limits"
+            ),
+            {},
+        )
     elif sa.colour_difference != sb.colour_difference:
         colour_a = BLACK if sa.colour_difference > sb.colour_difference else WHITE
         heavier = a if sa.colour_difference > sb.colour_difference else b
-        rule, msg, args = _rid(ctx, "7.5.1"), N_("match {white}-{black}: team {team} has had more Whites than Blacks on board 1 and gets Black"), {"team": heavier}
+        rule, msg, args = (
+            _rid(ctx, "7.5.1"),
+            N_(
+                "match {white}-{black}: team {team} has had more Whites than Blacks on board 1 "
+                "and gets Black"
+            ),
+            {"team": heavier},
+        )
     elif (alt := alternation_colour(sa, sb)) is not None:
         colour_a = alt
-        rule, msg, args = _rid(ctx, "7.5.2"), N_("match {white}-{black}: equal colour balance; colours alternate from the latest round in which the two teams had different colours, team {team} gets {colour}"), {"team": a, "colour": colour_term(alt)}
+        rule, msg, args = (
+            _rid(ctx, "7.5.2"),
+            N_(
+                "match {white}-{black}: equal colour balance; colours alternate from the latest "
+                "round in which the two teams had different colours, team {team} gets {colour}"
+            ),
+            {"team": a, "colour": colour_term(alt)},
+        )
     else:
         last = sa.last_colour
         colour_a = last.opposite if last is not None else ctx.initial_colour()
-        rule, msg, args = _rid(ctx, "7.6"), N_("match {white}-{black}: identical colour histories; the higher-ranked team {team} gets the change of colour, {colour}"), {"team": a, "colour": colour_term(colour_a)}
+        rule, msg, args = (
+            _rid(ctx, "7.6"),
+            N_(
+                "match {white}-{black}: identical colour histories; the higher-ranked team {team} "
+                "gets the change of colour, {colour}"
+            ),
+            {"team": a, "colour": colour_term(colour_a)},
+        )
     m = Pairing(a, b) if colour_a is WHITE else Pairing(b, a)
     return m, Event(rule, msg, {"white": m.white, "black": m.black, **args})
 
 
 def _gets_due(ctx: RoundContext, a: int, b: int) -> int:
     """How many of the two teams get their due colour (Olympiad-2006 6.5)."""
-    m, _ = _allocate(ctx, a, b) if ctx.states[a].played_colours or ctx.states[b].played_colours else (Pairing(a, b), None)
+    m, _ = (
+        _allocate(ctx, a, b)
+        if ctx.states[a].played_colours or ctx.states[b].played_colours
+        else (Pairing(a, b), None)
+    )
     n = 0
     for t, colour in ((m.white, WHITE), (m.black, BLACK)):
         d = due_colour(ctx.states[t].colour_difference, ctx.states[t].last_colour)
@@ -263,7 +382,9 @@ class _Trial2006:
     def ranked(self, ts: Sequence[int]) -> list[int]:
         return sorted(ts, key=lambda t: self.rank[t])
 
-    def _best(self, rows: Iterator[tuple[int, tuple[tuple[int, int], ...]]], n_teams: int) -> tuple[int, tuple[tuple[int, int], ...], int] | None:
+    def _best(
+        self, rows: Iterator[tuple[int, tuple[tuple[int, int], ...]]], n_teams: int
+    ) -> tuple[int, tuple[tuple[int, int], ...], int] | None:
         """6.5: of the valid rows (in table order), the first giving most teams their due
         colour; at most ``row_scan`` rows are compared, and the scan stops at a row giving
         every team its due colour."""
@@ -290,18 +411,45 @@ class _Trial2006:
         """The most teams a row can give their due colour: every team, except that the
         larger due-colour subgroup can exceed the smaller one only by the teams without a due
         colour."""
-        dues = [due_colour(self.ctx.states[t].colour_difference, self.ctx.states[t].last_colour) for t in teams]
+        dues = [
+            due_colour(self.ctx.states[t].colour_difference, self.ctx.states[t].last_colour)
+            for t in teams
+        ]
         w, b = dues.count(WHITE), dues.count(BLACK)
         free = len(teams) - w - b
         return len(teams) - max(0, abs(w - b) - free)
 
-    def outcomes(self, index: int, key: float, residents: list[int], incoming: tuple[int, ...], last: bool) -> Iterator[GroupOutcome]:
+    def outcomes(
+        self, index: int, key: float, residents: list[int], incoming: tuple[int, ...], last: bool
+    ) -> Iterator[GroupOutcome]:
         ctx = self.ctx
         group = self.ranked([*incoming, *residents])
         ok, feasible = self.compat.ok, self.compat.perfect
-        head = [Event(_r2006("6.2"), NP_("group of {mp} match point, paired by the trial table: {teams}", "group of {mp} match points, paired by the trial table: {teams}", "mp"), {"mp": key, "teams": group}, index)]
+        head = [
+            Event(
+                _r2006("6.2"),
+                NP_(
+                    "group of {mp} match point, paired by the trial table: {teams}",
+                    "group of {mp} match points, paired by the trial table: {teams}",
+                    "mp",
+                ),
+                {"mp": key, "teams": group},
+                index,
+            )
+        ]
         if incoming:
-            head.append(Event(_r2006("6.3"), NP_("team {teams} floated into this group", "teams {teams} floated into this group", "teams"), {"teams": list(incoming)}, index))
+            head.append(
+                Event(
+                    _r2006("6.3"),
+                    NP_(
+                        "team {teams} floated into this group",
+                        "teams {teams} floated into this group",
+                        "teams",
+                    ),
+                    {"teams": list(incoming)},
+                    index,
+                )
+            )
         if not group:
             yield GroupOutcome((), (), tuple(head))
             return
@@ -310,7 +458,25 @@ class _Trial2006:
                 best = self._best(trial_even(group, ok, feasible), len(group))
                 if best is not None:
                     row, pairs, due = best
-                    yield GroupOutcome(pairs, (), (*head, Event(_r2006("6.5"), NP_("row {row} of the trial table ({due} team gets its due colour): {pairs}", "row {row} of the trial table ({due} teams get their due colour): {pairs}", "due"), {"row": row, "due": due, "pairs": _fmt(pairs)}, index)))
+                    yield GroupOutcome(
+                        pairs,
+                        (),
+                        (
+                            *head,
+                            Event(
+                                _r2006("6.5"),
+                                NP_(
+                                    "row {row} of the trial table ({due} team gets its due "
+                                    "colour): {pairs}",
+                                    "row {row} of the trial table ({due} teams get their due "
+                                    "colour): {pairs}",
+                                    "due",
+                                ),
+                                {"row": row, "due": due, "pairs": _fmt(pairs)},
+                                index,
+                            ),
+                        ),
+                    )
             if last:
                 return
             # 6.6: two teams cannot be paired in this group: the two lowest-ranked that let the rest be paired float
@@ -324,7 +490,25 @@ class _Trial2006:
                         best = self._best(trial_even(rest, ok, feasible), len(rest))
                         if best is not None:
                             row, pairs, due = best
-                            yield GroupOutcome(pairs, pair, (*head, Event(_r2006("6.6"), NP_("team {teams} cannot be paired in this group and floats down; the rest by row {row}: {pairs}", "teams {teams} cannot all be paired in this group and float down; the rest by row {row}: {pairs}", "teams"), {"teams": list(pair), "row": row, "pairs": _fmt(pairs)}, index)))
+                            yield GroupOutcome(
+                                pairs,
+                                pair,
+                                (
+                                    *head,
+                                    Event(
+                                        _r2006("6.6"),
+                                        NP_(
+                                            "team {teams} cannot be paired in this group and "
+                                            "floats down; the rest by row {row}: {pairs}",
+                                            "teams {teams} cannot all be paired in this group and "
+                                            "float down; the rest by row {row}: {pairs}",
+                                            "teams",
+                                        ),
+                                        {"teams": list(pair), "row": row, "pairs": _fmt(pairs)},
+                                        index,
+                                    ),
+                                ),
+                            )
                             yield self._merge(group, head, index)
                             return
             yield self._merge(group, head, index)
@@ -342,11 +526,19 @@ class _Trial2006:
                 break
         firsts.sort()
         ceiling = max((self._bound([t for t in group if t != f]) for _, f in firsts), default=0)
-        done: list[tuple[int, int, int, tuple[tuple[int, int], ...]]] = []  # (-due, row, floater, pairs)
+        done: list[
+            tuple[int, int, int, tuple[tuple[int, int], ...]]
+        ] = []  # (-due, row, floater, pairs)
         k = 0
-        while k < len(firsts) and k < self.floaters and not (done and done[0][0] == -ceiling and firsts[k][0] > done[0][1]):
+        while (
+            k < len(firsts)
+            and k < self.floaters
+            and not (done and done[0][0] == -ceiling and firsts[k][0] > done[0][1])
+        ):
             f = firsts[k][1]
-            best = self._best(((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f)), len(group))
+            best = self._best(
+                ((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f)), len(group)
+            )
             if best is not None:
                 done.append((-best[2], best[0], f, best[1]))
                 done.sort()
@@ -356,12 +548,32 @@ class _Trial2006:
         def emit(entry: tuple[int, int, int, tuple[tuple[int, int], ...]]) -> GroupOutcome:
             negdue, row, f, pairs = entry
             emitted.add(f)
-            return GroupOutcome(pairs, (f,), (*head, Event(_r2006("6.5"), NP_("row {row} of the trial table ({due} team gets its due colour): {pairs}; team {team} floats down", "row {row} of the trial table ({due} teams get their due colour): {pairs}; team {team} floats down", "due"), {"row": row, "due": -negdue, "pairs": _fmt(pairs), "team": f}, index)))
+            return GroupOutcome(
+                pairs,
+                (f,),
+                (
+                    *head,
+                    Event(
+                        _r2006("6.5"),
+                        NP_(
+                            "row {row} of the trial table ({due} team gets its due colour): "
+                            "{pairs}; team {team} floats down",
+                            "row {row} of the trial table ({due} teams get their due colour): "
+                            "{pairs}; team {team} floats down",
+                            "due",
+                        ),
+                        {"row": row, "due": -negdue, "pairs": _fmt(pairs), "team": f},
+                        index,
+                    ),
+                ),
+            )
 
         for entry in list(done):
             yield emit(entry)
         for _row, f in firsts[k:]:  # alternatives not compared yet (only when a later group fails)
-            best = self._best(((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f)), len(group))
+            best = self._best(
+                ((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f)), len(group)
+            )
             if best is not None and f not in emitted:
                 yield emit((-best[2], best[0], f, best[1]))
         yield self._merge(group, head, index)
@@ -370,11 +582,25 @@ class _Trial2006:
         """6.6: when the teams of this group cannot be paired with the next group's, the two
         groups are merged (every team of this group goes down) and the union is paired by
         6.1-6.5."""
-        return GroupOutcome((), tuple(group), (*head, Event(_r2006("6.6"), N_("the group cannot be paired with the next one: the two groups are merged"), {}, index)))
+        return GroupOutcome(
+            (),
+            tuple(group),
+            (
+                *head,
+                Event(
+                    _r2006("6.6"),
+                    N_("the group cannot be paired with the next one: the two groups are merged"),
+                    {},
+                    index,
+                ),
+            ),
+        )
 
 
 # ====================================================================== the round
-def _last_resort(compat: Compatibility, ranked: Sequence[int], mp: Mapping[int, float]) -> list[tuple[int, int]]:
+def _last_resort(
+    compat: Compatibility, ranked: Sequence[int], mp: Mapping[int, float]
+) -> list[tuple[int, int]]:
     """2022 6.2: when no pairing follows the procedure, each team meets a compatible team with
     the smallest possible difference in match points (highest-ranked first)."""
     free = list(ranked)
@@ -395,7 +621,11 @@ def _last_resort(compat: Compatibility, ranked: Sequence[int], mp: Mapping[int, 
 def pair_teams(ctx: RoundContext) -> TeamRound:
     """Pair the teams of the team view ``ctx``."""
     edition = _edition(ctx)
-    order = initial_order(ctx.data["tournament"], int(ctx.ruleset.param("unrated_rating", 1000))) if "tournament" in ctx.data else sorted(ctx.participants)
+    order = (
+        initial_order(ctx.data["tournament"], int(ctx.ruleset.param("unrated_rating", 1000)))
+        if "tournament" in ctx.data
+        else sorted(ctx.participants)
+    )
     pairing_number = {t: i + 1 for i, t in enumerate(order)}
     teams = [t for t in ctx.participants]
     for t in teams:
@@ -405,9 +635,21 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
     rank = {t: i for i, t in enumerate(ranked)}
     events: list[Event] = []
     if edition == "2022":
-        events.append(Event(_rid(ctx, "3.2"), N_("ranking by match points, then pairing number: {teams}"), {"teams": ranked}))
+        events.append(
+            Event(
+                _rid(ctx, "3.2"),
+                N_("ranking by match points, then pairing number: {teams}"),
+                {"teams": ranked},
+            )
+        )
     else:
-        events.append(Event(_rid(ctx, "10"), N_("ranking by match points, game points, then pairing number: {teams}"), {"teams": ranked}))
+        events.append(
+            Event(
+                _rid(ctx, "10"),
+                N_("ranking by match points, game points, then pairing number: {teams}"),
+                {"teams": ranked},
+            )
+        )
     compat = _compatibility(ctx, teams)
     scoring: TeamScoring = ctx.data["scoring"]
     pauses: list[int] = []
@@ -417,13 +659,40 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
         for t in reversed(ranked):
             byes, wins = _byes_and_defaults(ctx, t)
             if byes or (wins and not allow_default):
-                events.append(Event(_rid(ctx, "4.2"), N_("team {team} cannot receive the bye: it already had the bye or won a match by default"), {"team": t}))
+                events.append(
+                    Event(
+                        _rid(ctx, "4.2"),
+                        N_(
+                            "team {team} cannot receive the bye: it already had the bye or won a "
+                            "match by default"
+                        ),
+                        {"team": t},
+                    )
+                )
                 continue
             if not compat.perfect([x for x in ranked if x != t]):
-                events.append(Event(_rid(ctx, "4.1"), N_("team {team} cannot receive the bye: the other teams could not all be paired"), {"team": t}))
+                events.append(
+                    Event(
+                        _rid(ctx, "4.1"),
+                        N_(
+                            "team {team} cannot receive the bye: the other teams could not all be "
+                            "paired"
+                        ),
+                        {"team": t},
+                    )
+                )
                 continue
             pauses.append(t)
-            events.append(Event(_rid(ctx, "4.1"), N_("team {team}, the lowest-ranked eligible team, receives the bye (match points: {mp}, game points: {gp})"), {"team": t, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points}))
+            events.append(
+                Event(
+                    _rid(ctx, "4.1"),
+                    N_(
+                        "team {team}, the lowest-ranked eligible team, receives the bye (match "
+                        "points: {mp}, game points: {gp})"
+                    ),
+                    {"team": t, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points},
+                )
+            )
             break
         else:
             raise NoValidPairingError(N_("no valid pairing exists"))
@@ -449,29 +718,81 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
     outcomes: list[GroupOutcome] | None
     try:
         if edition == "2006" and not first_round:
-            events.append(Event(_r2006("6.1"), N_("groups are paired from the highest down, each by its trial table")))
+            events.append(
+                Event(
+                    _r2006("6.1"),
+                    N_("groups are paired from the highest down, each by its trial table"),
+                )
+            )
             trial = _Trial2006(ctx, compat, rank)
             above = groups[:-1]
             lowest_key, lowest = groups[-1] if groups else (0.0, [])
 
-            def pair_group_2006(i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str) -> Iterator[GroupOutcome]:
+            def pair_group_2006(
+                i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str
+            ) -> Iterator[GroupOutcome]:
                 return trial.outcomes(index[k], k, residents, carried, False)
 
-            def pair_last_2006(from_above: tuple[int, ...], from_below: tuple[int, ...]) -> Iterator[GroupOutcome]:
-                return trial.outcomes(index.get(lowest_key, 0), lowest_key, lowest, from_above, True)
+            def pair_last_2006(
+                from_above: tuple[int, ...], from_below: tuple[int, ...]
+            ) -> Iterator[GroupOutcome]:
+                return trial.outcomes(
+                    index.get(lowest_key, 0), lowest_key, lowest, from_above, True
+                )
 
-            outcomes = lim_search(above, [], pair_group_2006, pair_last_2006, compat.perfect, frozenset(active), tick)
+            outcomes = lim_search(
+                above, [], pair_group_2006, pair_last_2006, compat.perfect, frozenset(active), tick
+            )
         else:
             median = median_by_position(active, lambda t: mp[t], len(teams))
             above, below, middle = lim_order(groups, median)
             if first_round:
-                events.append(Event(_rid(ctx, "7.2"), N_("round 1: the upper half of the teams meets the lower half, 1 v n/2+1")))
+                events.append(
+                    Event(
+                        _rid(ctx, "7.2"),
+                        N_("round 1: the upper half of the teams meets the lower half, 1 v n/2+1"),
+                    )
+                )
             else:
-                events.append(Event(_rid(ctx, "6.4"), NP_("middle group of {mp} match point (the group of the median team); groups above it are paired downward, then the groups below it upward, the middle group last", "middle group of {mp} match points (the group of the median team); groups above it are paired downward, then the groups below it upward, the middle group last", "mp"), {"mp": median}))
+                events.append(
+                    Event(
+                        _rid(ctx, "6.4"),
+                        NP_(
+                            "middle group of {mp} match point (the group of the median team); "
+                            "groups above it are paired downward, then the groups below it "
+                            "upward, the middle group last",
+                            "middle group of {mp} match points (the group of the median team); "
+                            "groups above it are paired downward, then the groups below it "
+                            "upward, the middle group last",
+                            "mp",
+                        ),
+                        {"mp": median},
+                    )
+                )
             if edition == "2022":
-                ids = {"played_all": "8.2.3", "transfer": "8.2.2", "floater": "8.2.3", "opponent": "8.2.1", "proposed": "9.1", "exchange": "9.3", "colour": "7.5", "median": "6.4", "crack": "8.4"}
+                ids = {
+                    "played_all": "8.2.3",
+                    "transfer": "8.2.2",
+                    "floater": "8.2.3",
+                    "opponent": "8.2.1",
+                    "proposed": "9.1",
+                    "exchange": "9.3",
+                    "colour": "7.5",
+                    "median": "6.4",
+                    "crack": "8.4",
+                }
             else:
-                ids = {"played_all": "floaters", "transfer": "floaters", "floater": "floaters", "opponent": "floaters", "proposed": "top half v bottom half", "exchange": "top half v bottom half", "colour": "colours", "median": "order", "crack": "floaters"}
+                ids = {
+                    "played_all": "floaters",
+                    "transfer": "floaters",
+                    "floater": "floaters",
+                    "opponent": "floaters",
+                    "proposed": "top half v bottom half",
+                    "exchange": "top half v bottom half",
+                    "colour": "colours",
+                    "median": "order",
+                    "crack": "floaters",
+                }
             rules = GroupRules(
                 colour_choice=False,
                 maxi_cap=None,
@@ -496,11 +817,26 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
                 rank,
                 mp,
                 {t: ctx.states[t].rating for t in teams},
-                {t: due_colour(ctx.states[t].colour_difference, ctx.states[t].last_colour) for t in teams},
-                {t: (DOWN if (f := ctx.states[t].floated(1)) is not None and f.value == "down" else UP if f is not None else None) for t in teams},
+                {
+                    t: due_colour(ctx.states[t].colour_difference, ctx.states[t].last_colour)
+                    for t in teams
+                },
+                {
+                    t: (
+                        DOWN
+                        if (f := ctx.states[t].floated(1)) is not None and f.value == "down"
+                        else UP
+                        if f is not None
+                        else None
+                    )
+                    for t in teams
+                },
                 rules,
                 explain=ctx.explanation.enabled,
-                relaxed=Compatibility(compat.bad, {t: None for t in teams}) if edition == "2022" and ctx.ruleset.param("colour_limits_in_group", "relax") == "relax" else None,
+                relaxed=Compatibility(compat.bad, {t: None for t in teams})
+                if edition == "2022"
+                and ctx.ruleset.param("colour_limits_in_group", "relax") == "relax"
+                else None,
             )
             keys = [k for k, _ in groups]
 
@@ -509,18 +845,41 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
                 j = i + 1 if direction == DOWN else i - 1
                 return groups[j][1] if 0 <= j < len(groups) else middle
 
-            def pair_group(i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str) -> Iterator[GroupOutcome]:
-                return lg.outcomes(index[k], k, residents, carried, direction, adjacent(k, direction))
+            def pair_group(
+                i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str
+            ) -> Iterator[GroupOutcome]:
+                return lg.outcomes(
+                    index[k], k, residents, carried, direction, adjacent(k, direction)
+                )
 
-            def pair_median(from_above: tuple[int, ...], from_below: tuple[int, ...]) -> Iterator[GroupOutcome]:
-                return lg.outcomes(index.get(median, len(groups)), median, middle, (*from_above, *from_below), MEDIAN)
+            def pair_median(
+                from_above: tuple[int, ...], from_below: tuple[int, ...]
+            ) -> Iterator[GroupOutcome]:
+                return lg.outcomes(
+                    index.get(median, len(groups)),
+                    median,
+                    middle,
+                    (*from_above, *from_below),
+                    MEDIAN,
+                )
 
-            outcomes = lim_search(above, below, pair_group, pair_median, compat.perfect, frozenset(active), tick)
+            outcomes = lim_search(
+                above, below, pair_group, pair_median, compat.perfect, frozenset(active), tick
+            )
     except SearchExhausted:
         outcomes = None
     if outcomes is None:
         pairs = _last_resort(compat, active, mp)
-        events.append(Event(_rid(ctx, "6.2"), N_("no pairing follows the group procedure; each team meets a compatible team with the smallest possible difference in match points: {pairs}"), {"pairs": _fmt(pairs)}))
+        events.append(
+            Event(
+                _rid(ctx, "6.2"),
+                N_(
+                    "no pairing follows the group procedure; each team meets a compatible team "
+                    "with the smallest possible difference in match points: {pairs}"
+                ),
+                {"pairs": _fmt(pairs)},
+            )
+        )
     else:
         pairs = [p for o in outcomes for p in o.pairs]
         for o in outcomes:
@@ -535,17 +894,29 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
             m, e = _allocate(ctx, hi, lo)
         matches.append(m)
         colour_events.append(e)
-    pub = sorted(range(len(matches)), key=lambda i: (-max(mp[matches[i].white], mp[matches[i].black]), min(rank[matches[i].white], rank[matches[i].black])))
+    pub = sorted(
+        range(len(matches)),
+        key=lambda i: (
+            -max(mp[matches[i].white], mp[matches[i].black]),
+            min(rank[matches[i].white], rank[matches[i].black]),
+        ),
+    )
     matches = [matches[i] for i in pub]
     colour_events = [colour_events[i] for i in pub]
     events.sort(key=lambda e: (e.bracket is not None, e.bracket or 0))
-    return TeamRound(tuple(matches), tuple(pauses), tuple(events + colour_events) if ctx.explanation.enabled else ())
+    return TeamRound(
+        tuple(matches),
+        tuple(pauses),
+        tuple(events + colour_events) if ctx.explanation.enabled else (),
+    )
 
 
 # ====================================================================== hooks
 def _require_teams(tournament: Tournament) -> None:
     if not tournament.teams:
-        raise InvalidTournamentError(N_("system {system} pairs team events, but the tournament has no teams"), system=SYSTEM)
+        raise InvalidTournamentError(
+            N_("system {system} pairs team events, but the tournament has no teams"), system=SYSTEM
+        )
 
 
 def _board_pattern(ctx: RoundContext, boards: int) -> list[Colour]:
@@ -571,8 +942,20 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     present = set(context.participants)
     boards: list[Pairing] = []
     for match in result.matches:
-        white = lineup(context.tournament, by_number[match.white], context.round_number, scoring.boards, present)
-        black = lineup(context.tournament, by_number[match.black], context.round_number, scoring.boards, present)
+        white = lineup(
+            context.tournament,
+            by_number[match.white],
+            context.round_number,
+            scoring.boards,
+            present,
+        )
+        black = lineup(
+            context.tournament,
+            by_number[match.black],
+            context.round_number,
+            scoring.boards,
+            present,
+        )
         for k, (a, b) in enumerate(zip(white, black)):
             boards.append(Pairing(a, b) if pattern[k] is WHITE else Pairing(b, a))
     from dataclasses import replace
@@ -581,7 +964,9 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
 
 
 @hookimpl
-def swiss_check_round(tournament: Tournament, round_number: int, context: RoundContext) -> list[Violation]:
+def swiss_check_round(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> list[Violation]:
     """The absolute rules of a recorded team round: at most one bye, never a second bye
     (2022 4.2.1), no second meeting (6.1), no forbidden or same-club pair, board-1 colour limits
     (7.3; in 2022 not between teams of one group, 7.4).  Marks the context as a team event, so the player-level checks are skipped."""
@@ -594,26 +979,77 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
     tctx = team_context(context)
     ed = str(context.ruleset.param("edition", "2022"))
     rid = f"Olympiad-{ed}"
-    art = {"4.1": "4.1", "4.2.1": "4.2.1", "6.1": "6.1", "7.3": "7.3"} if ed == "2022" else {"4.1": "bye", "4.2.1": "bye", "6.1": "1", "7.3": "colours"}
-    this = {t: recs[round_number - 1] if len(recs) >= round_number else None for t, recs in records.items()}
+    art = (
+        {"4.1": "4.1", "4.2.1": "4.2.1", "6.1": "6.1", "7.3": "7.3"}
+        if ed == "2022"
+        else {"4.1": "bye", "4.2.1": "bye", "6.1": "1", "7.3": "colours"}
+    )
+    this = {
+        t: recs[round_number - 1] if len(recs) >= round_number else None
+        for t, recs in records.items()
+    }
     paused = [t for t, r in this.items() if r is not None and r.pause]
     if len(paused) > 1:
-        out.append(Violation(round_number, f"{rid} {art['4.1']}", N_("more than one team has the bye: {teams}"), (("teams", sorted(paused)),)))
+        out.append(
+            Violation(
+                round_number,
+                f"{rid} {art['4.1']}",
+                N_("more than one team has the bye: {teams}"),
+                (("teams", sorted(paused)),),
+            )
+        )
     for t in paused:
         if any(r is not None and r.pause for r in records[t][: round_number - 1]):
-            out.append(Violation(round_number, f"{rid} {art['4.2.1']}", N_("team {team} receives the bye a second time"), (("team", t),)))
+            out.append(
+                Violation(
+                    round_number,
+                    f"{rid} {art['4.2.1']}",
+                    N_("team {team} receives the bye a second time"),
+                    (("team", t),),
+                )
+            )
     for t, r in sorted(this.items()):
         if r is None or r.opponent is None or t > r.opponent:
             continue
         o = r.opponent
         if tctx.states[t].meetings.get(o, 0) >= context.ruleset.max_meetings:
-            out.append(Violation(round_number, f"{rid} {art['6.1']}", N_("teams {a} and {b} meet again"), (("a", t), ("b", o))))
+            out.append(
+                Violation(
+                    round_number,
+                    f"{rid} {art['6.1']}",
+                    N_("teams {a} and {b} meet again"),
+                    (("a", t), ("b", o)),
+                )
+            )
         elif not tctx.may_meet(t, o):
-            out.append(Violation(round_number, "forbidden", N_("teams {a} and {b} may not be paired"), (("a", t), ("b", o))))
+            out.append(
+                Violation(
+                    round_number,
+                    "forbidden",
+                    N_("teams {a} and {b} may not be paired"),
+                    (("a", t), ("b", o)),
+                )
+            )
         same_group = abs(tctx.states[t].score - tctx.states[o].score) < 1e-9
-        relax = ed == "2022" and context.ruleset.param("colour_limits_in_group", "relax") == "relax" and same_group
+        relax = (
+            ed == "2022"
+            and context.ruleset.param("colour_limits_in_group", "relax") == "relax"
+            and same_group
+        )
         for team in (t, o):
             rec = this[team]
-            if rec is not None and rec.colour is not None and not relax and not tctx.colour_allowed(team, rec.colour):
-                out.append(Violation(round_number, f"{rid} {art['7.3']}", N_("team {team} may not get {colour} on board 1"), (("team", team), ("colour", colour_term(rec.colour)))))
+            if (
+                rec is not None
+                and rec.colour is not None
+                and not relax
+                and not tctx.colour_allowed(team, rec.colour)
+            ):
+                out.append(
+                    Violation(
+                        round_number,
+                        f"{rid} {art['7.3']}",
+                        N_("team {team} may not get {colour} on board 1"),
+                        (("team", team), ("colour", colour_term(rec.colour))),
+                    )
+                )
     return out

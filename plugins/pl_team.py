@@ -44,19 +44,19 @@ maximum-matching test), so the search never walks into dead ends.
 from __future__ import annotations
 
 import functools
-
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from swisspairing import (
     BLACK,
+    N_,
     WHITE,
     Colour,
     Event,
     InvalidInputError,
     InvalidTournamentError,
-    N_,
     NoValidPairingError,
     Pairing,
     RoundContext,
@@ -70,23 +70,37 @@ from swisspairing.defaults import alternation_colour, colour_term
 from swisspairing.feasibility import PairingGraph
 from swisspairing.i18n import NP_
 from swisspairing.matching import has_matching_of_size
-from swisspairing.teams import TeamPairing, TeamRecord, TeamScoring, expand_round, team_context, team_records
+from swisspairing.teams import (
+    TeamPairing,
+    TeamRecord,
+    TeamScoring,
+    expand_round,
+    team_context,
+    team_records,
+)
 
 from ._lim_order import lim_order
-from ._trial_tables import fold_count, fold_odd_count, fold_odd_rows, fold_rows, trial_even, trial_odd
+from ._trial_tables import (
+    fold_count,
+    fold_odd_count,
+    fold_odd_rows,
+    fold_rows,
+    trial_even,
+    trial_odd,
+)
 
 SYSTEM = "pl-team-lim"
 
 __all__ = [
-    "SYSTEM",
     "SCHEMA",
-    "fold_rows",
-    "fold_odd_rows",
-    "middle_rows",
+    "SYSTEM",
+    "TeamRoundResult",
     "fold_count",
     "fold_odd_count",
+    "fold_odd_rows",
+    "fold_rows",
+    "middle_rows",
     "pair_teams",
-    "TeamRoundResult",
 ]
 
 DOWN = "down"
@@ -108,7 +122,13 @@ def _homogeneous(teams: Sequence[int], mp: Mapping[int, float]) -> bool:
     return len({mp[t] for t in teams}) <= 1
 
 
-def _r15_candidates(team: int, others: Sequence[int], mp: Mapping[int, float], pos: Mapping[int, int], lowest_first: bool) -> list[int]:
+def _r15_candidates(
+    team: int,
+    others: Sequence[int],
+    mp: Mapping[int, float],
+    pos: Mapping[int, int],
+    lowest_first: bool,
+) -> list[int]:
     """PL-team 15: opponents of ``team`` with the smallest possible MP difference first;
     among equal differences the lowest-ranked first (for the top team) or the highest-ranked
     first (for the bottom team)."""
@@ -131,7 +151,9 @@ def _middle_count(mps: tuple[float, ...], k_limit: int | None) -> int:
     teams = list(range(n))
     mp = dict(enumerate(mps))
     t, b = 0, n - 1
-    top_choices = _r15_candidates(t, teams[1:-1], mp, mp_pos := {x: x for x in teams}, lowest_first=True)
+    top_choices = _r15_candidates(
+        t, teams[1:-1], mp, mp_pos := {x: x for x in teams}, lowest_first=True
+    )
     ks = n - 3 if k_limit is None else min(k_limit, n - 3)
     total = 0
     for k in range(ks):
@@ -176,7 +198,9 @@ def _r16_middle(
             rest = [x for x in teams if x != t and x != o]
             p = _r15_candidates(b, [x for x in rest if x != b], mp, pos, lowest_first=False)[k]
             rest2 = tuple(x for x in rest if x != b and x != p)
-            if (ok is None or (ok(t, o) and ok(p, b))) and (feasible is None or not rest2 or feasible(rest2)):
+            if (ok is None or (ok(t, o) and ok(p, b))) and (
+                feasible is None or not rest2 or feasible(rest2)
+            ):
                 for r, pairs in _r16_middle(rest2, mp, pos, ok, feasible, k_limit, row):
                     yield r, ((t, o), (p, b), *pairs)
             row += middle_count(rest2, mp, k_limit)
@@ -186,7 +210,9 @@ def _r16_middle(
             yield r, ((t, b), *pairs)
 
 
-def middle_rows(teams: Sequence[int], mp: Mapping[int, float], *, k_limit: int | None = None) -> list[tuple[tuple[int, int], ...]]:
+def middle_rows(
+    teams: Sequence[int], mp: Mapping[int, float], *, k_limit: int | None = None
+) -> list[tuple[tuple[int, int], ...]]:
     """PL-team 16: every row of the middle group's order of trial (``teams`` in pairing
     order, ``mp`` their match points).  ``k_limit=2`` gives the source's 8 rows before 1-6
     for the example (the source order, AMB-P3); ``None`` continues the pattern."""
@@ -199,17 +225,41 @@ SCHEMA: Mapping[str, Any] = {
     "type": "object",
     "additionalProperties": False,
     "properties": {
-        "boards": {"type": "integer", "minimum": 1, "maximum": 99, "default": 6, "description": "Boards per match (PL-team 1: 6)."},
+        "boards": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 99,
+            "default": 6,
+            "description": "Boards per match (PL-team 1: 6).",
+        },
         "match_points": {
             "type": "object",
             "additionalProperties": False,
-            "properties": {"win": {"type": "number", "minimum": 0}, "draw": {"type": "number", "minimum": 0}, "loss": {"type": "number", "minimum": 0}},
+            "properties": {
+                "win": {"type": "number", "minimum": 0},
+                "draw": {"type": "number", "minimum": 0},
+                "loss": {"type": "number", "minimum": 0},
+            },
             "default": {"win": 3, "draw": 1, "loss": 0},
             "description": "Match points for a won, drawn and lost match (PL-team 0: 3/1/0).",
         },
-        "bye_match_points": {"type": "number", "minimum": 0, "default": 0, "description": "Match points of a pause (PL-team 3: 0)."},
-        "bye_game_points": {"type": ["number", "null"], "minimum": 0, "default": 3, "description": "Game points of a pause (PL-team 3: 3); null = half the boards."},
-        "unplayed_match": {"enum": ["zero", "score"], "default": "zero", "description": "A match without any game played over the board: lost by both teams (PL-team 0) or scored by its game points."},
+        "bye_match_points": {
+            "type": "number",
+            "minimum": 0,
+            "default": 0,
+            "description": "Match points of a pause (PL-team 3: 0).",
+        },
+        "bye_game_points": {
+            "type": ["number", "null"],
+            "minimum": 0,
+            "default": 3,
+            "description": "Game points of a pause (PL-team 3: 3); null = half the boards.",
+        },
+        "unplayed_match": {
+            "enum": ["zero", "score"],
+            "default": "zero",
+            "description": "A match without any game played over the board: lost by both teams (PL-team 0) or scored by its game points.",
+        },
         "upward_order": {
             "enum": ["mirror", "table"],
             "default": "mirror",
@@ -237,7 +287,10 @@ SCHEMA: Mapping[str, Any] = {
 @hookimpl
 def swiss_system_info() -> Mapping[str, str]:
     return {
-        "description": N_("Polish team championship (KPZSzach A-Klasa 2005/06): team Swiss with match points, Lim-style trial tables"),
+        "description": N_(
+            "Polish team championship (KPZSzach A-Klasa 2005/06): team Swiss with match points, "
+            "Lim-style trial tables"
+        ),
         "rules": "PL-team",
     }
 
@@ -319,22 +372,36 @@ def _r14_read_transfers(ctx: RoundContext) -> dict[int, dict[int, frozenset[str]
         if code != TRANSFER_RECORD:
             continue
         tokens = line[3:].split()
-        well_formed = bool(tokens) and len(tokens) % 2 == 1 and all(x.isascii() and x.isdigit() for x in [tokens[0], *tokens[1::2]]) and all(x in _DIRECTIONS for x in tokens[2::2])
+        well_formed = (
+            bool(tokens)
+            and len(tokens) % 2 == 1
+            and all(x.isascii() and x.isdigit() for x in [tokens[0], *tokens[1::2]])
+            and all(x in _DIRECTIONS for x in tokens[2::2])
+        )
         if not well_formed or int(tokens[0]) < 1:
-            raise InvalidInputError(N_("record {line!r}: expected SPT, a round and teams each followed by down or up"), line=line)
+            raise InvalidInputError(
+                N_("record {line!r}: expected SPT, a round and teams each followed by down or up"),
+                line=line,
+            )
         rnd = int(tokens[0])
         if rnd in out:
-            raise InvalidInputError(N_("record {line!r}: round {round} is recorded twice"), line=line, round=rnd)
+            raise InvalidInputError(
+                N_("record {line!r}: round {round} is recorded twice"), line=line, round=rnd
+            )
         moves: dict[int, set[str]] = {}
         for team, direction in zip(tokens[1::2], tokens[2::2]):
             if int(team) not in teams:
-                raise InvalidInputError(N_("record {line!r}: team {team} does not exist"), line=line, team=int(team))
+                raise InvalidInputError(
+                    N_("record {line!r}: team {team} does not exist"), line=line, team=int(team)
+                )
             moves.setdefault(int(team), set()).add(direction)
         out[rnd] = {t: frozenset(d) for t, d in moves.items()}
     return out
 
 
-def _r14_infer(pairs: Sequence[tuple[int, int]], mp: Mapping[int, float], middle_mp: float) -> dict[int, frozenset[str]]:
+def _r14_infer(
+    pairs: Sequence[tuple[int, int]], mp: Mapping[int, float], middle_mp: float
+) -> dict[int, frozenset[str]]:
     """PL-team 6, 9, 13 read backwards: who was transferred to make ``pairs``, given the
     teams' match points and the middle group's.  Above the middle group teams move down (the
     higher team of a match across groups was transferred), below it up (the lower team);
@@ -396,13 +463,18 @@ def _r14_history(ctx: RoundContext) -> dict[int, dict[int, frozenset[str]]]:
     if cached is not None:
         return cached
     recorded = _r14_read_transfers(ctx)
-    history = {r: recorded[r] if r in recorded else _r14_derive_round(ctx, r) for r in range(1, ctx.round_number)}
+    history = {
+        r: recorded[r] if r in recorded else _r14_derive_round(ctx, r)
+        for r in range(1, ctx.round_number)
+    }
     ctx.data[_HISTORY] = history
     ctx.data[_DERIVED] = [r for r in range(2, ctx.round_number) if r not in recorded]
     return history
 
 
-def _r14_records(ctx: RoundContext, made: Mapping[int, frozenset[str]]) -> tuple[tuple[str, str], ...]:
+def _r14_records(
+    ctx: RoundContext, made: Mapping[int, frozenset[str]]
+) -> tuple[tuple[str, str], ...]:
     """The ``SPT`` lines of every round up to this one, this round's transfers ``made``
     included, for the written file (so that later rounds read them back)."""
     rounds = dict(_r14_history(ctx))
@@ -414,7 +486,9 @@ def _r14_records(ctx: RoundContext, made: Mapping[int, frozenset[str]]) -> tuple
     return tuple(out)
 
 
-def _r14_transfers_made(proc: "_R6Procedure", outcomes: Sequence["_Outcome"], pairs: Sequence[tuple[int, int]]) -> dict[int, frozenset[str]]:
+def _r14_transfers_made(
+    proc: _R6Procedure, outcomes: Sequence[_Outcome], pairs: Sequence[tuple[int, int]]
+) -> dict[int, frozenset[str]]:
     """The transfers this round's procedure made (PL-team 13): the teams each group above the
     middle transferred down, each group below it up (``outcomes`` in the order of
     :meth:`_R6Procedure.run`: the top groups, the bottom groups, the middle group).  When the
@@ -449,7 +523,9 @@ def _why_not(ctx: RoundContext, a: int, b: int) -> tuple[str, str]:
         if ca and ca == cb:
             return "PL-team 2", N_("teams {a} and {b} belong to the same club")
         return "PL-team 2", N_("teams {a} and {b} may not be paired (forbidden pair)")
-    return "PL-team 19", N_("teams {a} and {b} cannot both get an allowed board-1 colour (PL-team 20d)")
+    return "PL-team 19", N_(
+        "teams {a} and {b} cannot both get an allowed board-1 colour (PL-team 20d)"
+    )
 
 
 # ====================================================================== colours
@@ -463,7 +539,9 @@ def _required(ctx: RoundContext, t: int) -> Colour | None:
     return None
 
 
-def _r18_first_round_colours(ctx: RoundContext, pairs: Sequence[tuple[int, int]], start_list: Sequence[int]) -> list[tuple[Pairing, Event]]:
+def _r18_first_round_colours(
+    ctx: RoundContext, pairs: Sequence[tuple[int, int]], start_list: Sequence[int]
+) -> list[tuple[Pairing, Event]]:
     """PL-team 18: the colour drawn for team 1 goes to the odd-numbered teams of the upper half
     of the start list, the other colour to its even-numbered teams; lower-half teams get the
     colour opposite to their opponent's."""
@@ -475,7 +553,24 @@ def _r18_first_round_colours(ctx: RoundContext, pairs: Sequence[tuple[int, int]]
         colour = drawn if place[upper] % 2 == 1 else drawn.opposite
         m = Pairing(upper, lower) if colour is WHITE else Pairing(lower, upper)
         out.append(
-            (m, Event("PL-team 18", N_("match {white}-{black}: team {team} (number {place} of the start list) gets {colour} on board 1; the colour drawn for team 1 is {drawn}"), {"white": m.white, "black": m.black, "team": upper, "place": place[upper], "colour": colour_term(colour), "drawn": colour_term(drawn)}))
+            (
+                m,
+                Event(
+                    "PL-team 18",
+                    N_(
+                        "match {white}-{black}: team {team} (number {place} of the start list) "
+                        "gets {colour} on board 1; the colour drawn for team 1 is {drawn}"
+                    ),
+                    {
+                        "white": m.white,
+                        "black": m.black,
+                        "team": upper,
+                        "place": place[upper],
+                        "colour": colour_term(colour),
+                        "drawn": colour_term(drawn),
+                    },
+                ),
+            )
         )
     return out
 
@@ -491,26 +586,57 @@ def _r20_allocate(ctx: RoundContext, a: int, b: int) -> tuple[Pairing, Event]:
     sa, sb = ctx.states[a], ctx.states[b]
     rule, msg = "PL-team 20", ""
     colour_a: Colour
-    if need_a is not None and need_b is not None and need_a is need_b:  # pragma: no cover - rows exclude it
-        raise NoValidPairingError(N_("teams {a} and {b} both require {colour} on board 1 (PL-team 20d)"), a=a, b=b, colour=colour_term(need_a))
+    if (
+        need_a is not None and need_b is not None and need_a is need_b
+    ):  # pragma: no cover - rows exclude it
+        raise NoValidPairingError(
+            N_("teams {a} and {b} both require {colour} on board 1 (PL-team 20d)"),
+            a=a,
+            b=b,
+            colour=colour_term(need_a),
+        )
     if need_a is not None or need_b is not None:
         colour_a = need_a if need_a is not None else need_b.opposite  # type: ignore[union-attr]
         who = a if need_a is not None else b
-        rule, msg = "PL-team 20b", N_("match {white}-{black}: team {team} must get {colour} on board 1 (PL-team 19)")
-        args: dict[str, Any] = {"team": who, "colour": colour_term(colour_a if who == a else colour_a.opposite)}
+        rule, msg = (
+            "PL-team 20b",
+            N_("match {white}-{black}: team {team} must get {colour} on board 1 (PL-team 19)"),
+        )
+        args: dict[str, Any] = {
+            "team": who,
+            "colour": colour_term(colour_a if who == a else colour_a.opposite),
+        }
     elif sa.colour_difference != sb.colour_difference:
         colour_a = BLACK if sa.colour_difference > sb.colour_difference else WHITE
         heavier = a if sa.colour_difference > sb.colour_difference else b
-        rule, msg = "PL-team 20a", N_("match {white}-{black}: team {team} has had more Whites than Blacks on board 1 and gets Black")
+        rule, msg = (
+            "PL-team 20a",
+            N_(
+                "match {white}-{black}: team {team} has had more Whites than Blacks on board 1 "
+                "and gets Black"
+            ),
+        )
         args = {"team": heavier}
     elif sa.played_colours != sb.played_colours and (alt := alternation_colour(sa, sb)) is not None:
         colour_a = alt
-        rule, msg = "PL-team 20a", N_("match {white}-{black}: equal colour balance; colours alternate from the latest round in which the two teams had different colours, team {team} gets {colour}")
+        rule, msg = (
+            "PL-team 20a",
+            N_(
+                "match {white}-{black}: equal colour balance; colours alternate from the latest "
+                "round in which the two teams had different colours, team {team} gets {colour}"
+            ),
+        )
         args = {"team": a, "colour": colour_term(colour_a)}
     else:
         last = sa.last_colour
         colour_a = last.opposite if last is not None else ctx.initial_colour()
-        rule, msg = "PL-team 20c", N_("match {white}-{black}: identical colour histories; the higher-ranked team {team} gets the change of colour, {colour}")
+        rule, msg = (
+            "PL-team 20c",
+            N_(
+                "match {white}-{black}: identical colour histories; the higher-ranked team {team} "
+                "gets the change of colour, {colour}"
+            ),
+        )
         args = {"team": a, "colour": colour_term(colour_a)}
     pairing = Pairing(a, b) if colour_a is WHITE else Pairing(b, a)
     return pairing, Event(rule, msg, {"white": pairing.white, "black": pairing.black, **args})
@@ -533,7 +659,14 @@ class _SearchExhausted(Exception):
 class _R6Procedure:
     """PL-team 6, 7, 9–17 for rounds ≥ 2 (after the pause has been set aside)."""
 
-    def __init__(self, ctx: RoundContext, ranked: Sequence[int], middle_mp: float, middle_place: int, total: int) -> None:
+    def __init__(
+        self,
+        ctx: RoundContext,
+        ranked: Sequence[int],
+        middle_mp: float,
+        middle_place: int,
+        total: int,
+    ) -> None:
         self.ctx = ctx
         self.ranked = list(ranked)
         self.pos = {t: i for i, t in enumerate(ranked)}
@@ -546,7 +679,11 @@ class _R6Procedure:
         self._ok: dict[tuple[int, int], bool] = {}
         self._feasible: dict[frozenset[int], bool] = {}
         self._graph: PairingGraph | None = None
-        self._history = {t: _float_history(ctx, t) for t in ranked} if self.rs.param("transfer_history", "all-rounds") == "all-rounds" else {t: set() for t in ranked}
+        self._history = (
+            {t: _float_history(ctx, t) for t in ranked}
+            if self.rs.param("transfer_history", "all-rounds") == "all-rounds"
+            else {t: set() for t in ranked}
+        )
         self.failed: set[tuple[Any, ...]] = set()
         self.second_transfer = False
         """PL-team 14: whether a team transferred earlier in this round may be transferred on
@@ -605,21 +742,46 @@ class _R6Procedure:
         return out
 
     # ------------------------------------------------------------------ one group
-    def _group_outcomes(self, group: Sequence[int], direction: str, incoming: Sequence[int], bracket: int) -> Iterator[_Outcome]:
+    def _group_outcomes(
+        self, group: Sequence[int], direction: str, incoming: Sequence[int], bracket: int
+    ) -> Iterator[_Outcome]:
         """A group's outcomes in the order of its table (PL-team 9–12), one per distinct set
         of transferred teams, then the fallbacks of PL-team 11 / AMB-P10."""
         order = list(group) if direction == DOWN or not self.mirror else list(reversed(group))
         n = len(order)
-        own = [t for t in group if t not in incoming]  # the group's match points, not an incoming team's
+        own = [
+            t for t in group if t not in incoming
+        ]  # the group's match points, not an incoming team's
         mp = self.mp[own[0]] if own else self.mp[group[0]] if group else 0.0
         head = Event(
             "PL-team 9" if direction == DOWN else "PL-team 13",
-            NP_("group of {mp} match point, paired from the top: {teams}", "group of {mp} match points, paired from the top: {teams}", "mp") if direction == DOWN else NP_("group of {mp} match point, paired from the bottom: {teams}", "group of {mp} match points, paired from the bottom: {teams}", "mp"),
+            NP_(
+                "group of {mp} match point, paired from the top: {teams}",
+                "group of {mp} match points, paired from the top: {teams}",
+                "mp",
+            )
+            if direction == DOWN
+            else NP_(
+                "group of {mp} match point, paired from the bottom: {teams}",
+                "group of {mp} match points, paired from the bottom: {teams}",
+                "mp",
+            ),
             {"mp": mp, "teams": list(group)},
             bracket,
         )
         if incoming:
-            head_in = (Event("PL-team 9", NP_("team {teams} was transferred into this group", "teams {teams} were transferred into this group", "teams"), {"teams": list(incoming)}, bracket),)
+            head_in = (
+                Event(
+                    "PL-team 9",
+                    NP_(
+                        "team {teams} was transferred into this group",
+                        "teams {teams} were transferred into this group",
+                        "teams",
+                    ),
+                    {"teams": list(incoming)},
+                    bracket,
+                ),
+            )
         else:
             head_in = ()
         blocked = tuple(self._blocked_pairs(group, bracket))
@@ -631,7 +793,12 @@ class _R6Procedure:
             return
         if n % 2 == 0:
             for row, pairs in _r11_fold(order, self.ok, self.feasible):
-                ev = Event(table_rule, N_("row {row} of the order of trial: {pairs}"), {"row": row, "pairs": _fmt_pairs(pairs)}, bracket)
+                ev = Event(
+                    table_rule,
+                    N_("row {row} of the order of trial: {pairs}"),
+                    {"row": row, "pairs": _fmt_pairs(pairs)},
+                    bracket,
+                )
                 tried.add(frozenset())
                 yield _Outcome(pairs, (), (head, *head_in, *(blocked if row > 1 else ()), ev))
                 break
@@ -639,7 +806,11 @@ class _R6Procedure:
             for level in (0, 1, 2) if self.second_transfer else (0, 1):
                 firsts: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
                 for f in order:
-                    if frozenset((f,)) in tried or self._r14_barred(f, direction, incoming, level) or (level > 0 and not self._r14_barred(f, direction, incoming, level - 1)):
+                    if (
+                        frozenset((f,)) in tried
+                        or self._r14_barred(f, direction, incoming, level)
+                        or (level > 0 and not self._r14_barred(f, direction, incoming, level - 1))
+                    ):
                         continue
                     rest = [x for x in order if x != f]
                     if not self.feasible(rest):
@@ -650,20 +821,80 @@ class _R6Procedure:
                 for row, f, pairs in sorted(firsts):
                     tried.add(frozenset((f,)))
                     events = [head, *head_in, *(blocked if row > 1 else ())]
-                    skipped = [g for g in order if g != f and self._r14_barred(g, direction, incoming, 0)]
+                    skipped = [
+                        g for g in order if g != f and self._r14_barred(g, direction, incoming, 0)
+                    ]
                     if skipped:
-                        events.append(Event("PL-team 14", NP_("team {teams} was already transferred {direction}; rows transferring it are tried last", "teams {teams} were already transferred {direction}; rows transferring them are tried last", "teams"), {"teams": skipped, "direction": dir_term}, bracket))
+                        events.append(
+                            Event(
+                                "PL-team 14",
+                                NP_(
+                                    "team {teams} was already transferred {direction}; rows "
+                                    "transferring it are tried last",
+                                    "teams {teams} were already transferred {direction}; rows "
+                                    "transferring them are tried last",
+                                    "teams",
+                                ),
+                                {"teams": skipped, "direction": dir_term},
+                                bracket,
+                            )
+                        )
                     if level == 1:
-                        events.append(Event("AMB-P4", N_("no other row remains: a team transferred {direction} in an earlier round is transferred again"), {"direction": dir_term}, bracket))
+                        events.append(
+                            Event(
+                                "AMB-P4",
+                                N_(
+                                    "no other row remains: a team transferred {direction} in an "
+                                    "earlier round is transferred again"
+                                ),
+                                {"direction": dir_term},
+                                bracket,
+                            )
+                        )
                     elif level == 2:
-                        events.append(Event("AMB-P4", N_("no other row remains: team {team} is transferred {direction} a second time in this round"), {"team": f, "direction": dir_term}, bracket))
+                        events.append(
+                            Event(
+                                "AMB-P4",
+                                N_(
+                                    "no other row remains: team {team} is transferred {direction} "
+                                    "a second time in this round"
+                                ),
+                                {"team": f, "direction": dir_term},
+                                bracket,
+                            )
+                        )
                     if pairs:
-                        events.append(Event(table_rule, N_("row {row} of the order of trial: {pairs}; team {team} is transferred {direction}"), {"row": row, "pairs": _fmt_pairs(pairs), "team": f, "direction": dir_term}, bracket))
+                        events.append(
+                            Event(
+                                table_rule,
+                                N_(
+                                    "row {row} of the order of trial: {pairs}; team {team} is "
+                                    "transferred {direction}"
+                                ),
+                                {
+                                    "row": row,
+                                    "pairs": _fmt_pairs(pairs),
+                                    "team": f,
+                                    "direction": dir_term,
+                                },
+                                bracket,
+                            )
+                        )
                     else:
-                        events.append(Event("PL-team 9", N_("team {team} is alone in its group and is transferred {direction}"), {"team": f, "direction": dir_term}, bracket))
+                        events.append(
+                            Event(
+                                "PL-team 9",
+                                N_(
+                                    "team {team} is alone in its group and is transferred "
+                                    "{direction}"
+                                ),
+                                {"team": f, "direction": dir_term},
+                                bracket,
+                            )
+                        )
                     yield _Outcome(pairs, (f,), tuple(events))
         # PL-team 11 (even) / AMB-P10: transfer more teams, the middle ones first
-        for size in ((2,) if n % 2 == 0 else (3,)):
+        for size in (2,) if n % 2 == 0 else (3,):
             if size >= n:
                 continue
             sets = _middle_out_sets(order, size)
@@ -678,7 +909,23 @@ class _R6Procedure:
                 for row, pairs in _r11_fold(rest, self.ok, self.feasible):
                     tried.add(key)
                     rule = "PL-team 11" if n % 2 == 0 and chosen == middle_two else "AMB-P10"
-                    ev = Event(rule, NP_("no row of the order of trial can be used: team {teams} is transferred {direction} and the rest is paired by row {row}: {pairs}", "no row of the order of trial can be used: teams {teams} are transferred {direction} and the rest is paired by row {row}: {pairs}", "teams"), {"teams": list(chosen), "direction": dir_term, "row": row, "pairs": _fmt_pairs(pairs)}, bracket)
+                    ev = Event(
+                        rule,
+                        NP_(
+                            "no row of the order of trial can be used: team {teams} is "
+                            "transferred {direction} and the rest is paired by row {row}: {pairs}",
+                            "no row of the order of trial can be used: teams {teams} are "
+                            "transferred {direction} and the rest is paired by row {row}: {pairs}",
+                            "teams",
+                        ),
+                        {
+                            "teams": list(chosen),
+                            "direction": dir_term,
+                            "row": row,
+                            "pairs": _fmt_pairs(pairs),
+                        },
+                        bracket,
+                    )
                     yield _Outcome(pairs, tuple(self._rank(chosen)), (head, *head_in, *blocked, ev))
                     break
 
@@ -693,7 +940,13 @@ class _R6Procedure:
         bracket = self.group_index.get(self.middle_mp, len(self.group_index))
         head = Event(
             "PL-team 7",
-            NP_("middle group of {mp} match point (it holds the team in position {place} of {count}): {teams}", "middle group of {mp} match points (it holds the team in position {place} of {count}): {teams}", "mp"),
+            NP_(
+                "middle group of {mp} match point (it holds the team in position {place} of "
+                "{count}): {teams}",
+                "middle group of {mp} match points (it holds the team in position {place} of "
+                "{count}): {teams}",
+                "mp",
+            ),
             {"mp": self.middle_mp, "place": self.middle_place, "count": self.total, "teams": teams},
             bracket,
         )
@@ -701,16 +954,58 @@ class _R6Procedure:
             return _Outcome((), (), (head,))
         events = [head]
         if above and below:
-            events.append(Event("PL-team 15", N_("teams from above: {above}; teams from below: {below}"), {"above": list(above), "below": list(below)}, bracket))
+            events.append(
+                Event(
+                    "PL-team 15",
+                    N_("teams from above: {above}; teams from below: {below}"),
+                    {"above": list(above), "below": list(below)},
+                    bracket,
+                )
+            )
         elif above:
-            events.append(Event("PL-team 13", NP_("team {teams} comes from above; the group is paired from the top", "teams {teams} come from above; the group is paired from the top", "teams"), {"teams": list(above)}, bracket))
+            events.append(
+                Event(
+                    "PL-team 13",
+                    NP_(
+                        "team {teams} comes from above; the group is paired from the top",
+                        "teams {teams} come from above; the group is paired from the top",
+                        "teams",
+                    ),
+                    {"teams": list(above)},
+                    bracket,
+                )
+            )
         elif below:
-            events.append(Event("PL-team 13", NP_("team {teams} comes from below; the group is paired from the top", "teams {teams} come from below; the group is paired from the top", "teams"), {"teams": list(below)}, bracket))
+            events.append(
+                Event(
+                    "PL-team 13",
+                    NP_(
+                        "team {teams} comes from below; the group is paired from the top",
+                        "teams {teams} come from below; the group is paired from the top",
+                        "teams",
+                    ),
+                    {"teams": list(below)},
+                    bracket,
+                )
+            )
         if not self.feasible(teams):
             return None
         if above and below:
-            rows = _r16_middle(teams, self.mp, {t: i for i, t in enumerate(teams)}, self.ok, self.feasible, self.k_limit)
-            rule, msg = "PL-team 16", N_("row {row} of the order of trial of a middle group with teams from above and below: {pairs}")
+            rows = _r16_middle(
+                teams,
+                self.mp,
+                {t: i for i, t in enumerate(teams)},
+                self.ok,
+                self.feasible,
+                self.k_limit,
+            )
+            rule, msg = (
+                "PL-team 16",
+                N_(
+                    "row {row} of the order of trial of a middle group with teams from above and "
+                    "below: {pairs}"
+                ),
+            )
         else:
             rows = _r11_fold(teams, self.ok, self.feasible) if len(teams) % 2 == 0 else iter(())
             rule, msg = "PL-team 11", N_("row {row} of the order of trial: {pairs}")
@@ -731,7 +1026,9 @@ class _R6Procedure:
         def remaining_ok(left: set[int]) -> bool:
             return self.feasible(self._rank(left))
 
-        def solve_top(i: int, carried: tuple[int, ...], left: frozenset[int]) -> list[_Outcome] | None:
+        def solve_top(
+            i: int, carried: tuple[int, ...], left: frozenset[int]
+        ) -> list[_Outcome] | None:
             key = ("top", i, carried)
             if key in self.failed:
                 return None
@@ -752,7 +1049,9 @@ class _R6Procedure:
             self.failed.add(key)
             return None
 
-        def solve_bottom(j: int, above: tuple[int, ...], carried: tuple[int, ...], left: frozenset[int]) -> list[_Outcome] | None:
+        def solve_bottom(
+            j: int, above: tuple[int, ...], carried: tuple[int, ...], left: frozenset[int]
+        ) -> list[_Outcome] | None:
             key = ("bottom", j, above, carried)
             if key in self.failed:
                 return None
@@ -805,7 +1104,14 @@ class _R6Procedure:
                     break
             else:  # pragma: no cover - feasibility was checked before
                 raise NoValidPairingError(N_("no valid pairing exists"))
-        ev = Event("PL-team 17", N_("no pairing follows the orders of trial; each team meets the team with the smallest possible difference in match points: {pairs}"), {"pairs": _fmt_pairs(pairs)})
+        ev = Event(
+            "PL-team 17",
+            N_(
+                "no pairing follows the orders of trial; each team meets the team with the "
+                "smallest possible difference in match points: {pairs}"
+            ),
+            {"pairs": _fmt_pairs(pairs)},
+        )
         return _Outcome(tuple(pairs), (), (ev,))
 
 
@@ -833,14 +1139,22 @@ def _fmt_pairs(pairs: Sequence[tuple[int, int]]) -> str:
 
 
 # ====================================================================== round 1
-def _r8_first_round(ctx: RoundContext, start_list: Sequence[int], ok: Ok, feasible: Feasible) -> tuple[list[tuple[int, int]], list[Event]]:
+def _r8_first_round(
+    ctx: RoundContext, start_list: Sequence[int], ok: Ok, feasible: Feasible
+) -> tuple[list[tuple[int, int]], list[Event]]:
     """PL-team 8: team k of the upper half meets team k of the lower half.  Where that is
     not allowed (same club, PL-team 2), the lower half is transposed (PL-team 10): each
     upper-half team in turn takes the first lower-half team in start order that still lets
     the rest be paired."""
     half = len(start_list) // 2
     upper, lower = list(start_list[:half]), list(start_list[half:])
-    events = [Event("PL-team 8", N_("round 1 by the start list: the upper half {upper} meets the lower half {lower}"), {"upper": upper, "lower": lower})]
+    events = [
+        Event(
+            "PL-team 8",
+            N_("round 1 by the start list: the upper half {upper} meets the lower half {lower}"),
+            {"upper": upper, "lower": lower},
+        )
+    ]
     pairs: list[tuple[int, int]] = []
     free = list(lower)
     for i, t in enumerate(upper):
@@ -856,10 +1170,28 @@ def _r8_first_round(ctx: RoundContext, start_list: Sequence[int], ok: Ok, feasib
             if o != natural:
                 taken = next((a for a, b in pairs if b == natural), None)
                 if taken is not None:
-                    events.append(Event("PL-team 10", N_("team {b}, the natural opponent of team {a}, already meets team {c}"), {"a": t, "b": natural, "c": taken}))
+                    events.append(
+                        Event(
+                            "PL-team 10",
+                            N_(
+                                "team {b}, the natural opponent of team {a}, already meets team {c}"
+                            ),
+                            {"a": t, "b": natural, "c": taken},
+                        )
+                    )
                 else:
-                    events.extend(_r10_why_not_natural(ctx, t, natural, upper[i + 1 :], [x for x in free if x != natural], ok))
-                events.append(Event("PL-team 10", N_("transposition in the lower half: team {team} meets team {opponent}"), {"team": t, "opponent": o}))
+                    events.extend(
+                        _r10_why_not_natural(
+                            ctx, t, natural, upper[i + 1 :], [x for x in free if x != natural], ok
+                        )
+                    )
+                events.append(
+                    Event(
+                        "PL-team 10",
+                        N_("transposition in the lower half: team {team} meets team {opponent}"),
+                        {"team": t, "opponent": o},
+                    )
+                )
             pairs.append((t, o))
             free = rest_lower
             break
@@ -868,7 +1200,14 @@ def _r8_first_round(ctx: RoundContext, start_list: Sequence[int], ok: Ok, feasib
     return pairs, events
 
 
-def _r10_why_not_natural(ctx: RoundContext, t: int, natural: int, rest_upper: Sequence[int], rest_lower: Sequence[int], ok: Ok) -> list[Event]:
+def _r10_why_not_natural(
+    ctx: RoundContext,
+    t: int,
+    natural: int,
+    rest_upper: Sequence[int],
+    rest_lower: Sequence[int],
+    ok: Ok,
+) -> list[Event]:
     """Why ``t`` does not meet its natural opponent in round 1: the pair itself may not meet
     (PL-team 5, 2, 19), or (PL-team 10: «aby możliwie największa liczba zespołów tej grupy
     mogła być skojarzona») with it the rest of the halves could not be paired — named by the
@@ -881,9 +1220,33 @@ def _r10_why_not_natural(ctx: RoundContext, t: int, natural: int, rest_upper: Se
     stuck, partners = _r10_hall_blocker(list(rest_upper), lower, ok)
     args = {"a": t, "b": natural, "teams": stuck, "partners": partners}
     if partners:
-        events = [Event("PL-team 10", NP_("with {a}-{b} the other teams could not all be paired: team {teams} could then only meet these teams: {partners}", "with {a}-{b} the other teams could not all be paired: teams {teams} could then only meet these teams: {partners}", "teams"), args)]
+        events = [
+            Event(
+                "PL-team 10",
+                NP_(
+                    "with {a}-{b} the other teams could not all be paired: team {teams} could "
+                    "then only meet these teams: {partners}",
+                    "with {a}-{b} the other teams could not all be paired: teams {teams} could "
+                    "then only meet these teams: {partners}",
+                    "teams",
+                ),
+                args,
+            )
+        ]
     else:
-        events = [Event("PL-team 10", NP_("with {a}-{b} the other teams could not all be paired: team {teams} could meet none of the teams left", "with {a}-{b} the other teams could not all be paired: teams {teams} could meet none of the teams left", "teams"), args)]
+        events = [
+            Event(
+                "PL-team 10",
+                NP_(
+                    "with {a}-{b} the other teams could not all be paired: team {teams} could "
+                    "meet none of the teams left",
+                    "with {a}-{b} the other teams could not all be paired: teams {teams} could "
+                    "meet none of the teams left",
+                    "teams",
+                ),
+                args,
+            )
+        ]
     shown = 0
     for u in stuck:
         for x in lower:
@@ -943,7 +1306,11 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
     ranked = _r4_pairing_order(ctx, teams)
     ctx.set_ranking(ranked)
     events: list[Event] = [
-        Event("PL-team 4", N_("pairing order (match points, game points, start number): {teams}"), {"teams": ranked}),
+        Event(
+            "PL-team 4",
+            N_("pairing order (match points, game points, start number): {teams}"),
+            {"teams": ranked},
+        ),
     ]
     memo: dict[tuple[int, int], bool] = {}
 
@@ -976,19 +1343,43 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
             raise NoValidPairingError(N_("no valid pairing exists"))
         c = pauses[0]
         if first_round:
-            events.append(Event("PL-team 8", N_("odd number of teams: team {team}, the last of the start list, pauses (match points: {mp}, game points: {gp})"), {"team": c, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points}))
+            events.append(
+                Event(
+                    "PL-team 8",
+                    N_(
+                        "odd number of teams: team {team}, the last of the start list, pauses "
+                        "(match points: {mp}, game points: {gp})"
+                    ),
+                    {"team": c, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points},
+                )
+            )
         else:
             events.append(
                 Event(
                     "PL-team 3",
-                    N_("team {team} pauses: the lowest-placed team with the fewest match points that has not paused yet (match points: {mp}, game points: {gp})"),
+                    N_(
+                        "team {team} pauses: the lowest-placed team with the fewest match points "
+                        "that has not paused yet (match points: {mp}, game points: {gp})"
+                    ),
                     {"team": c, "mp": scoring.bye_match_points, "gp": scoring.pause_game_points},
                 )
             )
             if c != candidates[0]:
-                events.append(Event("PL-team 3", N_("team {team} cannot pause: the other teams could not all be paired"), {"team": candidates[0]}))
+                events.append(
+                    Event(
+                        "PL-team 3",
+                        N_("team {team} cannot pause: the other teams could not all be paired"),
+                        {"team": candidates[0]},
+                    )
+                )
             if _pauses(ctx, c):
-                events.append(Event("AMB-P7", N_("every team has paused already: team {team} pauses a second time"), {"team": c}))
+                events.append(
+                    Event(
+                        "AMB-P7",
+                        N_("every team has paused already: team {team} pauses a second time"),
+                        {"team": c},
+                    )
+                )
         active = [t for t in active if t != c]
         start_list = [t for t in start_list if t != c]
     elif not feasible(active):
@@ -1010,29 +1401,82 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
             colour_events.append(e)
     else:
         total = len(teams)
-        place = total // 2 + 1 if ctx.ruleset.param("middle_position", "all-teams") == "all-teams" else len(active) // 2 + 1
-        order_for_place = ranked if ctx.ruleset.param("middle_position", "all-teams") == "all-teams" else active
+        place = (
+            total // 2 + 1
+            if ctx.ruleset.param("middle_position", "all-teams") == "all-teams"
+            else len(active) // 2 + 1
+        )
+        order_for_place = (
+            ranked if ctx.ruleset.param("middle_position", "all-teams") == "all-teams" else active
+        )
         middle_team = order_for_place[place - 1] if order_for_place else None
         middle_mp = round(_mp(ctx, middle_team), 6) if middle_team is not None else 0.0
-        events.append(Event("PL-team 6", N_("groups are paired from the highest down to the middle group, then (after the pause) from the lowest up to it, the middle group last"), {}))
+        events.append(
+            Event(
+                "PL-team 6",
+                N_(
+                    "groups are paired from the highest down to the middle group, then (after the "
+                    "pause) from the lowest up to it, the middle group last"
+                ),
+                {},
+            )
+        )
         proc = _R6Procedure(ctx, active, middle_mp, place, total)
         try:
             outcomes = proc.run()
         except _SearchExhausted:
             outcomes = [proc._r17_last_resort()]
         for i, count in sorted(proc.retries.items()):
-            events.append(Event("PL-team 17", NP_("the pairing of this group was changed {count} time because a later group could not be paired", "the pairing of this group was changed {count} times because a later group could not be paired", "count"), {"count": count}, i))
+            events.append(
+                Event(
+                    "PL-team 17",
+                    NP_(
+                        "the pairing of this group was changed {count} time because a later group "
+                        "could not be paired",
+                        "the pairing of this group was changed {count} times because a later "
+                        "group could not be paired",
+                        "count",
+                    ),
+                    {"count": count},
+                    i,
+                )
+            )
         pairs = [p for o in outcomes for p in o.pairs]
         for o in outcomes:
             events.extend(o.events)
         transfers = _r14_transfers_made(proc, outcomes, pairs)
-        derived = ctx.data.get(_DERIVED) if ctx.ruleset.param("transfer_history", "all-rounds") == "all-rounds" else None
+        derived = (
+            ctx.data.get(_DERIVED)
+            if ctx.ruleset.param("transfer_history", "all-rounds") == "all-rounds"
+            else None
+        )
         if derived:
-            events.append(Event("PL-team 14", NP_("the file records no transfers for round {rounds}; they are read off that round's pairings", "the file records no transfers for rounds {rounds}; they are read off those rounds' pairings", "rounds"), {"rounds": derived}))
+            events.append(
+                Event(
+                    "PL-team 14",
+                    NP_(
+                        "the file records no transfers for round {rounds}; they are read off that "
+                        "round's pairings",
+                        "the file records no transfers for rounds {rounds}; they are read off "
+                        "those rounds' pairings",
+                        "rounds",
+                    ),
+                    {"rounds": derived},
+                )
+            )
         down = [t for t in ranked if DOWN in transfers.get(t, ())]
         up = [t for t in ranked if UP in transfers.get(t, ())]
         if down or up:
-            summary.append(Event("PL-team 14", N_("transferred this round (kept in the file for the later rounds): down {down}; up {up}"), {"down": down or "-", "up": up or "-"}))
+            summary.append(
+                Event(
+                    "PL-team 14",
+                    N_(
+                        "transferred this round (kept in the file for the later rounds): down "
+                        "{down}; up {up}"
+                    ),
+                    {"down": down or "-", "up": up or "-"},
+                )
+            )
         rank = {t: i for i, t in enumerate(ranked)}
         for a, b in pairs:
             hi, lo = (a, b) if rank[a] < rank[b] else (b, a)
@@ -1049,13 +1493,17 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
     matches = [matches[i] for i in order]
     colour_events = [colour_events[i] for i in order]
     events.sort(key=lambda e: (e.bracket is not None, e.bracket or 0))
-    return TeamRoundResult(tuple(matches), tuple(pauses), tuple(events + summary + colour_events), transfers)
+    return TeamRoundResult(
+        tuple(matches), tuple(pauses), tuple(events + summary + colour_events), transfers
+    )
 
 
 # ====================================================================== hooks
 def _require_teams(tournament: Tournament) -> None:
     if not tournament.teams:
-        raise InvalidTournamentError(N_("system {system} pairs team events, but the tournament has no teams"), system=SYSTEM)
+        raise InvalidTournamentError(
+            N_("system {system} pairs team events, but the tournament has no teams"), system=SYSTEM
+        )
 
 
 @hookimpl
@@ -1075,7 +1523,9 @@ def swiss_pairing_units(context: RoundContext) -> RoundContext | None:
 
 
 @hookimpl
-def swiss_check_round(tournament: Tournament, round_number: int, context: RoundContext) -> list[Violation]:
+def swiss_check_round(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> list[Violation]:
     """The absolute rules of a recorded team round: every team plays or pauses, at most one
     pause, no second pause while others have not paused (PL-team 3), no second meeting
     (PL-team 5), no same-club or forbidden pair (PL-team 2), board-1 colour limits (PL-team
@@ -1087,27 +1537,76 @@ def swiss_check_round(tournament: Tournament, round_number: int, context: RoundC
     scoring = TeamScoring.from_ruleset(context.ruleset)
     records = team_records(tournament, scoring, context.point_system, round_number)
     tctx = team_context(context)
-    this = {t: recs[round_number - 1] if len(recs) >= round_number else None for t, recs in records.items()}
+    this = {
+        t: recs[round_number - 1] if len(recs) >= round_number else None
+        for t, recs in records.items()
+    }
     paused = [t for t, r in this.items() if r is not None and r.pause]
     if len(paused) > 1:
-        out.append(Violation(round_number, "PL-team 3", N_("more than one team pauses: {teams}"), (("teams", sorted(paused)),)))
+        out.append(
+            Violation(
+                round_number,
+                "PL-team 3",
+                N_("more than one team pauses: {teams}"),
+                (("teams", sorted(paused)),),
+            )
+        )
     for t in paused:
         if _pauses(tctx, t) and any(_pauses(tctx, o) == 0 for o in tctx.participants if o != t):
-            out.append(Violation(round_number, "PL-team 3", N_("team {team} pauses a second time"), (("team", t),)))
+            out.append(
+                Violation(
+                    round_number,
+                    "PL-team 3",
+                    N_("team {team} pauses a second time"),
+                    (("team", t),),
+                )
+            )
     present = {p.number for p in tournament.participants(round_number)}
     for team in tournament.teams:
         if this.get(team.number) is None and any(n in present for n in team.roster):
-            out.append(Violation(round_number, "PL-team 3", N_("team {team} neither plays nor pauses"), (("team", team.number),)))
+            out.append(
+                Violation(
+                    round_number,
+                    "PL-team 3",
+                    N_("team {team} neither plays nor pauses"),
+                    (("team", team.number),),
+                )
+            )
     for t, r in sorted(this.items()):
         if r is None or r.opponent is None or t > r.opponent:
             continue
         o = r.opponent
         if tctx.states[t].meetings.get(o, 0) >= context.ruleset.max_meetings:
-            out.append(Violation(round_number, "PL-team 5", N_("teams {a} and {b} meet again"), (("a", t), ("b", o))))
+            out.append(
+                Violation(
+                    round_number,
+                    "PL-team 5",
+                    N_("teams {a} and {b} meet again"),
+                    (("a", t), ("b", o)),
+                )
+            )
         elif not tctx.may_meet(t, o):
-            out.append(Violation(round_number, "PL-team 2", N_("teams {a} and {b} may not be paired"), (("a", t), ("b", o))))
+            out.append(
+                Violation(
+                    round_number,
+                    "PL-team 2",
+                    N_("teams {a} and {b} may not be paired"),
+                    (("a", t), ("b", o)),
+                )
+            )
         for team in (t, o):
             rec = this[team]
-            if rec is not None and rec.colour is not None and not tctx.colour_allowed(team, rec.colour):
-                out.append(Violation(round_number, "PL-team 19", N_("team {team} may not get {colour} on board 1"), (("team", team), ("colour", colour_term(rec.colour)))))
+            if (
+                rec is not None
+                and rec.colour is not None
+                and not tctx.colour_allowed(team, rec.colour)
+            ):
+                out.append(
+                    Violation(
+                        round_number,
+                        "PL-team 19",
+                        N_("team {team} may not get {colour} on board 1"),
+                        (("team", team), ("colour", colour_term(rec.colour))),
+                    )
+                )
     return out

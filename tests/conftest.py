@@ -9,16 +9,22 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
-
 from swisspairing.cli import main
 
-settings.register_profile("ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--run-slow", action="store_true", default=False, help="run the tests marked slow (e.g. 1,000 generated tournaments per ruleset)")
+    parser.addoption(
+        "--run-slow",
+        action="store_true",
+        default=False,
+        help="run the tests marked slow (e.g. 1,000 generated tournaments per ruleset)",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -16,14 +16,19 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+import swisspairing
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import swisspairing
 from swisspairing import api
 from swisspairing.engine import Engine
 from swisspairing.errors import InvalidInputError, InvalidTrfError, NoValidPairingError
-from swisspairing.jsonio import InvalidTournamentJsonError, loads_json, tournament_from_json, tournament_schema, tournament_to_json
+from swisspairing.jsonio import (
+    InvalidTournamentJsonError,
+    loads_json,
+    tournament_from_json,
+    tournament_schema,
+    tournament_to_json,
+)
 from swisspairing.output import render_events
 from swisspairing.ruleset import load_ruleset
 from swisspairing.simulate import SimulationConfig, simulate
@@ -32,7 +37,9 @@ from swisspairing.trf import dumps_trf, read_trf
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "examples" / "swiss-open-21.trf"
 TRF_FILES = sorted(
-    p for p in [*ROOT.glob("examples/*.trf"), *ROOT.glob("tests/**/*.trf")] if "bad" not in p.name and "invalid" not in p.name
+    p
+    for p in [*ROOT.glob("examples/*.trf"), *ROOT.glob("tests/**/*.trf")]
+    if "bad" not in p.name and "invalid" not in p.name
 )
 
 
@@ -57,12 +64,27 @@ def test_api_docstring_examples(monkeypatch):
 def test_readme_library_example(monkeypatch):
     """README.md's library example runs as written (doctest)."""
     monkeypatch.chdir(ROOT)
-    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    result = doctest.testfile(
+        str(ROOT / "README.md"),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
     assert result.attempted >= 5 and result.failed == 0
 
 
 def test_public_names_are_exported():
-    for name in ("pair_next_round", "standings", "load_trf", "dump_trf", "load_ruleset", "explain", "load_json", "dump_json", "tournament_to_json", "tournament_from_json"):
+    for name in (
+        "pair_next_round",
+        "standings",
+        "load_trf",
+        "dump_trf",
+        "load_ruleset",
+        "explain",
+        "load_json",
+        "dump_json",
+        "tournament_to_json",
+        "tournament_from_json",
+    ):
         assert name in swisspairing.__all__ and callable(getattr(swisspairing, name)), name
 
 
@@ -70,10 +92,28 @@ def test_public_api_is_mypy_strict_clean(tmp_path):
     """``mypy --strict`` on the public API modules (their imports analysed, not reported)."""
     pytest.importorskip("mypy")
     pytest.importorskip("fastapi")
-    modules = ["core/api.py", "core/jsonio.py", "core/server.py", "core/serve.py", "core/testing.py"]
+    modules = [
+        "core/api.py",
+        "core/jsonio.py",
+        "core/server.py",
+        "core/serve.py",
+        "core/testing.py",
+    ]
     done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--cache-dir", str(tmp_path / "cache"), *modules],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--follow-imports=silent",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            *modules,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -83,11 +123,25 @@ def test_pair_next_round_equals_the_cli(cli, tmp_path):
     tournament = swisspairing.load_trf(EXAMPLE)
     result = swisspairing.pair_next_round(tournament, "fide-dutch-1992", locale="ru")
     pairs, out = tmp_path / "pairs.txt", tmp_path / "next.trf"
-    r = cli("pair", str(EXAMPLE), "--ruleset", "fide-dutch-1992", "-p", str(pairs), "-o", str(out), "--explain", "--lang", "ru")
+    r = cli(
+        "pair",
+        str(EXAMPLE),
+        "--ruleset",
+        "fide-dutch-1992",
+        "-p",
+        str(pairs),
+        "-o",
+        str(out),
+        "--explain",
+        "--lang",
+        "ru",
+    )
     assert r.code == 0, r.err
     assert result.pairs_text() == pairs.read_text(encoding="utf-8")
     assert swisspairing.dump_trf(result.tournament) == out.read_text(encoding="utf-8")
-    assert r.out.splitlines()[2:] == list(result.explanation)  # after a blank line and the heading "Explanation"
+    assert r.out.splitlines()[2:] == list(
+        result.explanation
+    )  # after a blank line and the heading "Explanation"
     assert result.round == 5 and result.locale == "ru"
     assert swisspairing.explain(result, "ru") == list(result.explanation)
     assert swisspairing.explain(result.pairing, "de") == render_events(result.pairing.events, "de")
@@ -126,7 +180,16 @@ def test_no_valid_pairing_is_reported():
 def test_standings_equal_the_cli(cli):
     tournament = swisspairing.load_trf(EXAMPLE)
     table = swisspairing.standings(tournament, "fide-dutch-1992")
-    r = cli("standings", str(EXAMPLE), "--ruleset", "fide-dutch-1992", "--format", "json", "--lang", "pl")
+    r = cli(
+        "standings",
+        str(EXAMPLE),
+        "--ruleset",
+        "fide-dutch-1992",
+        "--format",
+        "json",
+        "--lang",
+        "pl",
+    )
     assert r.code == 0, r.err
     assert api.standings_json(table, "pl") == json.loads(r.out)
     assert api.report(tournament, "fide-dutch-1992", "standings", "pl", fmt="json") == r.out
@@ -136,9 +199,25 @@ def test_standings_equal_the_cli(cli):
 
 def test_reports_equal_the_cli(cli):
     for kind, extra in (("crosstable", []), ("pairings", ["--round", "3"])):
-        r = cli(kind, str(EXAMPLE), "--ruleset", "fide-dutch-1992", "--format", "html", "--lang", "de", *extra)
+        r = cli(
+            kind,
+            str(EXAMPLE),
+            "--ruleset",
+            "fide-dutch-1992",
+            "--format",
+            "html",
+            "--lang",
+            "de",
+            *extra,
+        )
         assert r.code == 0, r.err
-        page = api.report(swisspairing.load_trf(EXAMPLE), "fide-dutch-1992", kind, "de", round_number=3 if extra else None)
+        page = api.report(
+            swisspairing.load_trf(EXAMPLE),
+            "fide-dutch-1992",
+            kind,
+            "de",
+            round_number=3 if extra else None,
+        )
         assert page == r.out
     with pytest.raises(InvalidInputError):
         api.report(swisspairing.load_trf(EXAMPLE), "fide-dutch-1992", "pairings", round_number=9)
@@ -180,10 +259,16 @@ def test_json_schema_is_valid_and_shipped():
 
 
 @settings(max_examples=15, deadline=None)
-@given(players=st.integers(min_value=2, max_value=14), rounds=st.integers(min_value=1, max_value=5), seed=st.integers(0, 10_000))
+@given(
+    players=st.integers(min_value=2, max_value=14),
+    rounds=st.integers(min_value=1, max_value=5),
+    seed=st.integers(0, 10_000),
+)
 def test_json_round_trip_of_simulated_events(players, rounds, seed):
     engine = Engine(load_ruleset("fide-dutch-1992"))
-    config = SimulationConfig(forfeit_rate=0.1, half_bye_rate=0.1, absence_rate=0.1, withdrawal_rate=0.05)
+    config = SimulationConfig(
+        forfeit_rate=0.1, half_bye_rate=0.1, absence_rate=0.1, withdrawal_rate=0.05
+    )
     try:
         t = simulate(engine, players, rounds, seed, config)
     except NoValidPairingError:
@@ -205,7 +290,9 @@ def test_json_errors_name_the_path():
     doc["players"][3]["rounds"][1]["opponent"] = 99
     with pytest.raises(InvalidTournamentJsonError) as exc:
         tournament_from_json(doc, source="event.json")
-    assert str(exc.value) == "event.json: $.players[3].rounds[1].opponent: opponent 99 does not exist"
+    assert (
+        str(exc.value) == "event.json: $.players[3].rounds[1].opponent: opponent 99 does not exist"
+    )
 
     doc = _doc()
     doc["players"][0]["rating"] = "2100"
@@ -217,13 +304,17 @@ def test_json_errors_name_the_path():
     doc["players"][1]["number"] = doc["players"][0]["number"]
     with pytest.raises(InvalidTournamentJsonError) as exc:
         tournament_from_json(doc)
-    assert "$.players[1].number: start number 1 is used twice (first at $.players[0])" in str(exc.value)
+    assert "$.players[1].number: start number 1 is used twice (first at $.players[0])" in str(
+        exc.value
+    )
 
     doc = _doc()
     doc["players"][0]["points"] = 9
     with pytest.raises(InvalidTournamentJsonError) as exc:
         tournament_from_json(doc)
-    assert "$.players[0].points: player 1: points field 9.0 disagrees with the results" in str(exc.value)
+    assert "$.players[0].points: player 1: points field 9.0 disagrees with the results" in str(
+        exc.value
+    )
 
     doc = _doc()
     doc["players"][0]["rounds"][0]["result"] = "0"  # both sides lost
@@ -258,10 +349,14 @@ def test_json_keeps_clubs_that_trf_cannot_hold():
 
 def test_trf_errors_still_name_line_and_column(tmp_path):
     bad = tmp_path / "bad.trf"
-    bad.write_text(EXAMPLE.read_text(encoding="utf-8").replace("0002 b", "0099 b", 1), encoding="utf-8")
+    bad.write_text(
+        EXAMPLE.read_text(encoding="utf-8").replace("0002 b", "0099 b", 1), encoding="utf-8"
+    )
     with pytest.raises(InvalidTrfError) as exc:
         swisspairing.load_trf(bad)
-    assert str(exc.value).startswith(f"{bad}: line ") and "opponent 99 does not exist" in str(exc.value)
+    assert str(exc.value).startswith(f"{bad}: line ") and "opponent 99 does not exist" in str(
+        exc.value
+    )
 
 
 def test_fields_that_would_break_a_trf_line_are_refused():
@@ -285,8 +380,21 @@ def test_the_quick_check_is_never_looser_than_the_schema(data):
 
     doc = _doc()
     player = data.draw(st.integers(0, len(doc["players"]) - 1))
-    key = data.draw(st.sampled_from(["name", "rating", "number", "points", "title", "rounds", "club", "rank", "extra"]))
-    value = data.draw(st.one_of(st.none(), st.booleans(), st.integers(-5, 20000), st.floats(allow_nan=False), st.text(max_size=40), st.lists(st.integers(), max_size=2)))
+    key = data.draw(
+        st.sampled_from(
+            ["name", "rating", "number", "points", "title", "rounds", "club", "rank", "extra"]
+        )
+    )
+    value = data.draw(
+        st.one_of(
+            st.none(),
+            st.booleans(),
+            st.integers(-5, 20000),
+            st.floats(allow_nan=False),
+            st.text(max_size=40),
+            st.lists(st.integers(), max_size=2),
+        )
+    )
     doc["players"][player][key] = value
     if _fast_valid(doc):
         jsonschema.Draft202012Validator(tournament_schema()).validate(doc)

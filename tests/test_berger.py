@@ -18,7 +18,6 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-
 from swisspairing import (
     BLACK,
     WHITE,
@@ -190,7 +189,9 @@ def test_single_cycle_properties(players: int) -> None:
     assert set(met.values()) == {1}
     # Odd n: everybody is free exactly once.
     if players % 2:
-        byes = Counter(w if b > players else b for rnd in rounds for w, b in rnd if w > players or b > players)
+        byes = Counter(
+            w if b > players else b for rnd in rounds for w, b in rnd if w > players or b > players
+        )
         assert byes == Counter(range(1, players + 1))
     hist = _colour_histories(rounds, players)
     for p, cols in hist.items():
@@ -276,7 +277,11 @@ def test_more_cycles(cycles: int) -> None:
     """Beyond the spec (cycles 3–4): every cycle but the last swaps its last two rounds.  For
     n ≥ 6 nobody gets three equal colours in a row; with a 4-player table (3 or 4 players)
     players 2 and 4 do at the boundary of cycles 2 and 3 — a known limit, stated here."""
-    assert cycle_plan(3, cycles) == [(c, r) for c in range(1, cycles) for r in (1, 3, 2)] + [(cycles, 1), (cycles, 2), (cycles, 3)]
+    assert cycle_plan(3, cycles) == [(c, r) for c in range(1, cycles) for r in (1, 3, 2)] + [
+        (cycles, 1),
+        (cycles, 2),
+        (cycles, 3),
+    ]
     for n in range(6, 25, 2):
         rounds = schedule(n, cycles)
         assert len(rounds) == cycles * (n - 1)
@@ -312,7 +317,10 @@ def _results(pairing_round: int, tournament: Tournament) -> dict[int, RoundRecor
     return recs
 
 
-@pytest.mark.parametrize("ruleset,players", [("round-robin", 7), ("round-robin", 10), ("double-round-robin", 5), ("double-round-robin", 6)])
+@pytest.mark.parametrize(
+    "ruleset,players",
+    [("round-robin", 7), ("round-robin", 10), ("double-round-robin", 5), ("double-round-robin", 6)],
+)
 def test_engine_follows_the_published_tables(ruleset: str, players: int) -> None:
     """RR-Berger 3–6 through the engine: every round is the hand-built event of the published
     table; the free player (who meets n + 1) is listed after the boards (RR-Berger 4)."""
@@ -322,12 +330,18 @@ def test_engine_follows_the_published_tables(ruleset: str, players: int) -> None
     for r, rnd in enumerate(expected, start=1):
         pairing = engine.pair(t)
         assert pairing.round == r
-        assert [(b.white, b.black) for b in pairing.boards] == [(w, b) for w, b in rnd if max(w, b) <= players]
-        assert [b.player for b in pairing.byes] == [min(w, b) for w, b in rnd if max(w, b) > players]
+        assert [(b.white, b.black) for b in pairing.boards] == [
+            (w, b) for w, b in rnd if max(w, b) <= players
+        ]
+        assert [b.player for b in pairing.byes] == [
+            min(w, b) for w, b in rnd if max(w, b) > players
+        ]
         assert all(b.absent is None for b in pairing.boards)
         t = engine.apply(t, pairing)
         t = t.with_round(r, _results(r, t))
-    with pytest.raises(InvalidTournamentError, match=f"all {len(expected)} rounds have been paired"):
+    with pytest.raises(
+        InvalidTournamentError, match=f"all {len(expected)} rounds have been paired"
+    ):
         engine.pair(t)
     assert engine.check(t) == []
 
@@ -338,7 +352,10 @@ def test_free_player_scores_the_rulesets_pairing_allocated_bye(tmp_path: Path) -
     rr = load_ruleset("round-robin")
     assert rr.points.pairing_allocated_bye == 0
     custom = tmp_path / "rr-bye-point.yaml"
-    custom.write_text("schema_version: 1\nid: rr-bye-point\nextends: round-robin\npoints: {pairing_allocated_bye: 1}\n")
+    custom.write_text(
+        "schema_version: 1\nid: rr-bye-point\nextends: round-robin\npoints: "
+        "{pairing_allocated_bye: 1}\n"
+    )
     for ruleset, worth in ((rr, 0.0), (load_ruleset(str(custom)), 1.0)):
         engine = Engine(ruleset)
         t = _fresh(5)
@@ -371,7 +388,10 @@ def test_announced_number_of_rounds_must_match() -> None:
     another number (``XXR``) is refused rather than half-paired."""
     t = read_trf(EXAMPLE.read_text())
     assert t.total_rounds == 7
-    with pytest.raises(InvalidTournamentError, match="announces 7 rounds, but a round robin of 8 players in 2 cycles has 14"):
+    with pytest.raises(
+        InvalidTournamentError,
+        match="announces 7 rounds, but a round robin of 8 players in 2 cycles has 14",
+    ):
         Engine(load_ruleset("double-round-robin")).pair(t)
 
 
@@ -408,7 +428,9 @@ def test_whole_event_through_the_cli(cli, tmp_path: Path, players: int, ruleset:
         assert res.code == 0, res.err
         assert pairs.read_text() == _pairs_text(rnd, players)
         t = load_trf(nxt)
-        assert t.pending_games(r) == sorted(x for w, b in rnd if max(w, b) <= players for x in (w, b))
+        assert t.pending_games(r) == sorted(
+            x for w, b in rnd if max(w, b) <= players for x in (w, b)
+        )
         current = tmp_path / f"played-{r}.trf"
         current.write_text(dumps_trf(t.with_round(r, _results(r, t))))
     # Everything paired: a clear refusal with exit code 3 (invalid input).
@@ -534,17 +556,38 @@ def test_absent_free_player_gets_no_bye_and_two_absent_players_no_game() -> None
 
 
 def test_explain_cites_the_berger_rules(cli) -> None:
-    res = cli("pair", str(DATA / "round-robin__7-players-round-3.trf"), "--ruleset", "round-robin", "--explain")
+    res = cli(
+        "pair",
+        str(DATA / "round-robin__7-players-round-3.trf"),
+        "--ruleset",
+        "round-robin",
+        "--explain",
+    )
     assert res.code == 0, res.err
     assert "[RR-Berger 2] players take the table numbers 1 to 7 in start-number order" in res.out
     assert "[RR-Berger 3] round 3 of the Berger table for 8 players" in res.out
     assert "[RR-Berger 4] player 2 is free this round" in res.out
-    res = cli("pair", str(DATA / "double-round-robin__6-players-round-5.trf"), "--ruleset", "double-round-robin", "--explain")
+    res = cli(
+        "pair",
+        str(DATA / "double-round-robin__6-players-round-5.trf"),
+        "--ruleset",
+        "double-round-robin",
+        "--explain",
+    )
     assert "[RR-Berger 3] round 4 of the Berger table for 6 players" in res.out
     assert "[RR-Berger 5] cycle 1 of 2" in res.out
     assert "[RR-Berger 5] the last two rounds of cycle 1 are played in reverse order" in res.out
-    res = cli("pair", str(DATA / "round-robin__8-players-withdrawn.trf"), "--ruleset", "round-robin", "--explain")
-    assert "[RR-Berger 1] player 3 has withdrawn; his remaining games are scored as forfeits" in res.out
+    res = cli(
+        "pair",
+        str(DATA / "round-robin__8-players-withdrawn.trf"),
+        "--ruleset",
+        "round-robin",
+        "--explain",
+    )
+    assert (
+        "[RR-Berger 1] player 3 has withdrawn; his remaining games are scored as forfeits"
+        in res.out
+    )
     assert "(forfeit)" in res.out
 
 

@@ -54,7 +54,17 @@ def test_crosstable_shows_a_zero_point_bye_as_minus():
 
 def test_crosstable_shows_a_half_point_team_pause_as_half(cli):
     """Hetman Bydgoszcz II paused in round 1 of the example: 0.5 per board, shown ½, not +."""
-    r = cli("crosstable", str(EXAMPLES / "pl-a-klasa-2005.yaml"), "--ruleset", "kpzszach-a-klasa-2005", "--players", "--format", "csv", "--lang", "en")
+    r = cli(
+        "crosstable",
+        str(EXAMPLES / "pl-a-klasa-2005.yaml"),
+        "--ruleset",
+        "kpzszach-a-klasa-2005",
+        "--players",
+        "--format",
+        "csv",
+        "--lang",
+        "en",
+    )
     assert r.code == 0, r.err
     lines = list(csv.reader(io.StringIO(r.out)))
     head = lines[0]
@@ -71,7 +81,11 @@ def test_zero_point_bye_adds_nothing_to_sonneborn_berger_under_a_virtual_opponen
 
     t = load_trf(RR5)
     rs = load_ruleset("round-robin")
-    virtual = compute_standings(t, rs, tiebreaks=["sonneborn-berger"], policy=TiebreakPolicy(unplayed="virtual-opponent"))
-    played = compute_standings(t, rs, tiebreaks=["sonneborn-berger"], policy=TiebreakPolicy(unplayed="played-only"))
+    virtual = compute_standings(
+        t, rs, tiebreaks=["sonneborn-berger"], policy=TiebreakPolicy(unplayed="virtual-opponent")
+    )
+    played = compute_standings(
+        t, rs, tiebreaks=["sonneborn-berger"], policy=TiebreakPolicy(unplayed="played-only")
+    )
     assert virtual.value(1, "sonneborn-berger") == played.value(1, "sonneborn-berger") == 1.0
     assert virtual.value(4, "sonneborn-berger") == played.value(4, "sonneborn-berger") == 0.5

@@ -8,7 +8,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 from swisspairing import Engine, hookimpl, load_ruleset, read_trf
 from swisspairing.capacity import rounds_shortfall
 from swisspairing.io import load_tournament
@@ -37,14 +36,18 @@ def test_nine_teams_with_one_forbidden_pair_cannot_play_nine_rounds():
     assert event is not None
     assert event.render("en") == (
         "rounds 1 to 9 cannot all be played: pairings needed: 36, pairings possible: 35 "
-        "(participants: 9; pairs that may never meet: 1; pairs that have met as often as allowed: 0)"
+        "(participants: 9; pairs that may never meet: 1; pairs that have met as often as allowed: "
+        "0)"
     )
 
 
 def test_validate_and_the_first_pair_warn(cli):
     r = cli("validate", NINE, "--ruleset", RULES, "--lang", "en")
     assert r.code == 0
-    assert f"swisspairing: {NINE}: warning: rounds 1 to 9 cannot all be played: pairings needed: 36" in r.err
+    assert (
+        f"swisspairing: {NINE}: warning: rounds 1 to 9 cannot all be played: pairings needed: 36"
+        in r.err
+    )
     assert "valid tournament for ruleset kpzszach-a-klasa-2005" in r.out
     r = cli("pair", NINE, "--ruleset", RULES, "--lang", "en")
     assert r.code == 0 and "warning: rounds 1 to 9 cannot all be played" in r.err
@@ -56,14 +59,19 @@ def test_per_player_count():
     t = read_trf(_trf(5, 4, "XXP 1 2", "XXP 1 3"))
     event = rounds_shortfall(Engine(load_ruleset("fide-dutch-1992")), t)
     assert event is not None
-    assert event.render("en") == "rounds 1 to 4 cannot all be played by 1 Player 1: games still to play: 3, opponents still possible: 2"
+    assert (
+        event.render("en")
+        == "rounds 1 to 4 cannot all be played by 1 Player 1: games still to play: 3, opponents still possible: 2"
+    )
 
 
 def test_counts_that_fit_give_no_warning():
     dutch = Engine(load_ruleset("fide-dutch-1992"))
     assert rounds_shortfall(dutch, read_trf(_trf(4, 3))) is None  # 6 pairings, 6 needed
     assert rounds_shortfall(dutch, read_trf(_trf(4, 3, "XXP 1 2"))) is not None  # 5 < 6
-    assert rounds_shortfall(dutch, read_trf("\n".join(_line(n) for n in range(1, 5)) + "\n")) is None  # no XXR
+    assert (
+        rounds_shortfall(dutch, read_trf("\n".join(_line(n) for n in range(1, 5)) + "\n")) is None
+    )  # no XXR
     # round robin: n-1 rounds (even) or n rounds (odd) are exactly the pairs (RR-Berger 1, 4)
     rr = Engine(load_ruleset("round-robin"))
     assert rounds_shortfall(rr, read_trf(_trf(6, 5))) is None
@@ -75,9 +83,20 @@ def test_counts_that_fit_give_no_warning():
 
 def test_meetings_already_played_count():
     """After round 1 (1-3, 2-4), 4 players have 4 pairs left; rounds 2 to 4 need 6."""
-    lines = ["XXR 4", _line(1, "1.0", "0003 w 1"), _line(2, "1.0", "0004 w 1"), _line(3, "0.0", "0001 b 0"), _line(4, "0.0", "0002 b 0")]
-    event = rounds_shortfall(Engine(load_ruleset("fide-dutch-1992")), read_trf("\n".join(lines) + "\n"))
-    assert event is not None and "pairings needed: 6, pairings possible: 4 (participants: 4;" in event.render("en")
+    lines = [
+        "XXR 4",
+        _line(1, "1.0", "0003 w 1"),
+        _line(2, "1.0", "0004 w 1"),
+        _line(3, "0.0", "0001 b 0"),
+        _line(4, "0.0", "0002 b 0"),
+    ]
+    event = rounds_shortfall(
+        Engine(load_ruleset("fide-dutch-1992")), read_trf("\n".join(lines) + "\n")
+    )
+    assert (
+        event is not None
+        and "pairings needed: 6, pairings possible: 4 (participants: 4;" in event.render("en")
+    )
     assert "pairs that have met as often as allowed: 2" in event.render("en")
 
 

@@ -14,9 +14,8 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-import yaml
-
 import swisspairing
+import yaml
 from swisspairing import hookimpl, load_trf, manager
 
 ROOT = Path(__file__).parent.parent
@@ -50,10 +49,14 @@ def core_swiss(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.setitem(sys.modules, module.__name__, module)
     entry = metadata.EntryPoint(name="test-core-swiss", value=module.__name__, group=manager.GROUP)
     installed = manager.system_entry_points
-    monkeypatch.setattr(manager, "system_entry_points", lambda: {**installed(), "test-core-swiss": entry})
+    monkeypatch.setattr(
+        manager, "system_entry_points", lambda: {**installed(), "test-core-swiss": entry}
+    )
     manager._load_module.cache_clear()
     ruleset = tmp_path / "core-swiss.yaml"
-    ruleset.write_text("schema_version: 1\nid: test-core-swiss\nsystem: test-core-swiss\n", encoding="utf-8")
+    ruleset.write_text(
+        "schema_version: 1\nid: test-core-swiss\nsystem: test-core-swiss\n", encoding="utf-8"
+    )
     yield ruleset
     manager._load_module.cache_clear()
 
@@ -68,7 +71,12 @@ def test_pair_prints_the_board_list(cli) -> None:
     assert set(lines[3].replace(" ", "")) == {"-"}
     # Berger table for 8, round 4: 8-6, 7-5, 1-4, 2-3 (RR-Berger 3)
     rows = [re.findall(r"\d+(?:\.\d)?", row) for row in lines[4:]]
-    assert [(r[0], r[1], r[3]) for r in rows] == [("1", "8", "6"), ("2", "7", "5"), ("3", "1", "4"), ("4", "2", "3")]
+    assert [(r[0], r[1], r[3]) for r in rows] == [
+        ("1", "8", "6"),
+        ("2", "7", "5"),
+        ("3", "1", "4"),
+        ("4", "2", "3"),
+    ]
     assert "8 So, Wesley" in lines[4] and "6 Gukesh, D" in lines[4]
     assert rows[0][2] == "1.5"  # So's score before the round
 
@@ -83,11 +91,15 @@ def test_pair_writes_the_pairs_format(cli, tmp_path: Path) -> None:
 def test_pairs_format_lists_the_bye_as_zero(cli, tmp_path: Path) -> None:
     # 7 players use the table for 8; whoever meets 8 is free (RR-Berger 4): round 1 = 1-8, 2-7, 3-6, 4-5
     pairs = tmp_path / "pairs.txt"
-    assert cli("pair", str(DATA / "rr-7-start.trf"), "-r", "round-robin", "-p", str(pairs)).code == 0
+    assert (
+        cli("pair", str(DATA / "rr-7-start.trf"), "-r", "round-robin", "-p", str(pairs)).code == 0
+    )
     assert pairs.read_text() == "4\n2 7\n3 6\n4 5\n1 0\n"
 
 
-def test_pair_writes_the_next_trf_atomically_and_leaves_the_input_alone(cli, tmp_path: Path) -> None:
+def test_pair_writes_the_next_trf_atomically_and_leaves_the_input_alone(
+    cli, tmp_path: Path
+) -> None:
     source = tmp_path / "event.trf"
     source.write_bytes(RR8.read_bytes())
     before = source.read_bytes()
@@ -97,7 +109,11 @@ def test_pair_writes_the_next_trf_atomically_and_leaves_the_input_alone(cli, tmp
     result = cli("pair", str(source), "--ruleset", "round-robin", "-o", str(out), "-p", str(pairs))
     assert (result.code, result.out, result.err) == (0, "", "")
     assert source.read_bytes() == before
-    assert sorted(os.listdir(tmp_path)) == ["event.trf", "next.trf", "pairs.txt"]  # no temp files left
+    assert sorted(os.listdir(tmp_path)) == [
+        "event.trf",
+        "next.trf",
+        "pairs.txt",
+    ]  # no temp files left
     written = load_trf(out)
     original = load_trf(source)
     assert written.rounds_recorded == 4
@@ -131,7 +147,9 @@ def test_written_files_get_ordinary_permissions(cli, tmp_path: Path) -> None:
 
 
 def test_pair_output_into_a_missing_directory_is_a_file_error(cli, tmp_path: Path) -> None:
-    result = cli("pair", str(RR8), "-r", "round-robin", "-o", str(tmp_path / "nowhere" / "next.trf"))
+    result = cli(
+        "pair", str(RR8), "-r", "round-robin", "-o", str(tmp_path / "nowhere" / "next.trf")
+    )
     assert result.code == 5
     assert "cannot access file" in result.err and "Traceback" not in result.err
     assert os.listdir(tmp_path) == []
@@ -144,20 +162,26 @@ def test_pair_explain(cli) -> None:
     assert table.startswith("Round 4")
     assert "[RR-Berger 3] round 4 of the Berger table for 8 players" in explanation
     # with -p only the explanation is printed
-    assert cli("pair", str(RR8), "-r", "round-robin", "--explain", "-p", os.devnull).out.startswith("\nExplanation\n")
+    assert cli("pair", str(RR8), "-r", "round-robin", "--explain", "-p", os.devnull).out.startswith(
+        "\nExplanation\n"
+    )
 
 
 def test_pair_lang_keeps_the_structure(cli) -> None:
     english = cli("pair", str(RR8), "-r", "round-robin", "--explain")
-    for argv in (("pair", str(RR8), "-r", "round-robin", "--explain", "--lang", "de"),
-                 ("--lang", "de", "pair", str(RR8), "-r", "round-robin", "--explain")):
+    for argv in (
+        ("pair", str(RR8), "-r", "round-robin", "--explain", "--lang", "de"),
+        ("--lang", "de", "pair", str(RR8), "-r", "round-robin", "--explain"),
+    ):
         german = cli(*argv)
         assert german.code == 0
         en_lines, de_lines = english.out.splitlines(), german.out.splitlines()
         assert len(de_lines) == len(en_lines)
         numbers = lambda line: sorted(re.findall(r"\d+(?:[.,]\d+)?", line.replace(",", ".")))  # noqa: E731 - word order may change; 1,5 in German
         assert [numbers(x) for x in de_lines] == [numbers(x) for x in en_lines]
-        assert [x.startswith("  [RR-Berger") for x in de_lines] == [x.startswith("  [RR-Berger") for x in en_lines]
+        assert [x.startswith("  [RR-Berger") for x in de_lines] == [
+            x.startswith("  [RR-Berger") for x in en_lines
+        ]
 
 
 def test_pair_is_deterministic(cli) -> None:
@@ -170,7 +194,9 @@ def test_pair_with_a_user_ruleset_file(cli, tmp_path: Path) -> None:
     pairs = tmp_path / "p.txt"
     trf = tmp_path / "rr-7-double.trf"
     trf.write_text((DATA / "rr-7-start.trf").read_text().replace("XXR 7", "XXR 14"))
-    ruleset = DATA / "rulesets" / "rr-extended.yaml"  # a double round robin in 3/1/0 extending round-robin
+    ruleset = (
+        DATA / "rulesets" / "rr-extended.yaml"
+    )  # a double round robin in 3/1/0 extending round-robin
     result = cli("pair", str(trf), "-r", str(ruleset), "-p", str(pairs))
     assert result.code == 0, result.err
     assert pairs.read_text() == "4\n2 7\n3 6\n4 5\n1 0\n"
@@ -181,7 +207,16 @@ def test_pair_core_swiss_from_a_prefilled_file(cli, core_swiss: Path, tmp_path: 
     late entrant 7 is paired."""
     out = tmp_path / "next.trf"
     pairs = tmp_path / "pairs.txt"
-    result = cli("pair", str(DATA / "next-round-half-bye.trf"), "-r", str(core_swiss), "-o", str(out), "-p", str(pairs))
+    result = cli(
+        "pair",
+        str(DATA / "next-round-half-bye.trf"),
+        "-r",
+        str(core_swiss),
+        "-o",
+        str(out),
+        "-p",
+        str(pairs),
+    )
     assert result.code == 0, result.err
     lines = pairs.read_text().splitlines()
     assert lines[0] == "3"
@@ -192,13 +227,24 @@ def test_pair_core_swiss_from_a_prefilled_file(cli, core_swiss: Path, tmp_path: 
     assert t.player(7).rounds[:2] == (swisspairing.RoundRecord(None, None, "Z"),) * 2
 
 
-def test_pair_core_swiss_with_absences_withdrawal_and_forbidden_pair(cli, core_swiss: Path, tmp_path: Path) -> None:
+def test_pair_core_swiss_with_absences_withdrawal_and_forbidden_pair(
+    cli, core_swiss: Path, tmp_path: Path
+) -> None:
     """Round 4 of swiss-byes-forfeits.trf: 8 is absent (``XXZ 8``), 9 withdrawn (``SPW 9 3``),
     2 and 7 may not meet (``XXP 2 7``); seven players, so one bye, and 4 (forfeit win), 5 (F)
     and 6 (U) may not have it (points without playing)."""
     out = tmp_path / "next.trf"
     pairs = tmp_path / "pairs.txt"
-    result = cli("pair", str(DATA / "swiss-byes-forfeits.trf"), "-r", str(core_swiss), "-o", str(out), "-p", str(pairs))
+    result = cli(
+        "pair",
+        str(DATA / "swiss-byes-forfeits.trf"),
+        "-r",
+        str(core_swiss),
+        "-o",
+        str(out),
+        "-p",
+        str(pairs),
+    )
     assert result.code == 0, result.err
     lines = pairs.read_text().splitlines()
     boards = [tuple(map(int, line.split())) for line in lines[1:]]
@@ -209,11 +255,18 @@ def test_pair_core_swiss_with_absences_withdrawal_and_forbidden_pair(cli, core_s
     assert {2, 7} not in [set(board) for board in boards]
     t = load_trf(out)
     records = out.read_text().splitlines()
-    assert not any(r.startswith("XXZ") for r in records) and "XXP 2 7" in records and "SPW    9 3" in records
+    assert (
+        not any(r.startswith("XXZ") for r in records)
+        and "XXP 2 7" in records
+        and "SPW    9 3" in records
+    )
     assert str(t.player(8).record(4)) == "0000 - Z"  # the XXZ absence, written out
     assert t.player(9).record(4) is None and t.player(9).withdrawn_from == 3
     assert str(t.player(byes[0]).record(4)) == "0000 - U"
-    assert t.player(byes[0]).points == load_trf(DATA / "swiss-byes-forfeits.trf").player(byes[0]).points + 1
+    assert (
+        t.player(byes[0]).points
+        == load_trf(DATA / "swiss-byes-forfeits.trf").player(byes[0]).points + 1
+    )
     assert t.rounds_recorded == 4
 
 
@@ -229,7 +282,8 @@ def test_check_wrong_table_pairing(cli) -> None:
     result = cli("check", str(DATA / "rr-6-wrong-colours.trf"), "-r", "round-robin")
     assert result.code == 1
     assert result.out.splitlines() == [
-        "round 2: [RR-Berger 3] players 1 and 2 do not meet with these colours in this round of the table",
+        "round 2: [RR-Berger 3] players 1 and 2 do not meet with these colours in this round of "
+        "the table",
         "1 violation found",
     ]
 
@@ -239,34 +293,54 @@ def test_check_rematch(cli) -> None:
     assert result.code == 1
     assert "round 2: [max_meetings] players 1 and 6 meet again" in result.out.splitlines()
     # round 2 of the table is 6-4, 5-3, 1-2: the boards 6-1 and 4-2 are off the table
-    assert "round 2: [RR-Berger 3] players 1 and 6 do not meet with these colours in this round of the table" in result.out
-    assert "round 2: [RR-Berger 3] players 2 and 4 do not meet with these colours in this round of the table" in result.out
+    assert (
+        "round 2: [RR-Berger 3] players 1 and 6 do not meet with these colours in this round of "
+        "the table" in result.out
+    )
+    assert (
+        "round 2: [RR-Berger 3] players 2 and 4 do not meet with these colours in this round of "
+        "the table" in result.out
+    )
     assert result.out.splitlines()[-1] == "3 violations found"
 
 
 def test_check_core_swiss(cli, core_swiss: Path, tmp_path: Path) -> None:
     # forfeit 8-4 in round 1 and their game in round 3 is not a rematch; U/F/H/Z byes are fine
-    assert cli("check", str(DATA / "swiss-byes-forfeits.trf"), "-r", str(core_swiss)).out == "no violations found in 3 rounds\n"
+    assert (
+        cli("check", str(DATA / "swiss-byes-forfeits.trf"), "-r", str(core_swiss)).out
+        == "no violations found in 3 rounds\n"
+    )
     bad = tmp_path / "bad.trf"
-    bad.write_text("\n".join([
-        "012 Bad Swiss", "XXR 5",
-        line001(1, "3.0", "0003 w 1", "0002 w 1", "0004 w 1"),  # three Whites in a row
-        line001(2, "1.5", "0004 w =", "0001 b 0", "0003 b 1"),
-        line001(3, "1.0", "0001 b 0", "0004 w 1", "0002 w 0"),
-        line001(4, "0.5", "0002 b =", "0003 b 0", "0001 b 0"),
-    ]) + "\n")
+    bad.write_text(
+        "\n".join(
+            [
+                "012 Bad Swiss",
+                "XXR 5",
+                line001(1, "3.0", "0003 w 1", "0002 w 1", "0004 w 1"),  # three Whites in a row
+                line001(2, "1.5", "0004 w =", "0001 b 0", "0003 b 1"),
+                line001(3, "1.0", "0001 b 0", "0004 w 1", "0002 w 0"),
+                line001(4, "0.5", "0002 b =", "0003 b 0", "0001 b 0"),
+            ]
+        )
+        + "\n"
+    )
     result = cli("check", str(bad), "-r", str(core_swiss))
     assert result.code == 1
     assert "round 3: [colours.max_run] player 1: 3 games in a row with White" in result.out
     assert "round 3: [colours.max_difference] player 1: colour difference 3" in result.out
     rematch = tmp_path / "rematch.trf"
-    rematch.write_text("\n".join([
-        "XXR 5",
-        line001(1, "2.0", "0003 w 1", "0003 b 1"),
-        line001(2, "1.0", "0004 b =", "0004 w ="),
-        line001(3, "0.0", "0001 b 0", "0001 w 0"),
-        line001(4, "1.0", "0002 w =", "0002 b ="),
-    ]) + "\n")
+    rematch.write_text(
+        "\n".join(
+            [
+                "XXR 5",
+                line001(1, "2.0", "0003 w 1", "0003 b 1"),
+                line001(2, "1.0", "0004 b =", "0004 w ="),
+                line001(3, "0.0", "0001 b 0", "0001 w 0"),
+                line001(4, "1.0", "0002 w =", "0002 b ="),
+            ]
+        )
+        + "\n"
+    )
     result = cli("check", str(rematch), "-r", str(core_swiss))
     assert result.code == 1
     assert result.out.splitlines() == [
@@ -282,7 +356,10 @@ def test_systems(cli) -> None:
     assert result.code == 0
     lines = result.out.splitlines()
     at = lines.index(f"round-robin-berger  swisspairing {swisspairing.__version__}")
-    assert lines[at + 1].strip() == "Round robin with the FIDE Berger tables (single or multiple cycles)"
+    assert (
+        lines[at + 1].strip()
+        == "Round robin with the FIDE Berger tables (single or multiple cycles)"
+    )
     assert "swiss_pair_round" in lines[at + 2] and lines[at + 2].strip().startswith("hooks:")
 
 
@@ -292,7 +369,9 @@ def test_rulesets(cli) -> None:
     rows = {line.split()[0]: line.split()[1] for line in result.out.splitlines()}
     assert rows["round-robin"] == "round-robin-berger"
     assert rows["double-round-robin"] == "round-robin-berger"
-    packaged = {yaml.safe_load(p.read_text("utf-8"))["id"] for p in (ROOT / "rulesets").glob("*.yaml")}
+    packaged = {
+        yaml.safe_load(p.read_text("utf-8"))["id"] for p in (ROOT / "rulesets").glob("*.yaml")
+    }
     assert packaged <= set(rows)
 
 
@@ -305,7 +384,10 @@ def test_validate(cli) -> None:
         f"{good}: valid ruleset club-round-robin for system round-robin-berger",
         "rulesets/round-robin.yaml: valid ruleset round-robin for system round-robin-berger",
     ]
-    assert result.err == f"swisspairing: {bad}: $.parameters.cycles: 9 is greater than the maximum of 4\n"
+    assert (
+        result.err
+        == f"swisspairing: {bad}: $.parameters.cycles: 9 is greater than the maximum of 4\n"
+    )
     assert cli("validate", str(good)).code == 0
 
 
@@ -319,7 +401,10 @@ def test_validate(cli) -> None:
     ],
 )
 def test_bad_rulesets_exit_3(cli, name: str, message: str) -> None:
-    for argv in (("validate", str(DATA / "rulesets" / name)), ("pair", str(RR8), "-r", str(DATA / "rulesets" / name))):
+    for argv in (
+        ("validate", str(DATA / "rulesets" / name)),
+        ("pair", str(RR8), "-r", str(DATA / "rulesets" / name)),
+    ):
         result = cli(*argv)
         assert result.code == 3
         assert result.err.startswith("swisspairing: ") and message in result.err
@@ -330,7 +415,10 @@ def test_schema(cli) -> None:
     result = cli("schema")
     assert result.code == 0
     schema = json.loads(result.out)
-    assert schema["properties"]["schema_version"] == {"const": 1, "description": "Version of this file format."}
+    assert schema["properties"]["schema_version"] == {
+        "const": 1,
+        "description": "Version of this file format.",
+    }
     params = json.loads(cli("schema", "--system", "round-robin-berger").out)
     assert params["properties"]["cycles"]["maximum"] == 4
     assert params["additionalProperties"] is False
@@ -341,7 +429,14 @@ def test_schema(cli) -> None:
 # ---------------------------------------------------------------------- exit codes
 @pytest.mark.parametrize(
     "argv",
-    [(), ("frobnicate",), ("pair", "x.trf"), ("pair",), ("--lang", "xx", "systems"), ("check", "x.trf", "--bogus", "-r", "r")],
+    [
+        (),
+        ("frobnicate",),
+        ("pair", "x.trf"),
+        ("pair",),
+        ("--lang", "xx", "systems"),
+        ("check", "x.trf", "--bogus", "-r", "r"),
+    ],
     ids=["no-command", "unknown-command", "no-ruleset", "no-file", "bad-lang", "bad-option"],
 )
 def test_usage_errors_exit_3(cli, argv) -> None:
@@ -352,22 +447,37 @@ def test_usage_errors_exit_3(cli, argv) -> None:
 def test_missing_and_unreadable_input_exit_5(cli, tmp_path: Path) -> None:
     missing = cli("pair", str(tmp_path / "missing.trf"), "-r", "round-robin")
     assert missing.code == 5
-    assert missing.err == f"swisspairing: {tmp_path / 'missing.trf'}: cannot access file: No such file or directory\n"
+    assert (
+        missing.err
+        == f"swisspairing: {tmp_path / 'missing.trf'}: cannot access file: No such file or directory\n"
+    )
     directory = cli("check", str(tmp_path), "-r", "round-robin")
     assert directory.code == 5 and "cannot access file" in directory.err
 
 
 def test_invalid_input_exit_3(cli, tmp_path: Path) -> None:
     unknown = cli("pair", str(RR8), "-r", "no-such-ruleset")
-    assert unknown.code == 3 and unknown.err.startswith("swisspairing: unknown ruleset 'no-such-ruleset'")
+    assert unknown.code == 3 and unknown.err.startswith(
+        "swisspairing: unknown ruleset 'no-such-ruleset'"
+    )
     pending = tmp_path / "pending.trf"
-    pending.write_text("XXR 5\n" + line001(1, "0.0", "0002 w") + "\n" + line001(2, "0.0", "0001 b") + "\n")
+    pending.write_text(
+        "XXR 5\n" + line001(1, "0.0", "0002 w") + "\n" + line001(2, "0.0", "0001 b") + "\n"
+    )
     result = cli("pair", str(pending), "-r", "round-robin")
-    assert result.code == 3 and result.err == "swisspairing: round 1 is not finished: players 1, 2 have no result\n"
+    assert (
+        result.code == 3
+        and result.err == "swisspairing: round 1 is not finished: players 1, 2 have no result\n"
+    )
     done = tmp_path / "done.trf"
-    done.write_text("XXR 1\n" + line001(1, "1.0", "0002 w 1") + "\n" + line001(2, "0.0", "0001 b 0") + "\n")
+    done.write_text(
+        "XXR 1\n" + line001(1, "1.0", "0002 w 1") + "\n" + line001(2, "0.0", "0001 b 0") + "\n"
+    )
     result = cli("pair", str(done), "-r", "round-robin")
-    assert result.code == 3 and result.err == "swisspairing: the event has only 1 round and it has been paired\n"
+    assert (
+        result.code == 3
+        and result.err == "swisspairing: the event has only 1 round and it has been paired\n"
+    )
 
 
 def _impossible_swiss(path: Path) -> Path:
@@ -394,19 +504,26 @@ def test_no_valid_pairing_exit_1(cli, core_swiss: Path, tmp_path: Path) -> None:
         "already met 5; may not meet 1, 2, 3, 4, 6, 7, 8, 9 (forbidden pairs)\n",
     )
     small = tmp_path / "small-budget.yaml"
-    small.write_text(f"schema_version: 1\nid: small-budget\nextends: {core_swiss.name}\nsearch_budget: 100\n")
+    small.write_text(
+        f"schema_version: 1\nid: small-budget\nextends: {core_swiss.name}\nsearch_budget: 100\n"
+    )
     result = cli("pair", str(trf), "-r", str(small), "-p", str(tmp_path / "pairs.txt"))
     assert result.code == 1
     assert "player 10 cannot be paired with anybody" in result.err
     assert not (tmp_path / "pairs.txt").exists()
     explained = cli("pair", str(trf), "-r", str(core_swiss), "--explain")
     assert explained.code == 1
-    assert "Explanation\n  no valid pairing exists: player 10 cannot be paired with anybody" in explained.out
+    assert (
+        "Explanation\n  no valid pairing exists: player 10 cannot be paired with anybody"
+        in explained.out
+    )
 
 
 # ---------------------------------------------------------------------- as a process
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "swisspairing", *args], capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "swisspairing", *args], capture_output=True, text=True, timeout=60
+    )
 
 
 def test_version_in_a_subprocess() -> None:
@@ -456,26 +573,36 @@ def broken_command(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setitem(cli_module._COMMANDS, "systems", boom)
 
 
-def test_an_unexpected_exception_is_exit_2_in_one_line(cli, broken_command, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unexpected_exception_is_exit_2_in_one_line(
+    cli, broken_command, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """bbpPairings: 2 is an unexpected error, so a caller can tell a crash from "no pairing"
     (1) and from bad input (3): one line saying so and how to report it, no traceback."""
     monkeypatch.delenv("SWISSPAIRING_DEBUG", raising=False)
     result = cli("systems")
     assert (result.code, result.out) == (2, "")
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
-    assert result.err.startswith("swisspairing: internal error: KeyError: 'no such thing'; this is a bug in swisspairing; please report it to ")
+    assert result.err.startswith(
+        "swisspairing: internal error: KeyError: 'no such thing'; this is a bug in swisspairing; "
+        "please report it to "
+    )
     assert "--debug" in result.err
 
 
 @pytest.mark.parametrize("how", ["option", "environment"])
-def test_the_traceback_only_on_request(cli, broken_command, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+def test_the_traceback_only_on_request(
+    cli, broken_command, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
     if how == "option":
         result = cli("systems", "--debug")
     else:
         monkeypatch.setenv("SWISSPAIRING_DEBUG", "1")
         result = cli("systems")
     assert result.code == 2
-    assert result.err.startswith("Traceback (most recent call last):") and "KeyError: 'no such thing'" in result.err
+    assert (
+        result.err.startswith("Traceback (most recent call last):")
+        and "KeyError: 'no such thing'" in result.err
+    )
     assert result.err.splitlines()[-1].startswith("swisspairing: internal error: KeyError")
 
 

@@ -6,10 +6,19 @@ from __future__ import annotations
 import argparse
 
 import pytest
-
 from swisspairing.cli import _EXAMPLES, main
 
-SUBCOMMANDS = ("pair", "check", "systems", "rulesets", "validate", "schema", "standings", "crosstable", "pairings")
+SUBCOMMANDS = (
+    "pair",
+    "check",
+    "systems",
+    "rulesets",
+    "validate",
+    "schema",
+    "standings",
+    "crosstable",
+    "pairings",
+)
 
 MISSING = {
     "en": ("usage: ", "error: the following arguments are required: "),
@@ -24,10 +33,15 @@ def test_usage_errors_speak_the_language(capsys, lang: str) -> None:  # type: ig
     assert main(["--lang", lang, "pair"]) == 3
     err = capsys.readouterr().err
     usage, error = MISSING[lang]
-    assert err.startswith(usage) and f"swisspairing pair: {error}TOURNAMENT.trf, --ruleset/-r" in err
+    assert (
+        err.startswith(usage) and f"swisspairing pair: {error}TOURNAMENT.trf, --ruleset/-r" in err
+    )
 
 
-@pytest.mark.parametrize("lang, word", [("de", "ungültige Auswahl"), ("ru", "недопустимый выбор"), ("pl", "nieprawidłowy wybór")])
+@pytest.mark.parametrize(
+    "lang, word",
+    [("de", "ungültige Auswahl"), ("ru", "недопустимый выбор"), ("pl", "nieprawidłowy wybór")],
+)
 def test_invalid_choice_is_translated(capsys, lang: str, word: str) -> None:  # type: ignore[no-untyped-def]
     assert main(["--lang", lang, "standings", "x.trf", "-r", "round-robin", "--format", "pdf"]) == 3
     assert word in capsys.readouterr().err
@@ -47,7 +61,14 @@ def _help(capsys, *argv: str) -> str:  # type: ignore[no-untyped-def]
 def test_help_lists_exit_codes_rulesets_and_examples(capsys) -> None:  # type: ignore[no-untyped-def]
     text = _help(capsys, "--help")
     codes = text.split("exit codes:")[1].split("\n\n")[0]
-    assert [line.split()[0] for line in codes.strip().splitlines()] == ["0", "1", "2", "3", "4", "5"]
+    assert [line.split()[0] for line in codes.strip().splitlines()] == [
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+    ]
     assert "no valid pairing" in codes and "size limit" in codes and "file" in codes
     assert "rulesets:" in text and "swisspairing rulesets" in text and "--ruleset FILE" in text
     assert "examples:" in text and "swisspairing pair " in text
@@ -56,14 +77,34 @@ def test_help_lists_exit_codes_rulesets_and_examples(capsys) -> None:  # type: i
 @pytest.mark.parametrize("command", SUBCOMMANDS)
 def test_every_subcommand_has_an_example(capsys, command: str) -> None:  # type: ignore[no-untyped-def]
     text = _help(capsys, command, "--help")
-    assert text.rstrip().endswith(_EXAMPLES[command]) and _EXAMPLES[command].startswith(f"swisspairing {command}")
+    assert text.rstrip().endswith(_EXAMPLES[command]) and _EXAMPLES[command].startswith(
+        f"swisspairing {command}"
+    )
 
 
 @pytest.mark.parametrize(
     "lang, words",
     [
-        ("de", ("Aufruf:", "Optionen:", "diese Hilfe zeigen und beenden", "Rückgabewerte:", "Beispiele:")),
-        ("ru", ("использование:", "параметры:", "показать эту справку и выйти", "коды завершения:", "примеры:")),
+        (
+            "de",
+            (
+                "Aufruf:",
+                "Optionen:",
+                "diese Hilfe zeigen und beenden",
+                "Rückgabewerte:",
+                "Beispiele:",
+            ),
+        ),
+        (
+            "ru",
+            (
+                "использование:",
+                "параметры:",
+                "показать эту справку и выйти",
+                "коды завершения:",
+                "примеры:",
+            ),
+        ),
         ("pl", ("użycie:", "opcje:", "pokaż tę pomoc i zakończ", "kody wyjścia:", "przykłady:")),
     ],
 )

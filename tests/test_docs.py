@@ -34,7 +34,9 @@ def _documented() -> dict[str, list[str]]:
 
 def test_every_reading_the_code_cites_is_documented():
     documented = _documented()
-    missing = {amb: sorted(files) for amb, files in _cited_in_code().items() if amb not in documented}
+    missing = {
+        amb: sorted(files) for amb, files in _cited_in_code().items() if amb not in documented
+    }
     assert not missing, f"readings cited in the code but not in docs/systems/: {missing}"
 
 

@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from swisspairing import load_trf
 from swisspairing.encoding import decode_bytes, encode_text
 from swisspairing.trf import load_trf_source
@@ -60,24 +59,33 @@ def test_each_encoding_is_read(name, encoding, bom, guessed, names, city) -> Non
 def test_plain_ascii_and_utf8_are_not_guesses(tmp_path: Path) -> None:
     text = (DATA / "rr-7-start.trf").read_text("utf-8")
     assert text.isascii()
-    assert decode_bytes(text.encode()).encoding == "utf-8" and not decode_bytes(text.encode()).guessed
-    assert decode_bytes("012 Müller-Cup\n".encode("utf-8")).text == "012 Müller-Cup\n"
+    assert (
+        decode_bytes(text.encode()).encoding == "utf-8" and not decode_bytes(text.encode()).guessed
+    )
+    assert decode_bytes("012 Müller-Cup\n".encode()).text == "012 Müller-Cup\n"
 
 
 def test_encoding_option_overrides_detection(cli, tmp_path: Path) -> None:
     """``--encoding`` names the encoding: no guess is reported; a wrong name is exit 3."""
     src = ENC / "cp1250-polish.trf"
     assert load_trf(src, encoding="cp1250").player(1).name == "Wójcik, Łukasz"
-    assert load_trf(src, encoding="latin-1").player(1).name == "Wójcik, £ukasz"  # what the user asked for
+    assert (
+        load_trf(src, encoding="latin-1").player(1).name == "Wójcik, £ukasz"
+    )  # what the user asked for
     result = cli("pair", str(src), "-r", "round-robin", "--encoding", "cp1250")
     assert result.code == 0 and result.err == ""
     assert "Wójcik, Łukasz" in result.out
     bad = cli("pair", str(src), "-r", "round-robin", "--encoding", "klingon")
     assert (bad.code, bad.out) == (3, "")
     assert bad.err == "swisspairing: --encoding: unknown encoding 'klingon'\n"
-    undecodable = cli("check", str(ENC / "cp1251-russian.trf"), "-r", "round-robin", "--encoding", "utf-8")
+    undecodable = cli(
+        "check", str(ENC / "cp1251-russian.trf"), "-r", "round-robin", "--encoding", "utf-8"
+    )
     assert undecodable.code == 3
-    assert undecodable.err.startswith(f"swisspairing: {ENC / 'cp1251-russian.trf'}: line 1, column 5: byte 0xcf cannot be read as utf-8")
+    assert undecodable.err.startswith(
+        f"swisspairing: {ENC / 'cp1251-russian.trf'}: line 1, column 5: byte 0xcf cannot be read "
+        "as utf-8"
+    )
 
 
 def test_a_guess_is_reported_on_stderr_and_in_explain(cli) -> None:
@@ -93,7 +101,16 @@ def test_a_guess_is_reported_on_stderr_and_in_explain(cli) -> None:
     assert cli("pair", str(ENC / "utf8-bom-russian.trf"), "-r", "round-robin").err == ""
 
 
-@pytest.mark.parametrize("name", ["cp1251-russian.trf", "cp1250-polish.trf", "utf16le-bom-polish.trf", "utf8-bom-russian.trf", "utf32be-bom-french.trf"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "cp1251-russian.trf",
+        "cp1250-polish.trf",
+        "utf16le-bom-polish.trf",
+        "utf8-bom-russian.trf",
+        "utf32be-bom-french.trf",
+    ],
+)
 def test_output_is_written_in_the_encoding_read(cli, tmp_path: Path, name: str) -> None:
     """``-o`` writes what it read: the same code page or byte-order mark, so the program
     that wrote the file can open the next one; the names are the same bytes as before."""
@@ -107,22 +124,44 @@ def test_output_is_written_in_the_encoding_read(cli, tmp_path: Path, name: str) 
     assert written.rounds_recorded == 2
     raw = src.read_bytes()
     for player in written.players:  # each name is stored byte for byte as in the input
-        assert player.name.encode(before.encoding) in raw and player.name.encode(before.encoding) in out.read_bytes()
+        assert (
+            player.name.encode(before.encoding) in raw
+            and player.name.encode(before.encoding) in out.read_bytes()
+        )
 
 
 def test_output_encoding_option(cli, tmp_path: Path) -> None:
     src = ENC / "cp1251-russian.trf"
     out = tmp_path / "next.trf"
-    assert cli("pair", str(src), "-r", "round-robin", "-o", str(out), "--output-encoding", "utf-8").code == 0
+    assert (
+        cli(
+            "pair", str(src), "-r", "round-robin", "-o", str(out), "--output-encoding", "utf-8"
+        ).code
+        == 0
+    )
     assert "Петров, Иван" in out.read_text("utf-8")
 
 
 def test_a_character_the_output_encoding_cannot_hold_is_refused(cli, tmp_path: Path) -> None:
     """Nothing is silently transcoded into ``?``: exit 3, no file written (nor ``-p``)."""
     out, pairs = tmp_path / "next.trf", tmp_path / "pairs.txt"
-    result = cli("pair", str(ENC / "cp1251-russian.trf"), "-r", "round-robin", "-o", str(out), "-p", str(pairs), "--output-encoding", "cp1252")
+    result = cli(
+        "pair",
+        str(ENC / "cp1251-russian.trf"),
+        "-r",
+        "round-robin",
+        "-o",
+        str(out),
+        "-p",
+        str(pairs),
+        "--output-encoding",
+        "cp1252",
+    )
     assert result.code == 3
-    assert result.err.endswith(f"swisspairing: {out}: line 1, column 5: character 'П' cannot be written in cp1252 (choose another with --output-encoding)\n")
+    assert result.err.endswith(
+        f"swisspairing: {out}: line 1, column 5: character 'П' cannot be written in cp1252 "
+        "(choose another with --output-encoding)\n"
+    )
     assert sorted(os.listdir(tmp_path)) == []
     with pytest.raises(ValueError):
         encode_text("012 Łódź\n", decode_bytes(b"012 x\n"), encoding="latin-1")
@@ -133,7 +172,9 @@ COMMANDS = [("pair",), ("check",), ("standings",), ("crosstable",), ("pairings",
 
 @pytest.mark.parametrize("name", ["empty-invalid.trf", "no-players-invalid.trf"])
 @pytest.mark.parametrize("command", [c[0] for c in COMMANDS])
-def test_no_player_records_is_exit_3_in_every_command(cli, tmp_path: Path, name: str, command: str) -> None:
+def test_no_player_records_is_exit_3_in_every_command(
+    cli, tmp_path: Path, name: str, command: str
+) -> None:
     """Never an empty "Round 1" with exit 0, never ``-p`` writing ``0``."""
     src = DATA / name
     argv = [command, str(src), "-r", "round-robin"]
@@ -145,7 +186,11 @@ def test_no_player_records_is_exit_3_in_every_command(cli, tmp_path: Path, name:
     assert not (tmp_path / "pairs.txt").exists()
 
 
-@pytest.mark.parametrize("content", [b" \n\t\n\r\n", bytes(range(256)) * 4, b"\x00" * 100], ids=["whitespace", "binary", "nul"])
+@pytest.mark.parametrize(
+    "content",
+    [b" \n\t\n\r\n", bytes(range(256)) * 4, b"\x00" * 100],
+    ids=["whitespace", "binary", "nul"],
+)
 def test_no_player_records_in_whitespace_and_binary(cli, tmp_path: Path, content: bytes) -> None:
     src = tmp_path / "t.trf"
     src.write_bytes(content)
@@ -159,31 +204,53 @@ def test_utf16_without_byte_order_mark(cli) -> None:
     result = cli("pair", str(src), "-r", "round-robin")
     assert result.code == 3
     assert result.err.endswith(
-        f"swisspairing: {src}: no player records (001 lines) found; the file looks like UTF-16 without a byte-order mark (try --encoding utf-16-le)\n"
+        f"swisspairing: {src}: no player records (001 lines) found; the file looks like UTF-16 "
+        "without a byte-order mark (try --encoding utf-16-le)\n"
     )
     assert cli("pair", str(src), "-r", "round-robin", "--encoding", "utf-16-le").code == 0
 
 
 def _run(*args: str, encoding: str) -> subprocess.CompletedProcess[bytes]:
     env = {**os.environ, "PYTHONIOENCODING": encoding, "SWISSPAIRING_LANG": "en"}
-    return subprocess.run([sys.executable, "-m", "swisspairing", *args], capture_output=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "swisspairing", *args], capture_output=True, env=env, timeout=120
+    )
 
 
 @pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
 def test_a_non_utf8_standard_output_never_crashes(encoding: str) -> None:
     """A Windows console or a cp1252 pipe: what the stream holds is kept (``½`` is in
     cp1252), the rest is transliterated (``½`` → ``1/2`` in ASCII, ``Петров`` → ``Petrov``), exit 0."""
-    done = _run("crosstable", str(DATA / "swiss-byes-forfeits.trf"), "-r", "fide-dutch-1992", encoding=encoding)
+    done = _run(
+        "crosstable",
+        str(DATA / "swiss-byes-forfeits.trf"),
+        "-r",
+        "fide-dutch-1992",
+        encoding=encoding,
+    )
     assert done.returncode == 0, done.stderr
     text = done.stdout.decode(encoding)
     assert ("½" in text) if encoding == "cp1252" else ("1/2" in text and "½" not in text)
-    russian = _run("pair", str(ENC / "utf8-bom-russian.trf"), "-r", "round-robin", "--lang", "ru", encoding=encoding)
+    russian = _run(
+        "pair",
+        str(ENC / "utf8-bom-russian.trf"),
+        "-r",
+        "round-robin",
+        "--lang",
+        "ru",
+        encoding=encoding,
+    )
     assert russian.returncode == 0, russian.stderr
     assert b"Traceback" not in russian.stderr
-    assert "Petrov, Ivan" in russian.stdout.decode(encoding) and "Tur 2" in russian.stdout.decode(encoding)  # "Тур 2"
+    assert "Petrov, Ivan" in russian.stdout.decode(encoding) and "Tur 2" in russian.stdout.decode(
+        encoding
+    )  # "Тур 2"
 
 
-@pytest.mark.parametrize("name, newline", [("cr-endings.trf", b"\r"), ("crlf-endings.trf", b"\r\n"), ("rr-7-start.trf", b"\n")])
+@pytest.mark.parametrize(
+    "name, newline",
+    [("cr-endings.trf", b"\r"), ("crlf-endings.trf", b"\r\n"), ("rr-7-start.trf", b"\n")],
+)
 def test_output_keeps_the_line_ends_read(cli, tmp_path: Path, name: str, newline: bytes) -> None:
     """TRF16 ends each line with CR; Windows programs write CRLF: ``-o`` writes back what it
     read, like the encoding."""

@@ -11,12 +11,11 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from swisspairing import (
     BLACK,
     WHITE,
@@ -92,7 +91,11 @@ def test_lower_bracket_forces_a_different_pairing_above() -> None:
     # bracket cannot all be paired
     passed = [e for e in pairing.events if "passed over" in e.render()]
     assert [(e.bracket, e.render()) for e in passed] == [
-        (0, "pairings of this bracket passed over because the players they move down and the lower brackets could not all be paired (maximum matching): 1")
+        (
+            0,
+            "pairings of this bracket passed over because the players they move down and the "
+            "lower brackets could not all be paired (maximum matching): 1",
+        )
     ]
     assert "player 2 moves down to the next bracket" in [e.render() for e in pairing.events]
 
@@ -132,7 +135,10 @@ class Scripted:
 
     @hookimpl
     def swiss_build_brackets(self, ranked, context) -> list[Bracket]:
-        return [Bracket(i, float(len(self.brackets) - i), residents) for i, residents in enumerate(self.brackets)]
+        return [
+            Bracket(i, float(len(self.brackets) - i), residents)
+            for i, residents in enumerate(self.brackets)
+        ]
 
     @hookimpl
     def swiss_pair_bracket(self, bracket: Bracket, context) -> Iterator[BracketOutcome]:
@@ -162,7 +168,8 @@ def test_backtracking_across_a_middle_bracket() -> None:
             (0, ()): [O((1, 2), down=(3,)), O((1, 3), down=(2,))],
             (1, (3,)): [O((3, 4), down=(5,)), O((4, 5), down=(3,))],
             (1, (2,)): [O((2, 5), down=(4,))],
-            (2, (5,)): [], (2, (3,)): [],
+            (2, (5,)): [],
+            (2, (3,)): [],
             (2, (4,)): [O((4, 6))],
         },
     )
@@ -176,7 +183,12 @@ def test_outcomes_moving_down_the_same_players_are_tried_once() -> None:
         [(1, 2, 3, 4), (5, 6)],
         {
             # the first two move down the same set {3, 4}: the second is skipped
-            (0, ()): [O((1, 2), down=(3, 4)), O((2, 1), down=(4, 3)), O((1, 3), down=(2, 4)), O((1, 2), (3, 4))],
+            (0, ()): [
+                O((1, 2), down=(3, 4)),
+                O((2, 1), down=(4, 3)),
+                O((1, 3), down=(2, 4)),
+                O((1, 2), (3, 4)),
+            ],
             (1, (3, 4)): [],
             (1, (2, 4)): [],
             (1, ()): [O((5, 6))],
@@ -215,7 +227,10 @@ def test_cost_makes_the_bracket_above_try_an_equal_alternative() -> None:
     }
     pairing = core_engine(Scripted([(1, 2, 3), (4, 5, 6)], script)).pair(six_players())
     assert pairs_of(pairing) == {frozenset({1, 3}), frozenset({2, 4}), frozenset({5, 6})}
-    assert any("the bracket above was paired differently" in e.render() and e.bracket == 1 for e in pairing.events)
+    assert any(
+        "the bracket above was paired differently" in e.render() and e.bracket == 1
+        for e in pairing.events
+    )
     # when the alternative costs as much below, the first outcome is kept
     script[(1, (2,))] = [O((2, 4), (5, 6), cost=1)]
     pairing = core_engine(Scripted([(1, 2, 3), (4, 5, 6)], script)).pair(six_players())
@@ -251,19 +266,28 @@ def test_bye_is_left_over_in_the_lowest_bracket() -> None:
     """Five players: the last bracket must leave exactly one player, who may have the bye
     (not player 5: he already had the pairing-allocated bye)."""
     t = read_trf(
-        "\n".join([
-            "XXR 5",
-            line001(1, "1.0", "0002 w 1", rating=2000),
-            line001(2, "0.0", "0001 b 0", rating=1990),
-            line001(3, "1.0", "0004 w 1", rating=1980),
-            line001(4, "0.0", "0003 b 0", rating=1970),
-            line001(5, "1.0", "0000 - U", rating=1960),
-        ]) + "\n"
+        "\n".join(
+            [
+                "XXR 5",
+                line001(1, "1.0", "0002 w 1", rating=2000),
+                line001(2, "0.0", "0001 b 0", rating=1990),
+                line001(3, "1.0", "0004 w 1", rating=1980),
+                line001(4, "0.0", "0003 b 0", rating=1970),
+                line001(5, "1.0", "0000 - U", rating=1960),
+            ]
+        )
+        + "\n"
     )
     pairing = core_engine().pair(t)
     assert len(pairing.byes) == 1 and pairing.byes[0].player != 5
     assert pairing.byes[0].result == "U"
-    assert sorted([*(n for b in pairing.boards for n in b.players), pairing.byes[0].player]) == [1, 2, 3, 4, 5]
+    assert sorted([*(n for b in pairing.boards for n in b.players), pairing.byes[0].player]) == [
+        1,
+        2,
+        3,
+        4,
+        5,
+    ]
 
 
 # ---------------------------------------------------------------------- the core defaults as a Swiss
@@ -276,10 +300,14 @@ def _valid_pairing_exists(engine: Engine, t: Tournament) -> bool:
         if not rest:
             return True
         a = rest[0]
-        return any(ctx.compatible(a, b) and match([x for x in rest[1:] if x != b]) for b in rest[1:])
+        return any(
+            ctx.compatible(a, b) and match([x for x in rest[1:] if x != b]) for b in rest[1:]
+        )
 
     if len(players) % 2:
-        return any(ctx.can_receive_bye(b) and match([p for p in players if p != b]) for b in players)
+        return any(
+            ctx.can_receive_bye(b) and match([p for p in players if p != b]) for b in players
+        )
     return match(players)
 
 
@@ -297,11 +325,18 @@ def test_core_defaults_pair_a_usable_swiss(n: int, rounds: int, seed: int) -> No
     rng = random.Random(seed)
     engine = core_engine()
     t = Tournament(
-        players=tuple(Player(k, name=f"P{k}", rating=rng.randrange(1000, 2800), points=0.0) for k in range(1, n + 1)),
+        players=tuple(
+            Player(k, name=f"P{k}", rating=rng.randrange(1000, 2800), points=0.0)
+            for k in range(1, n + 1)
+        ),
         total_rounds=rounds,
     )
     for rnd in range(1, rounds + 1):
-        absent = frozenset(rng.sample(range(1, n + 1), k=rng.choice([0, 0, 1]))) if n > 3 else frozenset()
+        absent = (
+            frozenset(rng.sample(range(1, n + 1), k=rng.choice([0, 0, 1])))
+            if n > 3
+            else frozenset()
+        )
         t = dataclasses.replace(t, absent_next=absent)
         try:
             pairing = engine.pair(t)
@@ -324,7 +359,9 @@ def test_core_defaults_pair_a_usable_swiss(n: int, rounds: int, seed: int) -> No
         for board in pairing.boards:
             res = rng.choice("10=")
             results[board.white] = RoundRecord(board.black, WHITE, res)
-            results[board.black] = RoundRecord(board.white, BLACK, {"1": "0", "0": "1", "=": "="}[res])
+            results[board.black] = RoundRecord(
+                board.white, BLACK, {"1": "0", "0": "1", "=": "="}[res]
+            )
         t = t.with_round(rnd, results)
         assert all(t.player(a).record(rnd).result == "Z" for a in absent)
     assert engine.check(t) == []
@@ -338,7 +375,9 @@ def test_default_colours_alternate_and_follow_the_initial_colour() -> None:
     # 1 and 2 (1 point, both had White) cannot both get Black: the higher-ranked 1 gets his
     # preference (Black), 2 gets White; below 3 and 4 (both had Black): 3 gets White.
     assert {(b.white, b.black) for b in pairing.boards} == {(2, 1), (3, 4)}
-    fresh = Tournament(players=tuple(Player(k, rating=2000 - k) for k in range(1, 5)), initial_colour=BLACK)
+    fresh = Tournament(
+        players=tuple(Player(k, rating=2000 - k) for k in range(1, 5)), initial_colour=BLACK
+    )
     first = core_engine().pair(fresh)
     # round 1: top half against bottom half, the top player has Black, colours alternate
     assert [(b.white, b.black) for b in first.boards] == [(3, 1), (2, 4)]

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from swisspairing import Engine, load_ruleset, load_trf
 from swisspairing.event import dump_event, load_event, read_event_file
 
@@ -25,8 +24,12 @@ def _games(t):
     return {p.number: tuple((r.opponent, r.colour) for r in p.rounds) for p in t.players}
 
 
-@pytest.mark.parametrize(("source", "ruleset", "suffix"), [(YAML_EVENT, RULES, ".yaml"), (JSON_EVENT, RULES_2, ".json")])
-def test_next_round_is_written_as_an_event_file_of_the_same_format(cli, tmp_path, source, ruleset, suffix):
+@pytest.mark.parametrize(
+    ("source", "ruleset", "suffix"), [(YAML_EVENT, RULES, ".yaml"), (JSON_EVENT, RULES_2, ".json")]
+)
+def test_next_round_is_written_as_an_event_file_of_the_same_format(
+    cli, tmp_path, source, ruleset, suffix
+):
     out = tmp_path / f"next{suffix}"
     r = cli("pair", str(source), "--ruleset", ruleset, "-o", str(out))
     assert r.code == 0, r.err
@@ -50,7 +53,9 @@ def test_next_round_is_written_as_an_event_file_of_the_same_format(cli, tmp_path
     after = load_event(out, rs.points)
     assert _games(after) == _games(expected)
     assert after.rounds_recorded == rnd and after.pending_games(rnd)
-    r = cli("pair", str(out), "--ruleset", ruleset, "--lang", "en")  # the ruleset speaks Polish otherwise
+    r = cli(
+        "pair", str(out), "--ruleset", ruleset, "--lang", "en"
+    )  # the ruleset speaks Polish otherwise
     assert r.code == 3 and f"round {rnd} is not finished" in r.err
 
 
@@ -94,8 +99,15 @@ def test_lineups_are_written_where_a_player_is_absent(tmp_path):
     from swisspairing.event import event_from_mapping, next_round_event
 
     t = event_from_mapping(data, source="x.json")
-    first = t.teams[0].roster[0] if t.teams[0].name == "Alfa" else next(x for x in t.teams if x.name == "Alfa").roster[0]
-    t = replace(t, players=tuple(replace(p, withdrawn_from=2) if p.number == first else p for p in t.players))
+    first = (
+        t.teams[0].roster[0]
+        if t.teams[0].name == "Alfa"
+        else next(x for x in t.teams if x.name == "Alfa").roster[0]
+    )
+    t = replace(
+        t,
+        players=tuple(replace(p, withdrawn_from=2) if p.number == first else p for p in t.players),
+    )
     pairing = engine.pair(t)
     out = next_round_event(data, t, pairing, rs)
     alfa = [m for m in out["results"][-1]["matches"] if "Alfa" in (m["white"], m["black"])]
@@ -111,7 +123,30 @@ def test_individual_pairing_of_an_event_file_is_not_written_as_an_event_file(cli
     """An event file holds team matches only: a player pairing must not be dropped silently."""
     out = tmp_path / "next.yaml"
     pairs = tmp_path / "pairs.txt"
-    r = cli("pair", str(JSON_EVENT), "--ruleset", "fide-dutch-1992", "-o", str(out), "-p", str(pairs), "--lang", "en")
-    assert r.code == 3 and r.err.startswith(f"swisspairing: {out}: an event file records team matches"), r.err
+    r = cli(
+        "pair",
+        str(JSON_EVENT),
+        "--ruleset",
+        "fide-dutch-1992",
+        "-o",
+        str(out),
+        "-p",
+        str(pairs),
+        "--lang",
+        "en",
+    )
+    assert r.code == 3 and r.err.startswith(
+        f"swisspairing: {out}: an event file records team matches"
+    ), r.err
     assert not out.exists() and not pairs.exists()  # neither output is written
-    assert cli("pair", str(JSON_EVENT), "--ruleset", "fide-dutch-1992", "-o", str(tmp_path / "next.trf")).code == 0
+    assert (
+        cli(
+            "pair",
+            str(JSON_EVENT),
+            "--ruleset",
+            "fide-dutch-1992",
+            "-o",
+            str(tmp_path / "next.trf"),
+        ).code
+        == 0
+    )

@@ -11,7 +11,6 @@ import itertools
 import random
 
 import pytest
-
 from swisspairing import Engine, Player, Tournament, load_ruleset
 from swisspairing.feasibility import PairingGraph
 
@@ -19,7 +18,7 @@ from swisspairing.feasibility import PairingGraph
 class _Graph(PairingGraph):
     """A PairingGraph over an explicit edge set (no tournament behind it)."""
 
-    def __init__(self, n: int, edges: set[frozenset[int]], bye_ok: list[bool]) -> None:  # noqa: D107
+    def __init__(self, n: int, edges: set[frozenset[int]], bye_ok: list[bool]) -> None:
         self.numbers = list(range(1, n + 1))
         self.index = {x: i for i, x in enumerate(self.numbers)}
         self.bye = n
@@ -47,7 +46,9 @@ def _brute(verts: list[int], adj: list[int], confine: tuple[int, int] | None = N
             continue
         if confine is not None:
             inside, allowed = confine
-            if (inside >> v & 1 and not allowed >> u & 1) or (inside >> u & 1 and not allowed >> v & 1):
+            if (inside >> v & 1 and not allowed >> u & 1) or (
+                inside >> u & 1 and not allowed >> v & 1
+            ):
                 continue
         if _brute([w for w in verts if w not in (v, u)], adj, confine):
             return True
@@ -62,7 +63,9 @@ def test_completable_agrees_with_brute_force(seed: int) -> None:
     for _ in range(150):
         n = rng.randint(1, 9)
         density = rng.random()
-        edges = {frozenset(e) for e in itertools.combinations(range(n), 2) if rng.random() < density}
+        edges = {
+            frozenset(e) for e in itertools.combinations(range(n), 2) if rng.random() < density
+        }
         g = _Graph(n, edges, [rng.random() < 0.5 for _ in range(n)])
         for _ in range(5):
             sub = [x for x in g.numbers if rng.random() < 0.7]
@@ -80,7 +83,9 @@ def _round_two(n: int, extra: list[str]) -> Tournament:
     half = n // 2
     lines = ["012 Feasibility", "XXR 5", *extra]
     for k in range(1, n + 1):
-        opp, colour, res, pts = (k + half, "w", "1", "1.0") if k <= half else (k - half, "b", "0", "0.0")
+        opp, colour, res, pts = (
+            (k + half, "w", "1", "1.0") if k <= half else (k - half, "b", "0", "0.0")
+        )
         head = f"001 {k:>4} m    {'Player ' + str(k):<33} {2400 - 10 * k:>4} GER {'':>11} {'':10} {pts:>4} {'':4}"
         lines.append(f"{head}  {opp:04d} {colour} {res}")
     return read_trf("\n".join(lines) + "\n")
@@ -97,7 +102,10 @@ def test_witness_names_the_player_without_opponents_and_why() -> None:
     from swisspairing.explain import Event
 
     text = Event("", witness.message, witness.args).render("en")
-    assert text == "player 6 cannot be paired with anybody: already met 3; may not meet 1, 2, 4, 5 (forbidden pairs)"
+    assert (
+        text
+        == "player 6 cannot be paired with anybody: already met 3; may not meet 1, 2, 4, 5 (forbidden pairs)"
+    )
 
 
 def test_witness_counting_argument() -> None:
@@ -105,7 +113,16 @@ def test_witness_counting_argument() -> None:
     6, 7, 8 except where they already met: 1 can only meet 4, and 2 and 3 only 4 or 5.
     Without 4 and 5 the field falls apart into {1}, {2}, {3} and {6, 7, 8}: four groups of
     odd size for two players, so two stay unpaired (Tutte-Berge)."""
-    forbidden = ["XXP 1 2 3", "XXP 1 6", "XXP 1 7", "XXP 1 8", "XXP 2 7", "XXP 2 8", "XXP 3 6", "XXP 3 8"]
+    forbidden = [
+        "XXP 1 2 3",
+        "XXP 1 6",
+        "XXP 1 7",
+        "XXP 1 8",
+        "XXP 2 7",
+        "XXP 2 8",
+        "XXP 3 6",
+        "XXP 3 8",
+    ]
     t = _round_two(8, forbidden)
     engine = Engine(load_ruleset("fide-dutch-1992"))
     ctx = engine.context(t)
@@ -116,7 +133,8 @@ def test_witness_counting_argument() -> None:
 
     text = Event("", witness.message, witness.args).render("en")
     assert text == (
-        "players 1, 2, 3, 6, 7, 8 can only be paired with one another or with 4, 5: they form 4 groups "
+        "players 1, 2, 3, 6, 7, 8 can only be paired with one another or with 4, 5: they form 4 "
+        "groups "
         "of odd size, each needing one of the others (there are 2), so 2 of them cannot be paired"
     )
 

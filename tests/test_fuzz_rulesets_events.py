@@ -51,7 +51,11 @@ sys.stdout.write(json.dumps(results))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
 )
 
 
@@ -93,23 +97,72 @@ def event_commands(path: str) -> list[list[str]]:
 
 
 # ---------------------------------------------------------------------- strategies
-_floats = st.sampled_from([float("nan"), float("inf"), float("-inf"), 1e308, -0.0, 0.5, 1.0, 3.0, -1.0])
-_scalars = st.one_of(st.none(), st.booleans(), st.integers(-(10**20), 10**20), _floats, st.text(max_size=12))
+_floats = st.sampled_from(
+    [float("nan"), float("inf"), float("-inf"), 1e308, -0.0, 0.5, 1.0, 3.0, -1.0]
+)
+_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-(10**20), 10**20), _floats, st.text(max_size=12)
+)
 _RULESET_KEYS = [
-    "schema_version", "id", "system", "extends", "name", "rounds", "first_colour", "points", "byes", "colours",
-    "max_meetings", "forbidden", "tiebreaks", "tiebreak_policy", "search_budget", "parameters", "language",
-    "win", "draw", "loss", "pairing_allocated_bye", "max_difference", "max_run", "pairs", "same_club", "cycles", "boards",
+    "schema_version",
+    "id",
+    "system",
+    "extends",
+    "name",
+    "rounds",
+    "first_colour",
+    "points",
+    "byes",
+    "colours",
+    "max_meetings",
+    "forbidden",
+    "tiebreaks",
+    "tiebreak_policy",
+    "search_budget",
+    "parameters",
+    "language",
+    "win",
+    "draw",
+    "loss",
+    "pairing_allocated_bye",
+    "max_difference",
+    "max_run",
+    "pairs",
+    "same_club",
+    "cycles",
+    "boards",
 ]
 _EVENT_KEYS = [
-    "name", "rounds", "boards", "initial_colour", "teams", "results", "absent_next", "players", "rating", "club",
-    "number", "registered", "withdrawn_from", "round", "matches", "white", "black", "pause", "white_lineup", "black_lineup",
+    "name",
+    "rounds",
+    "boards",
+    "initial_colour",
+    "teams",
+    "results",
+    "absent_next",
+    "players",
+    "rating",
+    "club",
+    "number",
+    "registered",
+    "withdrawn_from",
+    "round",
+    "matches",
+    "white",
+    "black",
+    "pause",
+    "white_lineup",
+    "black_lineup",
 ]
 
 
 def _values(keys: list[str]) -> st.SearchStrategy:
     return st.recursive(
         _scalars,
-        lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(keys) | st.text(max_size=6), inner, max_size=5)),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4),
+            st.dictionaries(st.sampled_from(keys) | st.text(max_size=6), inner, max_size=5),
+        ),
         max_leaves=25,
     )
 
@@ -117,11 +170,31 @@ def _values(keys: list[str]) -> st.SearchStrategy:
 @st.composite
 def ruleset_documents(draw: st.DrawFn) -> str:
     """Mostly well-formed rulesets with random values (to get past the first checks)."""
-    doc: dict = {"schema_version": draw(st.sampled_from([1, 1, 1, 2, "1"])), "id": draw(st.text(min_size=1, max_size=8))}
-    doc["system"] = draw(st.sampled_from(["round-robin-berger", "fide-dutch-1992", "ru-draughts", "pl-team-lim", "nope"]))
+    doc: dict = {
+        "schema_version": draw(st.sampled_from([1, 1, 1, 2, "1"])),
+        "id": draw(st.text(min_size=1, max_size=8)),
+    }
+    doc["system"] = draw(
+        st.sampled_from(
+            ["round-robin-berger", "fide-dutch-1992", "ru-draughts", "pl-team-lim", "nope"]
+        )
+    )
     if draw(st.booleans()):
-        doc["extends"] = draw(st.sampled_from(["round-robin", "fide-dutch-1992", "rdf-random", "kpzszach-a-klasa-2005", "missing", "./x.yaml"]))
-    extra = draw(st.dictionaries(st.sampled_from(_RULESET_KEYS), _values(_RULESET_KEYS), max_size=5))
+        doc["extends"] = draw(
+            st.sampled_from(
+                [
+                    "round-robin",
+                    "fide-dutch-1992",
+                    "rdf-random",
+                    "kpzszach-a-klasa-2005",
+                    "missing",
+                    "./x.yaml",
+                ]
+            )
+        )
+    extra = draw(
+        st.dictionaries(st.sampled_from(_RULESET_KEYS), _values(_RULESET_KEYS), max_size=5)
+    )
     doc.update(extra)
     return yaml.safe_dump(doc, allow_unicode=True)
 
@@ -129,16 +202,35 @@ def ruleset_documents(draw: st.DrawFn) -> str:
 @st.composite
 def event_documents(draw: st.DrawFn) -> str:
     teams = draw(st.lists(st.text(min_size=1, max_size=6), min_size=1, max_size=5, unique=True))
-    doc: dict = {"teams": [{"name": t, "players": draw(st.lists(st.text(min_size=1, max_size=5), max_size=4))} for t in teams]}
+    doc: dict = {
+        "teams": [
+            {"name": t, "players": draw(st.lists(st.text(min_size=1, max_size=5), max_size=4))}
+            for t in teams
+        ]
+    }
     if draw(st.booleans()):
         doc["boards"] = draw(st.sampled_from([1, 2, 6, 0, 100, float("nan")]))
     if draw(st.booleans()):
         doc["results"] = [
-            {"matches": [{"white": draw(st.sampled_from(teams + [1, 99])), "black": draw(st.sampled_from(teams + [2])),
-                          "boards": draw(st.lists(st.sampled_from(["1-0", "0-1", "½-½", "+-", "--", "2-0", None]), max_size=7))}]}
+            {
+                "matches": [
+                    {
+                        "white": draw(st.sampled_from(teams + [1, 99])),
+                        "black": draw(st.sampled_from(teams + [2])),
+                        "boards": draw(
+                            st.lists(
+                                st.sampled_from(["1-0", "0-1", "½-½", "+-", "--", "2-0", None]),
+                                max_size=7,
+                            )
+                        ),
+                    }
+                ]
+            }
             for _ in range(draw(st.integers(0, 3)))
         ]
-    doc.update(draw(st.dictionaries(st.sampled_from(_EVENT_KEYS), _values(_EVENT_KEYS), max_size=3)))
+    doc.update(
+        draw(st.dictionaries(st.sampled_from(_EVENT_KEYS), _values(_EVENT_KEYS), max_size=3))
+    )
     return yaml.safe_dump(doc, allow_unicode=True)
 
 
@@ -146,7 +238,34 @@ def _mutate(draw: st.DrawFn, text: str) -> str:
     """Cut, insert YAML punctuation or random characters at random places."""
     for _ in range(draw(st.integers(0, 3))):
         pos = draw(st.integers(0, len(text)))
-        piece = draw(st.sampled_from(["&a ", "*a", "[", "{", "]", "}", ": ", "- ", "\n  ", "!!python/object ", "<<: *a\n", ".nan", "\t", "'", '"', "\x00", "\ufeff", " " + "9" * 5000, " 2001-13-45", " !!binary AAAA", "---\n"]) | st.text(max_size=4))
+        piece = draw(
+            st.sampled_from(
+                [
+                    "&a ",
+                    "*a",
+                    "[",
+                    "{",
+                    "]",
+                    "}",
+                    ": ",
+                    "- ",
+                    "\n  ",
+                    "!!python/object ",
+                    "<<: *a\n",
+                    ".nan",
+                    "\t",
+                    "'",
+                    '"',
+                    "\x00",
+                    "\ufeff",
+                    " " + "9" * 5000,
+                    " 2001-13-45",
+                    " !!binary AAAA",
+                    "---\n",
+                ]
+            )
+            | st.text(max_size=4)
+        )
         text = text[:pos] + piece + text[pos:]
     if draw(st.booleans()):
         text = text[: draw(st.integers(0, len(text)))]
@@ -163,7 +282,11 @@ def alias_texts(draw: st.DrawFn, prefix: str) -> str:
         lines += [f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * width)}]" for i in range(1, depth)]
         return prefix + "\n".join(lines) + "\n"
     if kind == "recursive":
-        return prefix + draw(st.sampled_from(["parameters: &p {a: *p}\n", "x: &x [*x]\n", "x: &x [[[*x]]]\n", "teams: &t [*t]\n"]))
+        return prefix + draw(
+            st.sampled_from(
+                ["parameters: &p {a: *p}\n", "x: &x [*x]\n", "x: &x [[[*x]]]\n", "teams: &t [*t]\n"]
+            )
+        )
     if kind == "undefined":
         return prefix + "x: *nothing\n"
     return prefix + "base: &b {cycles: 1}\nparameters:\n  <<: *b\n  <<: *b\n"
@@ -205,7 +328,11 @@ def test_fuzz_rulesets(data):
 
 
 @FUZZ
-@given(length=st.integers(1, 40), back=st.integers(0, 39), tail=st.sampled_from(["cycle", "self", "missing", "builtin", "folder"]))
+@given(
+    length=st.integers(1, 40),
+    back=st.integers(0, 39),
+    tail=st.sampled_from(["cycle", "self", "missing", "builtin", "folder"]),
+)
 def test_fuzz_extends_chains(length, back, tail):
     """Chains of ``extends`` between files ending in a cycle, a self-reference, a missing
     file, a built-in ruleset or a folder."""
@@ -224,7 +351,9 @@ def test_fuzz_extends_chains(length, back, tail):
                 parent = "round-robin"
             else:
                 parent = "dir.yaml"
-            body = f"schema_version: 1\nid: r{i}\nextends: {parent}\n" + ("system: round-robin-berger\n" if tail != "builtin" else "")
+            body = f"schema_version: 1\nid: r{i}\nextends: {parent}\n" + (
+                "system: round-robin-berger\n" if tail != "builtin" else ""
+            )
             Path(tmp, f"r{i}.yaml").write_text(body, encoding="utf-8")
         run_case(ruleset_commands(os.path.join(tmp, "r0.yaml")))
 
@@ -237,7 +366,9 @@ def test_fuzz_event_files(data, as_json):
     suffix = ".yaml"
     if as_json:
         try:
-            text = json.dumps(yaml.safe_load(text), ensure_ascii=False)  # NaN and Infinity survive as JSON constants
+            text = json.dumps(
+                yaml.safe_load(text), ensure_ascii=False
+            )  # NaN and Infinity survive as JSON constants
             suffix = ".json"
         except Exception:  # not representable as JSON (an alias bomb, a cycle): keep the YAML
             pass
@@ -256,12 +387,20 @@ def test_known_hostile_files_within_the_limits():
     commands = []
     for name in ("alias-bomb.yaml", "recursive-alias.yaml", "deep-nesting.yaml", "nan-points.yaml"):
         commands += ruleset_commands(str(hostile / name))
-    for name in ("alias-bomb-event.yaml", "recursive-alias-event.yaml", "deep-nesting-event.json", "nan-event.json"):
+    for name in (
+        "alias-bomb-event.yaml",
+        "recursive-alias-event.yaml",
+        "deep-nesting-event.json",
+        "nan-event.json",
+    ):
         commands += event_commands(str(hostile / name))
     if os.path.exists("/dev/zero"):
         commands += [["validate", "/dev/zero"], ["pair", TRF, "--ruleset", "/dev/zero"]]
     proc = subprocess.run(
-        [sys.executable, "-c", _WORKER, str(MEMORY_LIMIT), json.dumps(commands)], capture_output=True, text=True, timeout=TIMEOUT
+        [sys.executable, "-c", _WORKER, str(MEMORY_LIMIT), json.dumps(commands)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     for argv, code, err in json.loads(proc.stdout):

@@ -26,7 +26,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from swisspairing.cli import main
 
 try:
@@ -34,7 +33,9 @@ try:
 except ImportError:  # pragma: no cover - Windows
     resource = None  # type: ignore[assignment]
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or resource is None, reason="needs fork and setrlimit (POSIX)")
+pytestmark = pytest.mark.skipif(
+    not hasattr(os, "fork") or resource is None, reason="needs fork and setrlimit (POSIX)"
+)
 
 ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data"
@@ -55,7 +56,20 @@ MEMORY_LIMIT = 512 * 1024 * 1024
 TIME_LIMIT = 60.0
 #: The fixed example budget (CI); ``SWISSPAIRING_FUZZ_EXAMPLES`` raises it for a long local run.
 EXAMPLES = int(os.environ.get("SWISSPAIRING_FUZZ_EXAMPLES", "100"))
-ENCODINGS = ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-32", "cp1250", "cp1251", "cp1252", "iso8859-1", "iso8859-2", "iso8859-5", "koi8-r"]
+ENCODINGS = [
+    "utf-8",
+    "utf-8-sig",
+    "utf-16",
+    "utf-16-le",
+    "utf-32",
+    "cp1250",
+    "cp1251",
+    "cp1252",
+    "iso8859-1",
+    "iso8859-2",
+    "iso8859-5",
+    "koi8-r",
+]
 
 
 def _address_space() -> int:
@@ -83,7 +97,7 @@ def run_case(argv: list[str], files: dict[str, bytes], entry=main) -> tuple[int,
                 out, err = io.StringIO(), io.StringIO()
                 code = entry(argv, stdout=out, stderr=err)
                 payload = [code, out.getvalue()[-4000:], err.getvalue()[-4000:]]
-            except BaseException:  # noqa: BLE001 - reported to the parent as a failure
+            except BaseException:
                 payload = [-1, "", traceback.format_exc()]
             data = json.dumps(payload).encode()
             while data:
@@ -107,7 +121,9 @@ def run_case(argv: list[str], files: dict[str, bytes], entry=main) -> tuple[int,
                 chunks.append(chunk)
         os.close(read_end)
         _, status = os.waitpid(pid, 0)
-        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, f"child died ({status}): {argv}"
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, (
+            f"child died ({status}): {argv}"
+        )
         code, out, err = json.loads(b"".join(chunks))
         return code, out, err
     finally:
@@ -126,12 +142,47 @@ def assert_clean(code: int, out: str, err: str, argv: list[str]) -> None:
 def _warm_caches() -> None:
     """Load plugins and rulesets once in the parent: every forked case inherits them."""
     for ruleset in RULESETS:
-        main(["pair", str(BASES[0]), "-r", ruleset, "-p", os.devnull], stdout=io.StringIO(), stderr=io.StringIO())
+        main(
+            ["pair", str(BASES[0]), "-r", ruleset, "-p", os.devnull],
+            stdout=io.StringIO(),
+            stderr=io.StringIO(),
+        )
 
 
 # ---------------------------------------------------------------------- strategies
-_HUGE = ["99999999999999999999", "-5", "-0.5", "1e999", "nan", "inf", "9" * 60, "0000", "-", "+", "=", "½", "٣"]
-_RECORDS = ["XXR", "XXC", "XXP", "XXZ", "XXS", "XXA", "SPW", "142", "152", "162", "013", "001", "240", "250", "BBW", "BBU"]
+_HUGE = [
+    "99999999999999999999",
+    "-5",
+    "-0.5",
+    "1e999",
+    "nan",
+    "inf",
+    "9" * 60,
+    "0000",
+    "-",
+    "+",
+    "=",
+    "½",
+    "٣",
+]
+_RECORDS = [
+    "XXR",
+    "XXC",
+    "XXP",
+    "XXZ",
+    "XXS",
+    "XXA",
+    "SPW",
+    "142",
+    "152",
+    "162",
+    "013",
+    "001",
+    "240",
+    "250",
+    "BBW",
+    "BBU",
+]
 
 
 @st.composite
@@ -141,13 +192,19 @@ def _mutation(draw: st.DrawFn, lines: list[str]) -> list[str]:
         return lines
     i = draw(st.integers(0, len(lines) - 1))
     line = lines[i]
-    kind = draw(st.sampled_from(["truncate", "shift", "random", "delete", "duplicate", "opponent", "number", "record"]))
+    kind = draw(
+        st.sampled_from(
+            ["truncate", "shift", "random", "delete", "duplicate", "opponent", "number", "record"]
+        )
+    )
     k = draw(st.integers(0, max(len(line), 1)))
     if kind == "truncate":
         lines[i] = line[:k]
     elif kind == "shift":
         n = draw(st.integers(1, 12))
-        lines[i] = line[:k] + " " * n + line[k:] if draw(st.booleans()) else line[:k] + line[k + n :]
+        lines[i] = (
+            line[:k] + " " * n + line[k:] if draw(st.booleans()) else line[:k] + line[k + n :]
+        )
     elif kind == "random":
         junk = draw(st.text(min_size=1, max_size=12))
         lines[i] = line[:k] + junk + line[k + len(junk) :]
@@ -164,7 +221,11 @@ def _mutation(draw: st.DrawFn, lines: list[str]) -> list[str]:
         lines[i] = line[:k] + value + line[k + len(value) :]
     else:
         code = draw(st.sampled_from(_RECORDS))
-        tokens = draw(st.lists(st.sampled_from(_HUGE + ["1", "2", "7", "white1", "W=3", "rank", "0.5"]), max_size=5))
+        tokens = draw(
+            st.lists(
+                st.sampled_from(_HUGE + ["1", "2", "7", "white1", "W=3", "rank", "0.5"]), max_size=5
+            )
+        )
         lines.insert(i, code + " " + " ".join(tokens))
     return lines
 
@@ -199,7 +260,11 @@ def commands(draw: st.DrawFn) -> list[str]:
 
 
 # ---------------------------------------------------------------------- the suite
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(tournament_files(), commands())
 def test_broken_files_never_crash_any_command(data: bytes, argv: list[str]) -> None:
     code, out, err = run_case(argv, {"t.trf": data})
@@ -225,7 +290,10 @@ def test_devices_are_read_with_the_cap() -> None:
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero")
     code, out, err = run_case(["standings", "/dev/zero", "-r", "round-robin"], {})
-    assert code == 3 and err == f"swisspairing: /dev/zero: the file is larger than {32 * 1024 * 1024} bytes\n"
+    assert (
+        code == 3
+        and err == f"swisspairing: /dev/zero: the file is larger than {32 * 1024 * 1024} bytes\n"
+    )
 
 
 def test_the_harness_enforces_the_memory_limit() -> None:

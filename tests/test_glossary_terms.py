@@ -21,40 +21,130 @@ LOCALES = Path(__file__).parent.parent / "locales"
 #: glossary key: (English pattern in the msgid, German, Russian, Polish variants as in the
 #: glossary, "|" between variants).
 TERMS: dict[str, tuple[str, str, str, str]] = {
-    "score_group": (r"\bscore (group|bracket)", "Punktgruppe", "очковая группа", "grupa punktowa|grupy punktowej"),
+    "score_group": (
+        r"\bscore (group|bracket)",
+        "Punktgruppe",
+        "очковая группа",
+        "grupa punktowa|grupy punktowej",
+    ),
     "homogeneous": (r"\bhomogeneous\b", "homogen", "однородная", "jednorodna"),
     "heterogeneous": (r"\bheterogeneous\b", "heterogen", "неоднородная", "niejednorodna"),
-    "remainder_group": (r"\bremainder group\b", "übrigbleibende|Restgruppe", "оставшаяся", "pozostała grupa"),
-    "median_group": (r"\bmedian group\b", "mittlere Punktgruppe|mittlere Gruppe", "средняя группа|средняя очковая группа", "grupa środkowa|grupy środkowej"),
+    "remainder_group": (
+        r"\bremainder group\b",
+        "übrigbleibende|Restgruppe",
+        "оставшаяся",
+        "pozostała grupa",
+    ),
+    "median_group": (
+        r"\bmedian group\b",
+        "mittlere Punktgruppe|mittlere Gruppe",
+        "средняя группа|средняя очковая группа",
+        "grupa środkowa|grupy środkowej",
+    ),
     "top_half": (r"\b(upper|top) half\b", "obere Hälfte", "верхняя половина", "górna połowa"),
     "bottom_half": (r"\b(lower|bottom) half\b", "untere Hälfte", "нижняя половина", "dolna połowa"),
-    "transposition": (r"\btranspos", "Umstellung|umgestellt|Transposition", "перестановка|переставл", "przemieszczenie|przestawien"),
+    "transposition": (
+        r"\btranspos",
+        "Umstellung|umgestellt|Transposition",
+        "перестановка|переставл",
+        "przemieszczenie|przestawien",
+    ),
     "exchange": (r"\bexchange", "Austausch|getauscht", "обмен", "wymiana|wymian"),
-    "absolute_criteria": (r"\babsolute criteri", "absolute Kriteri", "абсолютные критерии", "kryteria bezwzględne|kryteriów bezwzględnych"),
-    "colour_preference": (r"\bcolour preference", "Sollfarbe|Farbpräferenz", "преимущество цвета", "preferencja koloru|preferencji koloru"),
-    "due_colour": (r"\bdue colour\b", "fällige Farbe", "положенный цвет|должный цвет", "należny kolor"),
-    "colour_difference": (r"\bcolour difference", "Farbdifferenz", "разница цветов", "różnica kolorów"),
+    "absolute_criteria": (
+        r"\babsolute criteri",
+        "absolute Kriteri",
+        "абсолютные критерии",
+        "kryteria bezwzględne|kryteriów bezwzględnych",
+    ),
+    "colour_preference": (
+        r"\bcolour preference",
+        "Sollfarbe|Farbpräferenz",
+        "преимущество цвета",
+        "preferencja koloru|preferencji koloru",
+    ),
+    "due_colour": (
+        r"\bdue colour\b",
+        "fällige Farbe",
+        "положенный цвет|должный цвет",
+        "należny kolor",
+    ),
+    "colour_difference": (
+        r"\bcolour difference",
+        "Farbdifferenz",
+        "разница цветов",
+        "różnica kolorów",
+    ),
     "rating": (r"\brating\b(?! of opponents)", "Wertungszahl|Elo", "рейтинг", "ranking|rating"),
-    "pairing_number": (r"\bpairing number", "Paarungsnummer|Startnummer", "стартовый номер|порядковый номер", "numer startowy|numer kojarzenia"),
-    "start_list": (r"\bstart list\b", "Startliste", "стартовый список", "lista startowa|listy startowej|liście startowej"),
-    "round_robin": (r"\bround robin\b", "Rundenturnier", "круговая система|круговой турнир", "system kołowy|turniej kołowy"),
+    "pairing_number": (
+        r"\bpairing number",
+        "Paarungsnummer|Startnummer",
+        "стартовый номер|порядковый номер",
+        "numer startowy|numer kojarzenia",
+    ),
+    "start_list": (
+        r"\bstart list\b",
+        "Startliste",
+        "стартовый список",
+        "lista startowa|listy startowej|liście startowej",
+    ),
+    "round_robin": (
+        r"\bround robin\b",
+        "Rundenturnier",
+        "круговая система|круговой турнир",
+        "system kołowy|turniej kołowy",
+    ),
     "berger_tables": (r"\bBerger table", "Berger-Tabelle", "таблица Бергера", "tabela Bergera"),
     "cycle": (r"\bcycles?\b", "Durchgang|Durchgäng", "круг", "cykl"),
-    "tiebreak": (r"\btie-?break", "Feinwertung", "тай-брейк|дополнительный показатель", "punktacja pomocnicza"),
+    "tiebreak": (
+        r"\btie-?break",
+        "Feinwertung",
+        "тай-брейк|дополнительный показатель",
+        "punktacja pomocnicza",
+    ),
     "buchholz": (r"\bBuchholz\b", "Buchholz", "Бухгольц", "Buchholz"),
-    "sonneborn_berger": (r"\bSonneborn-Berger\b", "Sonneborn-Berger", "Зоннеборна-Бергера", "Sonneborn-Berger"),
-    "direct_encounter": (r"\bdirect encounter\b", "direkter Vergleich", "личная встреча", "wynik bezpośredni"),
+    "sonneborn_berger": (
+        r"\bSonneborn-Berger\b",
+        "Sonneborn-Berger",
+        "Зоннеборна-Бергера",
+        "Sonneborn-Berger",
+    ),
+    "direct_encounter": (
+        r"\bdirect encounter\b",
+        "direkter Vergleich",
+        "личная встреча",
+        "wynik bezpośredni",
+    ),
     "team": (r"\bteams?\b", "Mannschaft", "команда", "drużyna|zespół"),
     "board": (r"\bboards?\b", "Brett", "доска", "szachownica"),
-    "match_points": (r"\bmatch points?\b", "Matchpunkt|Mannschaftspunkt", "матчевые очки", "punkty meczowe"),
+    "match_points": (
+        r"\bmatch points?\b",
+        "Matchpunkt|Mannschaftspunkt",
+        "матчевые очки",
+        "punkty meczowe",
+    ),
     "game_points": (r"\bgame points?\b", "Brettpunkt", "игровые очки", "punkty z gry"),
     "forfeit": (r"\bforfeit", "kampflos", "без игры", "walkower|nierozegran"),
-    "withdrawal": (r"\bwithdrawn\b|\bwithdrawal\b", "ausgeschieden|Ausscheiden|zurückgezogen", "выбыва|выбыл", "wycofa"),
+    "withdrawal": (
+        r"\bwithdrawn\b|\bwithdrawal\b",
+        "ausgeschieden|Ausscheiden|zurückgezogen",
+        "выбыва|выбыл",
+        "wycofa",
+    ),
     "white": (r"\bWhite\b", "Weiß", "белые", "białe"),
     "black": (r"\bBlack\b", "Schwarz", "чёрные", "czarne"),
     "arbiter": (r"\barbiter\b", "Schiedsrichter", "судья|арбитр", "sędzia"),
-    "standings": (r"\bstandings\b", "Tabellenstand|Rangliste", "турнирная таблица|таблица", "tabela"),
-    "drawing_of_lots": (r"\bdrawing of lots\b|\bby lot\b", "Los|Auslosung", "жребий", "losowanie|losowo"),
+    "standings": (
+        r"\bstandings\b",
+        "Tabellenstand|Rangliste",
+        "турнирная таблица|таблица",
+        "tabela",
+    ),
+    "drawing_of_lots": (
+        r"\bdrawing of lots\b|\bby lot\b",
+        "Los|Auslosung",
+        "жребий",
+        "losowanie|losowo",
+    ),
 }
 
 LANGS = ("de", "ru", "pl")
@@ -63,11 +153,41 @@ COLUMN = {"de": 1, "ru": 2, "pl": 3}
 
 #: (glossary key, language, English msgid): why the catalogue uses another word here.
 DEVIATIONS: dict[tuple[str, str, str], str] = {
-    **{("cycle", lang, "extends forms a cycle: {chain}"): "a cycle of ruleset references, not a cycle of a round robin" for lang in ("de", "ru")},
-    **{("board", lang, "print the board list of a round in publication order"): "the board list is the list of pairings (Paarungsliste / список пар / lista par)" for lang in LANGS},
-    ("board", "ru", "only games played over the board count"): "'over the board' is an idiom: played games (сыгранные партии)",
-    ("standings", "de", "the crosstable lists players; use standings for a team event"): "'standings' is the command name",
-    **{("exchange", lang, "{player} cannot meet {proposed} (already met or colours not compatible): {opponent} is exchanged in"): "Lim's substitution of a proposed opponent, not the S1/S2 exchange of the glossary" for lang in ("ru", "pl")},
+    **{
+        (
+            "cycle",
+            lang,
+            "extends forms a cycle: {chain}",
+        ): "a cycle of ruleset references, not a cycle of a round robin"
+        for lang in ("de", "ru")
+    },
+    **{
+        (
+            "board",
+            lang,
+            "print the board list of a round in publication order",
+        ): "the board list is the list of pairings (Paarungsliste / список пар / lista par)"
+        for lang in LANGS
+    },
+    (
+        "board",
+        "ru",
+        "only games played over the board count",
+    ): "'over the board' is an idiom: played games (сыгранные партии)",
+    (
+        "standings",
+        "de",
+        "the crosstable lists players; use standings for a team event",
+    ): "'standings' is the command name",
+    **{
+        (
+            "exchange",
+            lang,
+            "{player} cannot meet {proposed} (already met or colours not compatible): {opponent} "
+            "is exchanged in",
+        ): "Lim's substitution of a proposed opponent, not the S1/S2 exchange of the glossary"
+        for lang in ("ru", "pl")
+    },
 }
 
 
@@ -98,11 +218,16 @@ def test_glossary_terms_are_translated_with_the_glossarys_word(lang: str) -> Non
                 continue
             ids = message.id if isinstance(message.id, tuple) else (message.id,)
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            if not pattern.search(PLACEHOLDER.sub("", ids[-1])) or (key, lang, ids[0]) in DEVIATIONS:
+            if (
+                not pattern.search(PLACEHOLDER.sub("", ids[-1]))
+                or (key, lang, ids[0]) in DEVIATIONS
+            ):
                 continue
             if not all(_matches(variants, s) for s in strings):
                 wrong.append((key, ids[0], strings[-1]))
-    assert not wrong, f"{lang}: {len(wrong)} translations miss the glossary's word:\n" + "\n".join(map(repr, wrong))
+    assert not wrong, f"{lang}: {len(wrong)} translations miss the glossary's word:\n" + "\n".join(
+        map(repr, wrong)
+    )
 
 
 def test_deviations_are_still_needed() -> None:

@@ -9,12 +9,12 @@ import inspect
 import re
 import sys
 import types
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-
 from swisspairing import (
     Bye,
     ByeChoice,
@@ -50,12 +50,17 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def core_engine(*plugins: Any) -> Engine:
     """The core defaults (no system) plus ``plugins``."""
-    ruleset = ruleset_from_mapping({"schema_version": 1, "id": "core", "system": "core"}, system_schema=lambda s: {"type": "object"})
+    ruleset = ruleset_from_mapping(
+        {"schema_version": 1, "id": "core", "system": "core"},
+        system_schema=lambda s: {"type": "object"},
+    )
     return Engine(ruleset, manager=make_manager(None, plugins))
 
 
 def players(n: int) -> Tournament:
-    return Tournament(players=tuple(Player(k, name=f"P{k}", rating=2100 - 10 * k) for k in range(1, n + 1)))
+    return Tournament(
+        players=tuple(Player(k, name=f"P{k}", rating=2100 - 10 * k) for k in range(1, n + 1))
+    )
 
 
 def line001(number: int, points: str, *blocks: str) -> str:
@@ -65,8 +70,18 @@ def line001(number: int, points: str, *blocks: str) -> str:
 
 def after_round_one() -> Tournament:
     """Four players; round 1: 1-3 and 2-4, White won both."""
-    return read_trf("\n".join(["XXR 5", line001(1, "1.0", "0003 w 1"), line001(2, "1.0", "0004 w 1"),
-                               line001(3, "0.0", "0001 b 0"), line001(4, "0.0", "0002 b 0")]) + "\n")
+    return read_trf(
+        "\n".join(
+            [
+                "XXR 5",
+                line001(1, "1.0", "0003 w 1"),
+                line001(2, "1.0", "0004 w 1"),
+                line001(3, "0.0", "0001 b 0"),
+                line001(4, "0.0", "0002 b 0"),
+            ]
+        )
+        + "\n"
+    )
 
 
 def pairs_of(pairing: RoundPairing) -> set[frozenset[int]]:
@@ -100,7 +115,10 @@ def test_hook_swiss_system_info(install_system, cli) -> None:
 
     install_system("test-info", {"swiss_system_info": swiss_system_info})
     infos = make_manager("test-info").hook.swiss_system_info()
-    assert {"description": "A test system that pairs with the core defaults", "rules": "none"} in infos
+    assert {
+        "description": "A test system that pairs with the core defaults",
+        "rules": "none",
+    } in infos
     berger = make_manager("round-robin-berger").hook.swiss_system_info()
     assert any(info and info.get("rules") == "RR-Berger" for info in berger)
     listed = {info["name"]: info for info in manager.systems_info()}
@@ -114,8 +132,12 @@ def test_hook_swiss_system_info(install_system, cli) -> None:
 def _schema_hook() -> Any:
     @hookimpl
     def swiss_ruleset_schema() -> dict[str, Any]:
-        return {"properties": {"depth": {"type": "integer", "minimum": 1, "maximum": 3, "default": 2},
-                               "style": {"enum": ["fold", "slide"]}}}
+        return {
+            "properties": {
+                "depth": {"type": "integer", "minimum": 1, "maximum": 3, "default": 2},
+                "style": {"enum": ["fold", "slide"]},
+            }
+        }
 
     return swiss_ruleset_schema
 
@@ -126,12 +148,19 @@ def test_hook_swiss_ruleset_schema(install_system, tmp_path: Path) -> None:
     assert manager.system_schema("no-such-system") is None
     path = tmp_path / "r.yaml"
     path.write_text("schema_version: 1\nid: r\nsystem: test-schema\nparameters: {style: fold}\n")
-    assert dict(load_ruleset(str(path)).parameters) == {"style": "fold", "depth": 2}  # default applied
+    assert dict(load_ruleset(str(path)).parameters) == {
+        "style": "fold",
+        "depth": 2,
+    }  # default applied
     path.write_text("schema_version: 1\nid: r\nsystem: test-schema\nparameters: {depth: 5}\n")
-    with pytest.raises(InvalidRulesetError, match=r"\$\.parameters\.depth: 5 is greater than the maximum of 3$"):
+    with pytest.raises(
+        InvalidRulesetError, match=r"\$\.parameters\.depth: 5 is greater than the maximum of 3$"
+    ):
         load_ruleset(str(path))
     path.write_text("schema_version: 1\nid: r\nsystem: test-schema\nparameters: {style: zigzag}\n")
-    with pytest.raises(InvalidRulesetError, match=r"\$\.parameters\.style: \"zigzag\" is not one of"):
+    with pytest.raises(
+        InvalidRulesetError, match=r"\$\.parameters\.style: \"zigzag\" is not one of"
+    ):
         load_ruleset(str(path))
 
 
@@ -139,18 +168,29 @@ def test_hook_swiss_ruleset_dirs(install_system, tmp_path: Path, cli) -> None:
     shipped = tmp_path / "federation-rulesets"
     shipped.mkdir()
     (shipped / "federation-open.yaml").write_text(
-        "schema_version: 1\nid: federation-open\nsystem: test-dirs\nname: Federation Open\nparameters: {depth: 3}\n"
+        "schema_version: 1\nid: federation-open\nsystem: test-dirs\nname: Federation "
+        "Open\nparameters: {depth: 3}\n"
     )
 
     @hookimpl
     def swiss_ruleset_dirs() -> list[Path]:
         return [shipped]
 
-    install_system("test-dirs", {"swiss_ruleset_dirs": swiss_ruleset_dirs, "swiss_ruleset_schema": _schema_hook()})
+    install_system(
+        "test-dirs",
+        {"swiss_ruleset_dirs": swiss_ruleset_dirs, "swiss_ruleset_schema": _schema_hook()},
+    )
     assert [shipped] in make_manager("test-dirs").hook.swiss_ruleset_dirs()
     rs = load_ruleset("federation-open")
-    assert (rs.system, rs.source, rs.param("depth")) == ("test-dirs", "rulesets/federation-open.yaml", 3)
-    assert "federation-open          test-dirs              Federation Open" in cli("rulesets").out.splitlines()
+    assert (rs.system, rs.source, rs.param("depth")) == (
+        "test-dirs",
+        "rulesets/federation-open.yaml",
+        3,
+    )
+    assert (
+        "federation-open          test-dirs              Federation Open"
+        in cli("rulesets").out.splitlines()
+    )
 
 
 def test_hook_swiss_tiebreaks() -> None:
@@ -182,7 +222,13 @@ def test_hook_swiss_pair_round() -> None:
         def swiss_pair_round(self, context):
             result = yield
             self.seen.append(result)
-            return dataclasses.replace(result, events=(*result.events, Event("audit", "audited round {round}", {"round": context.round_number})))
+            return dataclasses.replace(
+                result,
+                events=(
+                    *result.events,
+                    Event("audit", "audited round {round}", {"round": context.round_number}),
+                ),
+            )
 
     audit = Audit()
     rr = load_ruleset("round-robin")
@@ -209,7 +255,10 @@ def test_hook_swiss_sort_players() -> None:
     # default ranking 1 2 3 4: top half against bottom half, 1-3 and 2-4
     assert pairs_of(core_engine().pair(players(4))) == {frozenset({1, 3}), frozenset({2, 4})}
     # ranking 1 3 2 4: 1-2 and 3-4
-    assert pairs_of(core_engine(OddFirst()).pair(players(4))) == {frozenset({1, 2}), frozenset({3, 4})}
+    assert pairs_of(core_engine(OddFirst()).pair(players(4))) == {
+        frozenset({1, 2}),
+        frozenset({3, 4}),
+    }
 
 
 def test_hook_swiss_assign_bye() -> None:
@@ -241,7 +290,10 @@ def test_hook_swiss_build_brackets() -> None:
     # by score: {1, 2} and {3, 4}
     assert pairs_of(core_engine().pair(after_round_one())) == {frozenset({1, 2}), frozenset({3, 4})}
     # one bracket 1 2 | 3 4: 1-3 would be a rematch, so 1-4 and 2-3
-    assert pairs_of(core_engine(OneBracket()).pair(after_round_one())) == {frozenset({1, 4}), frozenset({2, 3})}
+    assert pairs_of(core_engine(OneBracket()).pair(after_round_one())) == {
+        frozenset({1, 4}),
+        frozenset({2, 3}),
+    }
 
 
 def test_hook_swiss_pair_bracket() -> None:
@@ -251,10 +303,21 @@ def test_hook_swiss_pair_bracket() -> None:
         @hookimpl
         def swiss_pair_bracket(self, bracket, context):
             p = list(bracket.players)
-            yield BracketOutcome(tuple((p[i], p[-1 - i]) for i in range(len(p) // 2)), tuple(p[len(p) // 2 : len(p) - len(p) // 2]))
+            yield BracketOutcome(
+                tuple((p[i], p[-1 - i]) for i in range(len(p) // 2)),
+                tuple(p[len(p) // 2 : len(p) - len(p) // 2]),
+            )
 
-    assert pairs_of(core_engine(Fold()).pair(players(6))) == {frozenset({1, 6}), frozenset({2, 5}), frozenset({3, 4})}
-    assert pairs_of(core_engine().pair(players(6))) == {frozenset({1, 4}), frozenset({2, 5}), frozenset({3, 6})}
+    assert pairs_of(core_engine(Fold()).pair(players(6))) == {
+        frozenset({1, 6}),
+        frozenset({2, 5}),
+        frozenset({3, 4}),
+    }
+    assert pairs_of(core_engine().pair(players(6))) == {
+        frozenset({1, 4}),
+        frozenset({2, 5}),
+        frozenset({3, 6}),
+    }
 
 
 def test_hook_swiss_allocate_colours() -> None:
@@ -265,7 +328,9 @@ def test_hook_swiss_allocate_colours() -> None:
 
     default = core_engine().pair(players(6))
     assert [(b.white, b.black) for b in default.boards] == [(1, 4), (5, 2), (3, 6)]  # alternating
-    assert [(b.white, b.black) for b in core_engine(HigherNumberWhite()).pair(players(6)).boards] == [(4, 1), (5, 2), (6, 3)]
+    assert [
+        (b.white, b.black) for b in core_engine(HigherNumberWhite()).pair(players(6)).boards
+    ] == [(4, 1), (5, 2), (6, 3)]
 
 
 def test_hook_swiss_order_boards() -> None:
@@ -288,18 +353,27 @@ def test_hook_swiss_check_round() -> None:
     t = load_trf(RR8)
     assert Engine(rr).check(t) == []
     found = Engine(rr, extra_plugins=[EveryRoundIsSuspicious()]).check(t)
-    assert [v.render() for v in found] == ["[audit] round 1 looked at", "[audit] round 2 looked at", "[audit] round 3 looked at"]
+    assert [v.render() for v in found] == [
+        "[audit] round 1 looked at",
+        "[audit] round 2 looked at",
+        "[audit] round 3 looked at",
+    ]
 
 
 def test_hook_swiss_colour_exempt() -> None:
     """A player the system exempts from the colour limits is not reported by ``check``."""
-    t = read_trf("\n".join([
-        "XXR 4",
-        line001(1, "3.0", "0002 w 1", "0003 w 1", "0004 w 1"),
-        line001(2, "0.0", "0001 b 0", "0004 b 0", "0003 b 0"),
-        line001(3, "2.0", "0004 w 1", "0001 b 0", "0002 w 1"),
-        line001(4, "1.0", "0003 b 0", "0002 w 1", "0001 b 0"),
-    ]) + "\n")
+    t = read_trf(
+        "\n".join(
+            [
+                "XXR 4",
+                line001(1, "3.0", "0002 w 1", "0003 w 1", "0004 w 1"),
+                line001(2, "0.0", "0001 b 0", "0004 b 0", "0003 b 0"),
+                line001(3, "2.0", "0004 w 1", "0001 b 0", "0002 w 1"),
+                line001(4, "1.0", "0003 b 0", "0002 w 1", "0001 b 0"),
+            ]
+        )
+        + "\n"
+    )
 
     class ExemptPlayerOne:
         @hookimpl
@@ -308,7 +382,9 @@ def test_hook_swiss_colour_exempt() -> None:
 
     found = [v.render() for v in core_engine().check(t)]
     assert any("player 1: 3 games in a row" in v for v in found)
-    assert not any("player 1:" in v for v in (x.render() for x in core_engine(ExemptPlayerOne()).check(t)))
+    assert not any(
+        "player 1:" in v for v in (x.render() for x in core_engine(ExemptPlayerOne()).check(t))
+    )
 
 
 # ---------------------------------------------------------------------- meta-test

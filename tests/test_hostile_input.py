@@ -12,7 +12,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from swisspairing.errors import InvalidInputError, InvalidRulesetError
 from swisspairing.event import InvalidEventError, load_event, read_event
 from swisspairing.reports import Column, Report, _csv_safe, render_csv
@@ -41,7 +40,11 @@ def _path(name: str) -> str:
 def test_hostile_ruleset_is_refused_naming_the_file(cli, name, message):
     """validate, pair and standings: exit 3, one line naming the file, no traceback."""
     path = _path(name)
-    for argv in (("validate", path), ("pair", str(HOSTILE / "rr-5-zero-point-byes.trf"), "--ruleset", path), ("standings", str(HOSTILE / "rr-5-zero-point-byes.trf"), "--ruleset", path)):
+    for argv in (
+        ("validate", path),
+        ("pair", str(HOSTILE / "rr-5-zero-point-byes.trf"), "--ruleset", path),
+        ("standings", str(HOSTILE / "rr-5-zero-point-byes.trf"), "--ruleset", path),
+    ):
         r = cli(*argv, "--lang", "en")
         assert r.code == 3, (argv, r.err)
         assert r.err.startswith(f"swisspairing: {path}"), r.err
@@ -67,7 +70,9 @@ def test_hostile_event_file_is_refused_naming_the_file(cli, name, message):
 
 
 def test_duplicate_key_in_a_yaml_event_file_names_line_and_column():
-    with pytest.raises(InvalidEventError, match=r"^league.yaml: line 3, column 3: duplicate key 'name'$"):
+    with pytest.raises(
+        InvalidEventError, match=r"^league.yaml: line 3, column 3: duplicate key 'name'$"
+    ):
         read_event("teams:\n- name: A\n  name: B\n", filename="league.yaml")
 
 
@@ -77,17 +82,31 @@ def test_duplicate_key_in_a_yaml_event_file_names_line_and_column():
 def test_deep_nesting_closed_or_not_is_refused_at_the_limit(depth, opener, closed):
     """Found by the fuzz suite: an unclosed ``[[[[…`` thousands deep made the pure-Python
     parser (used for its error wording) take quadratic time."""
-    text = "teams: " + opener * depth + (("]" if opener == "[" else "}") * depth if closed else "") + "\n"
-    with pytest.raises(InvalidEventError, match=r"^x.yaml: line 1, column \d+: nested deeper than the limit of 64 levels$"):
+    text = (
+        "teams: "
+        + opener * depth
+        + (("]" if opener == "[" else "}") * depth if closed else "")
+        + "\n"
+    )
+    with pytest.raises(
+        InvalidEventError,
+        match=r"^x.yaml: line 1, column \d+: nested deeper than the limit of 64 levels$",
+    ):
         read_event(text, filename="x.yaml")
 
 
 def test_merge_keys_may_be_overridden_and_are_not_duplicates():
-    assert load_yaml("base: &b {x: 1, y: 2}\nother: {<<: *b, x: 3}\n", "f.yaml")["other"] == {"x": 3, "y": 2}
+    assert load_yaml("base: &b {x: 1, y: 2}\nother: {<<: *b, x: 3}\n", "f.yaml")["other"] == {
+        "x": 3,
+        "y": 2,
+    }
 
 
 def test_aliases_within_the_bound_are_fine():
-    assert load_yaml("a: &a [1, 2]\nb: [*a, *a]\n", "f.yaml") == {"a": [1, 2], "b": [[1, 2], [1, 2]]}
+    assert load_yaml("a: &a [1, 2]\nb: [*a, *a]\n", "f.yaml") == {
+        "a": [1, 2],
+        "b": [[1, 2], [1, 2]],
+    }
 
 
 @pytest.mark.parametrize(
@@ -95,9 +114,18 @@ def test_aliases_within_the_bound_are_fine():
     [
         ("a: 1\n\x00", r"^f.yaml: line 2, column 1: invalid YAML: unacceptable character #x0000$"),
         ("a: " + "1" * 5000 + "\n", r"^f.yaml: invalid YAML: Exceeds the limit \(4300 digits\)"),
-        ("a: !!binary AAAA\n", r"^f.yaml: line 1, column 4: unsupported YAML tag tag:yaml.org,2002:binary$"),
-        ("a: 1\n---\nb: 2\n", r"^f.yaml: line 2, column 1: invalid YAML: expected a single document in the stream, but found another document$"),
-        ("a: !!python/object:os.system ls\n", r"^f.yaml: line 1, column 4: invalid YAML: could not determine a constructor"),
+        (
+            "a: !!binary AAAA\n",
+            r"^f.yaml: line 1, column 4: unsupported YAML tag tag:yaml.org,2002:binary$",
+        ),
+        (
+            "a: 1\n---\nb: 2\n",
+            r"^f.yaml: line 2, column 1: invalid YAML: expected a single document in the stream, but found another document$",
+        ),
+        (
+            "a: !!python/object:os.system ls\n",
+            r"^f.yaml: line 1, column 4: invalid YAML: could not determine a constructor",
+        ),
         ("{[1, 2]: x}\n", r"^f.yaml: line 1, column 2: a mapping key must be a plain value$"),
     ],
 )
@@ -110,13 +138,19 @@ def test_dates_stay_text():
     """Event files are JSON data: ``birth_date: 1990-05-01`` is the text, and an impossible
     date is not an error of the YAML reader (found by the fuzz suite: a date made the schema
     error message crash)."""
-    assert load_yaml("a: 1990-05-01\nb: 2001-13-45\nc: 2001-12-14t21:59:43.10-05:00\n", "f.yaml") == {
-        "a": "1990-05-01", "b": "2001-13-45", "c": "2001-12-14t21:59:43.10-05:00"}
-    assert read_event("teams: [{name: 2001-01-01}]\n", filename="x.yaml").teams[0].name == "2001-01-01"
+    assert load_yaml(
+        "a: 1990-05-01\nb: 2001-13-45\nc: 2001-12-14t21:59:43.10-05:00\n", "f.yaml"
+    ) == {"a": "1990-05-01", "b": "2001-13-45", "c": "2001-12-14t21:59:43.10-05:00"}
+    assert (
+        read_event("teams: [{name: 2001-01-01}]\n", filename="x.yaml").teams[0].name == "2001-01-01"
+    )
 
 
 def test_json_constants_and_duplicates_are_refused():
-    for text, message in (('{"a": Infinity}', "Infinity is not a finite number"), ('{"a": 1, "a": 2}', "duplicate key 'a'")):
+    for text, message in (
+        ('{"a": Infinity}', "Infinity is not a finite number"),
+        ('{"a": 1, "a": 2}', "duplicate key 'a'"),
+    ):
         with pytest.raises(InvalidInputError, match=message):
             load_json(text, "x.json")
 
@@ -124,9 +158,14 @@ def test_json_constants_and_duplicates_are_refused():
 def test_size_limit_is_a_parameter(tmp_path):
     """``max_bytes``: the loaders refuse a file above the limit (the default is 4 MiB)."""
     rs = tmp_path / "rs.yaml"
-    rs.write_text("schema_version: 1\nid: big\nextends: round-robin\ndescription: '" + "x" * 2000 + "'\n", encoding="utf-8")
+    rs.write_text(
+        "schema_version: 1\nid: big\nextends: round-robin\ndescription: '" + "x" * 2000 + "'\n",
+        encoding="utf-8",
+    )
     assert load_ruleset(str(rs)).id == "big"
-    with pytest.raises(InvalidRulesetError, match=r"rs.yaml: the file is larger than the limit of 1000 bytes"):
+    with pytest.raises(
+        InvalidRulesetError, match=r"rs.yaml: the file is larger than the limit of 1000 bytes"
+    ):
         load_ruleset(str(rs), max_bytes=1000)
     ev = tmp_path / "ev.yaml"
     ev.write_text("teams: [{name: A}, {name: B}]\n", encoding="utf-8")
@@ -139,8 +178,12 @@ def test_size_limit_is_a_parameter(tmp_path):
 def test_non_regular_files_are_read_with_the_same_cap(cli, tmp_path):
     """``--ruleset /dev/zero`` and an event file that is a device stop at the size limit."""
     r = cli("validate", "/dev/zero", "--lang", "en")
-    assert r.code == 3 and r.err.startswith("swisspairing: /dev/zero: the file is larger than the limit of"), r.err
-    r = cli("pair", str(HOSTILE / "rr-5-zero-point-byes.trf"), "--ruleset", "/dev/zero", "--lang", "en")
+    assert r.code == 3 and r.err.startswith(
+        "swisspairing: /dev/zero: the file is larger than the limit of"
+    ), r.err
+    r = cli(
+        "pair", str(HOSTILE / "rr-5-zero-point-byes.trf"), "--ruleset", "/dev/zero", "--lang", "en"
+    )
     assert r.code == 3 and "/dev/zero: the file is larger than the limit" in r.err
     link = tmp_path / "zero.yaml"
     link.symlink_to("/dev/zero")
@@ -162,11 +205,22 @@ def test_validate_checks_every_tiebreak_id(cli):
     path = _path("unknown-tiebreak.yaml")
     r = cli("validate", path, "--lang", "en")
     assert r.code == 3
-    assert r.err.startswith(f"swisspairing: {path}: $.tiebreaks[1]: unknown tiebreak 'bucholz' (known: "), r.err
+    assert r.err.startswith(
+        f"swisspairing: {path}: $.tiebreaks[1]: unknown tiebreak 'bucholz' (known: "
+    ), r.err
 
 
 def test_bad_tiebreaks_option_blames_the_option_not_the_ruleset(cli):
-    r = cli("standings", str(HOSTILE / "rr-5-zero-point-byes.trf"), "--ruleset", "round-robin", "--tiebreaks", "sonneborn-berger,nonsense", "--lang", "en")
+    r = cli(
+        "standings",
+        str(HOSTILE / "rr-5-zero-point-byes.trf"),
+        "--ruleset",
+        "round-robin",
+        "--tiebreaks",
+        "sonneborn-berger,nonsense",
+        "--lang",
+        "en",
+    )
     assert r.code == 3
     assert r.err.startswith("swisspairing: --tiebreaks: unknown tiebreak 'nonsense'"), r.err
     assert "round-robin.yaml" not in r.err
@@ -174,8 +228,12 @@ def test_bad_tiebreaks_option_blames_the_option_not_the_ruleset(cli):
 
 def test_ruleset_tiebreak_errors_still_blame_the_ruleset(cli):
     path = _path("unknown-tiebreak.yaml")
-    r = cli("standings", str(HOSTILE / "rr-5-zero-point-byes.trf"), "--ruleset", path, "--lang", "en")
-    assert r.code == 3 and r.err.startswith(f"swisspairing: {path}: $.tiebreaks: unknown tiebreak 'bucholz'"), r.err
+    r = cli(
+        "standings", str(HOSTILE / "rr-5-zero-point-byes.trf"), "--ruleset", path, "--lang", "en"
+    )
+    assert r.code == 3 and r.err.startswith(
+        f"swisspairing: {path}: $.tiebreaks: unknown tiebreak 'bucholz'"
+    ), r.err
 
 
 # ---------------------------------------------------------------------- ruleset lookup
@@ -184,7 +242,9 @@ def test_ruleset_ids_are_not_shadowed_by_the_working_directory(cli, tmp_path, mo
     interfere: without a path separator or a .yaml/.yml suffix the value is an installed id."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "round-robin").mkdir()
-    (tmp_path / "rdf-random").write_text("schema_version: 1\nid: stray\nsystem: round-robin-berger\n", encoding="utf-8")
+    (tmp_path / "rdf-random").write_text(
+        "schema_version: 1\nid: stray\nsystem: round-robin-berger\n", encoding="utf-8"
+    )
     assert load_ruleset("round-robin").source == "rulesets/round-robin.yaml"
     assert load_ruleset("rdf-random").id == "rdf-random"
     assert load_ruleset("./rdf-random").id == "stray"  # a path separator makes it a file
@@ -197,8 +257,13 @@ def test_ruleset_ids_are_not_shadowed_by_the_working_directory(cli, tmp_path, mo
 
 def test_unknown_id_with_a_file_of_that_name_says_how_to_use_the_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "myrules").write_text("schema_version: 1\nid: mine\nextends: round-robin\n", encoding="utf-8")
-    with pytest.raises(InvalidRulesetError, match=r"unknown ruleset 'myrules' \(known: .*\); to use the file of that name, write \./myrules"):
+    (tmp_path / "myrules").write_text(
+        "schema_version: 1\nid: mine\nextends: round-robin\n", encoding="utf-8"
+    )
+    with pytest.raises(
+        InvalidRulesetError,
+        match=r"unknown ruleset 'myrules' \(known: .*\); to use the file of that name, write \./myrules",
+    ):
         load_ruleset("myrules")
 
 
@@ -220,8 +285,14 @@ def test_csv_reports_neutralise_formulas_in_names(cli):
 
         rows = list(csv.reader(io.StringIO(r.out)))
         cells = [c for row in rows for c in row]
-        assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r") and c not in ("+",)], (command, cells)
-        assert not [c for c in cells if c.startswith("-") and c != "-" and not _is_number(c)], (command, cells)
+        assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r") and c not in ("+",)], (
+            command,
+            cells,
+        )
+        assert not [c for c in cells if c.startswith("-") and c != "-" and not _is_number(c)], (
+            command,
+            cells,
+        )
         names = [c for c in cells if "HYPERLINK" in c]
         assert names and all(c.startswith("'=HYPERLINK(") for c in names)
 
@@ -255,7 +326,16 @@ def test_csv_cell_neutralisation(cell, safe):
 
 
 def test_render_csv_neutralises_headings_and_cells():
-    report = Report(kind="x", language="en", title="t", subtitle="", columns=(Column("n", "=cmd", False, "n"),), rows=(("@x",),), notes=(), data={})
+    report = Report(
+        kind="x",
+        language="en",
+        title="t",
+        subtitle="",
+        columns=(Column("n", "=cmd", False, "n"),),
+        rows=(("@x",),),
+        notes=(),
+        data={},
+    )
     assert render_csv(report) == "'=cmd\n'@x\n"
 
 
@@ -268,8 +348,15 @@ def test_long_extends_chain_is_bounded(tmp_path):
     """Cycles are reported as cycles (tests/data/rulesets/cycle-*.yaml); a chain of distinct
     files is bounded too, so 2,000 files cannot exhaust the stack."""
     for i in range(40):
-        (tmp_path / f"r{i}.yaml").write_text(f"schema_version: 1\nid: r{i}\nextends: ./r{i + 1}.yaml\n", encoding="utf-8")
-    (tmp_path / "r40.yaml").write_text("schema_version: 1\nid: r40\nextends: round-robin\n", encoding="utf-8")
+        (tmp_path / f"r{i}.yaml").write_text(
+            f"schema_version: 1\nid: r{i}\nextends: ./r{i + 1}.yaml\n", encoding="utf-8"
+        )
+    (tmp_path / "r40.yaml").write_text(
+        "schema_version: 1\nid: r40\nextends: round-robin\n", encoding="utf-8"
+    )
     assert load_ruleset(str(tmp_path / "r10.yaml")).id == "r10"  # 31 files: within the limit
-    with pytest.raises(InvalidRulesetError, match=r"r31.yaml: \$.extends: extends goes deeper than the limit of 32 rulesets$"):
+    with pytest.raises(
+        InvalidRulesetError,
+        match=r"r31.yaml: \$.extends: extends goes deeper than the limit of 32 rulesets$",
+    ):
         load_ruleset(str(tmp_path / "r0.yaml"))

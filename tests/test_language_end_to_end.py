@@ -23,9 +23,37 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
 #: systems, FIDE titles and the FIDE C.07 codes, rule-id prefixes, "Name" (German too),
 #: "Fed" (Polish abbreviation too), TRF record codes.
 INTERNATIONAL = {
-    "Buchholz", "Sonneborn-Berger", "Berger", "Solkoff", "FIDE", "TRF", "GM", "IM", "FM", "CM",
-    "WGM", "WIM", "WFM", "WCM", "Name", "Fed", "PL-team", "Dutch-", "RDF", "Lim", "Olympiad",
-    "WIN", "WON", "BPG", "BWG", "AMB-", "RR-Berger", "swisspairing", "SPN", "SPC", "XXR",
+    "Buchholz",
+    "Sonneborn-Berger",
+    "Berger",
+    "Solkoff",
+    "FIDE",
+    "TRF",
+    "GM",
+    "IM",
+    "FM",
+    "CM",
+    "WGM",
+    "WIM",
+    "WFM",
+    "WCM",
+    "Name",
+    "Fed",
+    "PL-team",
+    "Dutch-",
+    "RDF",
+    "Lim",
+    "Olympiad",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "AMB-",
+    "RR-Berger",
+    "swisspairing",
+    "SPN",
+    "SPC",
+    "XXR",
 }
 
 
@@ -58,36 +86,67 @@ def _untranslated(cli, args: list[str], lang: str, source: Path) -> list[str]:  
     english = cli("--lang", "en", *args)
     other = cli("--lang", lang, *args)
     assert english.code == other.code == 0, (english.err, other.err)
-    allowed = set(INTERNATIONAL) | set(WORD.findall(source.read_text(encoding="utf-8", errors="replace")))
+    allowed = set(INTERNATIONAL) | set(
+        WORD.findall(source.read_text(encoding="utf-8", errors="replace"))
+    )
     return sorted((_words(english.out + english.err) & _words(other.out + other.err)) - allowed)
 
 
-DRAUGHTS_RULESETS = ["rdf-base", "rdf-buchholz", "rdf-buchholz-manual-draw", "rdf-coefficient", "rdf-random", "rdf-solkoff", "rdf-solkoff-manual-draw"]
+DRAUGHTS_RULESETS = [
+    "rdf-base",
+    "rdf-buchholz",
+    "rdf-buchholz-manual-draw",
+    "rdf-coefficient",
+    "rdf-random",
+    "rdf-solkoff",
+    "rdf-solkoff-manual-draw",
+]
 
 
 @pytest.mark.parametrize("ruleset", DRAUGHTS_RULESETS)
 @pytest.mark.parametrize("trf", ["round2-eight.trf", "round3-forfeit-withdrawal.trf"])
 def test_draughts_explanation_in_russian(cli, ruleset: str, trf: str) -> None:  # type: ignore[no-untyped-def]
     path = DRAUGHTS / trf
-    assert _untranslated(cli, ["pair", str(path), "--ruleset", ruleset, "--explain"], "ru", path) == []
+    assert (
+        _untranslated(cli, ["pair", str(path), "--ruleset", ruleset, "--explain"], "ru", path) == []
+    )
 
 
 @pytest.mark.parametrize("source", ["pl-a-klasa-2005.trf", "pl-a-klasa-2005.yaml"])
 def test_polish_team_explanation_in_polish(cli, source: str) -> None:  # type: ignore[no-untyped-def]
     path = EXAMPLES / source
-    assert _untranslated(cli, ["pair", str(path), "--ruleset", "kpzszach-a-klasa-2005", "--explain"], "pl", path) == []
+    assert (
+        _untranslated(
+            cli, ["pair", str(path), "--ruleset", "kpzszach-a-klasa-2005", "--explain"], "pl", path
+        )
+        == []
+    )
 
 
 def test_dutch_explanation_in_german(cli) -> None:  # type: ignore[no-untyped-def]
     path = EXAMPLES / "swiss-open-21.trf"
-    assert _untranslated(cli, ["pair", str(path), "--ruleset", "fide-dutch-1992", "--explain"], "de", path) == []
+    assert (
+        _untranslated(
+            cli, ["pair", str(path), "--ruleset", "fide-dutch-1992", "--explain"], "de", path
+        )
+        == []
+    )
 
 
 @pytest.mark.parametrize("lang", ["de", "ru", "pl"])
-@pytest.mark.parametrize("source, ruleset", [("lim-open-24.trf", "fide-lim"), ("olympiad-21-teams.trf", "fide-olympiad-2022"), ("round-robin-8.trf", "round-robin")])
+@pytest.mark.parametrize(
+    "source, ruleset",
+    [
+        ("lim-open-24.trf", "fide-lim"),
+        ("olympiad-21-teams.trf", "fide-olympiad-2022"),
+        ("round-robin-8.trf", "round-robin"),
+    ],
+)
 def test_other_systems_explanations(cli, lang: str, source: str, ruleset: str) -> None:  # type: ignore[no-untyped-def]
     path = EXAMPLES / source
-    assert _untranslated(cli, ["pair", str(path), "--ruleset", ruleset, "--explain"], lang, path) == []
+    assert (
+        _untranslated(cli, ["pair", str(path), "--ruleset", ruleset, "--explain"], lang, path) == []
+    )
 
 
 REPORT_INPUTS = [
@@ -106,5 +165,7 @@ def test_reports_in_every_language(cli, lang: str, command: str, fmt: str) -> No
     for path, ruleset, individual in REPORT_INPUTS:
         if command == "crosstable" and not individual:
             continue  # a crosstable is a table of players
-        leftovers = _untranslated(cli, [command, str(path), "--ruleset", ruleset, "--format", fmt], lang, path)
+        leftovers = _untranslated(
+            cli, [command, str(path), "--ruleset", ruleset, "--format", fmt], lang, path
+        )
         assert leftovers == [], (path.name, leftovers)

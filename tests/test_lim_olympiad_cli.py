@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from swisspairing import load_trf
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -21,7 +20,9 @@ def test_lim_explained(cli, ruleset, lang):
     for rule in ("[Lim 2.4]", "[Lim 1.1]", "[Lim 2.2]", "[Lim 5."):
         assert rule in r.out
     # the 2026 text numbers 2.3 a-d as 2.3.1-2.3.4
-    assert ("[Lim 2.3.4]" in r.out) == (ruleset == "fide-lim-2026") and ("[Lim 2.3d]" in r.out) == (ruleset == "fide-lim")
+    assert ("[Lim 2.3.4]" in r.out) == (ruleset == "fide-lim-2026") and ("[Lim 2.3d]" in r.out) == (
+        ruleset == "fide-lim"
+    )
     if lang != "en":
         assert "median group" not in r.out and "gets the bye" not in r.out
 
@@ -38,7 +39,12 @@ def test_olympiad_explained(cli, edition, lang):
 
 def test_olympiad_pairs_and_next_round(cli, tmp_path):
     pairs, nxt = tmp_path / "p.txt", tmp_path / "n.trf"
-    assert cli("pair", OLYMPIAD, "--ruleset", "fide-olympiad-2022", "-p", str(pairs), "-o", str(nxt)).code == 0
+    assert (
+        cli(
+            "pair", OLYMPIAD, "--ruleset", "fide-olympiad-2022", "-p", str(pairs), "-o", str(nxt)
+        ).code
+        == 0
+    )
     lines = pairs.read_text().splitlines()
     assert lines[0] == "11" and lines[-1].endswith(" 0")  # ten matches and the bye, by team number
     t = load_trf(nxt)

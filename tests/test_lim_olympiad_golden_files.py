@@ -24,7 +24,14 @@ DATA = Path(__file__).parent / "data"
     [
         ("lim/lim_2_2_median_order.trf", "fide-lim", "lim/lim_2_2_median_order.expected"),
         ("lim/lim_2_2_median_order.trf", "fide-lim-2026", "lim/lim_2_2_median_order.expected"),
-        *[("olympiad/round2_editions.trf", f"fide-olympiad-{e}", f"olympiad/round2_editions.fide-olympiad-{e}.expected") for e in ("2006", "2010", "2022")],
+        *[
+            (
+                "olympiad/round2_editions.trf",
+                f"fide-olympiad-{e}",
+                f"olympiad/round2_editions.fide-olympiad-{e}.expected",
+            )
+            for e in ("2006", "2010", "2022")
+        ],
     ],
 )
 def test_golden_file(cli, tmp_path, trf, ruleset, expected):

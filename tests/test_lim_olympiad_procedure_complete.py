@@ -12,12 +12,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from swisspairing import Engine, NoValidPairingError, load_ruleset
 from swisspairing.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).parent / "olympiad"))
-from conftest import make_teams, play  # noqa: E402
+from conftest import make_teams, play
 
 LAST_RESORT = "no pairing follows the group procedure"
 

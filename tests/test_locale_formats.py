@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from swisspairing.explain import format_number as localized
 from swisspairing.i18n import default_locale
 from swisspairing.reports import format_number
@@ -57,7 +56,9 @@ def test_pair_honours_the_rulesets_language(cli, env) -> None:  # type: ignore[n
 def test_numbers_in_the_locales_format(lang: str, text: str) -> None:
     assert localized(2.5, lang) == text
     assert format_number(2.5, lang) == text
-    assert format_number(1234.25, lang) == text.replace("2", "1234", 1).replace("5", "25")  # no grouping
+    assert format_number(1234.25, lang) == text.replace("2", "1234", 1).replace(
+        "5", "25"
+    )  # no grouping
     assert format_number(3.0, lang) == "3"
 
 
@@ -67,7 +68,9 @@ def test_halves_as_a_fraction() -> None:
     assert format_number(10.25, "pl", halves=True) == "10,25"  # not a half: decimal
 
 
-@pytest.mark.parametrize("lang, decimal", [("de", "3,5"), ("ru", "3,5"), ("pl", "3,5"), ("en", "3.5")])
+@pytest.mark.parametrize(
+    "lang, decimal", [("de", "3,5"), ("ru", "3,5"), ("pl", "3,5"), ("en", "3.5")]
+)
 def test_reports_print_scores_in_the_locales_format(cli, lang: str, decimal: str) -> None:  # type: ignore[no-untyped-def]
     trf = str(ROOT / "examples" / "swiss-open-21.trf")
     for fmt in ("text", "csv", "html"):
@@ -77,14 +80,17 @@ def test_reports_print_scores_in_the_locales_format(cli, lang: str, decimal: str
 
 def test_ruleset_chooses_the_fraction_sign(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
     ruleset = tmp_path / "dutch-halves.yaml"
-    ruleset.write_text("schema_version: 1\nid: dutch-halves\nextends: fide-dutch-1992\nscore_format: fraction\n", encoding="utf-8")
+    ruleset.write_text(
+        "schema_version: 1\nid: dutch-halves\nextends: fide-dutch-1992\nscore_format: fraction\n",
+        encoding="utf-8",
+    )
     trf = str(ROOT / "examples" / "swiss-open-21.trf")
     res = cli("--lang", "de", "standings", trf, "--ruleset", str(ruleset))
     assert res.code == 0 and "3½" in res.out and "3,5" not in res.out
 
 
 def test_russian_crosstable_marks_colours_unambiguously(cli) -> None:  # type: ignore[no-untyped-def]
-    """"21б1" reads "2161": the Russian cells use ○/● and no Cyrillic letter touches a digit."""
+    """ "21б1" reads "2161": the Russian cells use ○/● and no Cyrillic letter touches a digit."""
     import re
 
     trf = str(ROOT / "examples" / "swiss-open-21.trf")
@@ -108,6 +114,9 @@ def test_pair_errors_after_loading_speak_the_rulesets_language(cli, env, tmp_pat
         encoding="utf-8",
     )
     res = cli("pair", str(event), "--ruleset", "kpzszach-a-klasa-2005")
-    assert res.code == 3 and res.err == "swisspairing: turniej ma tylko 1 rundę i została ona już skojarzona\n"
+    assert (
+        res.code == 3
+        and res.err == "swisspairing: turniej ma tylko 1 rundę i została ona już skojarzona\n"
+    )
     english = cli("--lang", "en", "pair", str(event), "--ruleset", "kpzszach-a-klasa-2005")
     assert english.err == "swisspairing: the event has only 1 round and it has been paired\n"

@@ -8,14 +8,12 @@
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
-
 from swisspairing.i18n import gettext, translations
 
 ROOT = Path(__file__).parent.parent
@@ -34,8 +32,17 @@ def _code_msgids() -> set[str]:
     for folder in ("core", "plugins", "rulesets"):
         for _filename, _lineno, message, _comments, _context in extract_from_dir(
             ROOT / folder,
-            method_map=[("**.py", "python"), ("**.yaml", "swisspairing.i18n:extract_ruleset_names")],
-            keywords={"N_": None, "NP_": (1, 2), "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+            method_map=[
+                ("**.py", "python"),
+                ("**.yaml", "swisspairing.i18n:extract_ruleset_names"),
+            ],
+            keywords={
+                "N_": None,
+                "NP_": (1, 2),
+                "gettext": None,
+                "ngettext": (1, 2),
+                "pgettext": ((1, "c"), 2),
+            },
         ):
             found.add(message if isinstance(message, str) else message[0])
     return found
@@ -69,7 +76,9 @@ def test_catalogue_is_complete(lang: str) -> None:
         ids = template.id if isinstance(template.id, tuple) else (template.id,)
         strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
         if isinstance(msg.string, tuple):
-            assert len(strings) == po.num_plurals, f"{lang}: {template.id!r} needs {po.num_plurals} plural forms"
+            assert len(strings) == po.num_plurals, (
+                f"{lang}: {template.id!r} needs {po.num_plurals} plural forms"
+            )
         wanted = set(PLACEHOLDER.findall(ids[0]))
         for s in strings:
             if set(PLACEHOLDER.findall(s)) != wanted:
@@ -90,8 +99,22 @@ def test_translations_are_used(lang: str) -> None:
 
 
 def test_cli_speaks_the_language(cli) -> None:  # type: ignore[no-untyped-def]
-    en = cli("--lang", "en", "pair", str(ROOT / "examples" / "round-robin-8.trf"), "--ruleset", "round-robin")
-    de = cli("--lang", "de", "pair", str(ROOT / "examples" / "round-robin-8.trf"), "--ruleset", "round-robin")
+    en = cli(
+        "--lang",
+        "en",
+        "pair",
+        str(ROOT / "examples" / "round-robin-8.trf"),
+        "--ruleset",
+        "round-robin",
+    )
+    de = cli(
+        "--lang",
+        "de",
+        "pair",
+        str(ROOT / "examples" / "round-robin-8.trf"),
+        "--ruleset",
+        "round-robin",
+    )
     assert en.code == de.code == 0
     assert "Board" in en.out and "Board" not in de.out
     assert gettext("White", "de") in de.out

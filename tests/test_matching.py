@@ -6,8 +6,12 @@ import itertools
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from swisspairing.matching import bipartite_saturates, has_matching_of_size, has_perfect_matching, max_matching_size
+from swisspairing.matching import (
+    bipartite_saturates,
+    has_matching_of_size,
+    has_perfect_matching,
+    max_matching_size,
+)
 
 
 def brute_matching(n: int, edges: set[frozenset[int]]) -> int:
@@ -29,7 +33,14 @@ def brute_matching(n: int, edges: set[frozenset[int]]) -> int:
 
 
 graphs = st.integers(0, 10).flatmap(
-    lambda n: st.tuples(st.just(n), st.sets(st.tuples(st.integers(0, max(n - 1, 0)), st.integers(0, max(n - 1, 0))).filter(lambda e: e[0] != e[1]).map(frozenset)))
+    lambda n: st.tuples(
+        st.just(n),
+        st.sets(
+            st.tuples(st.integers(0, max(n - 1, 0)), st.integers(0, max(n - 1, 0)))
+            .filter(lambda e: e[0] != e[1])
+            .map(frozenset)
+        ),
+    )
 )
 
 
@@ -40,7 +51,9 @@ def test_max_matching_size_is_maximum(graph: tuple[int, set[frozenset[int]]]) ->
     size = max_matching_size(list(range(n)), lambda a, b: frozenset((a, b)) in edges)
     assert size == brute_matching(n, edges)
     assert has_matching_of_size(list(range(n)), lambda a, b: frozenset((a, b)) in edges, size)
-    assert not has_matching_of_size(list(range(n)), lambda a, b: frozenset((a, b)) in edges, size + 1)
+    assert not has_matching_of_size(
+        list(range(n)), lambda a, b: frozenset((a, b)) in edges, size + 1
+    )
     adj = [[w for w in range(n) if frozenset((v, w)) in edges] for v in range(n)]
     assert has_perfect_matching(adj) == (2 * size == n)
 
@@ -56,6 +69,10 @@ def test_blossom_is_needed() -> None:
 def test_bipartite_saturates(left: int, right: int, rnd) -> None:  # type: ignore[no-untyped-def]
     edges = {(i, r) for i in range(left) for r in range(right) if rnd.random() < 0.45}
     expected = left <= right and any(
-        all((i, perm[i]) in edges for i in range(left)) for perm in itertools.permutations(range(right), left)
+        all((i, perm[i]) in edges for i in range(left))
+        for perm in itertools.permutations(range(right), left)
     )
-    assert bipartite_saturates(list(range(left)), range(right), lambda i, r: (i, r) in edges) == expected
+    assert (
+        bipartite_saturates(list(range(left)), range(right), lambda i, r: (i, r) in edges)
+        == expected
+    )

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from swisspairing import (
     BLACK,
     WHITE,
@@ -41,8 +40,15 @@ DATA = Path(__file__).parent / "data"
 STANDARD = PointSystem()
 #: 3/1/0 football scoring, byes and forfeit wins worth a win.
 THREE_ONE_ZERO = PointSystem(
-    win=3, draw=1, loss=0, forfeit_win=3, forfeit_loss=0,
-    pairing_allocated_bye=3, full_point_bye=3, half_point_bye=1, zero_point_bye=0,
+    win=3,
+    draw=1,
+    loss=0,
+    forfeit_win=3,
+    forfeit_loss=0,
+    pairing_allocated_bye=3,
+    full_point_bye=3,
+    half_point_bye=1,
+    zero_point_bye=0,
 )
 
 
@@ -73,7 +79,15 @@ def test_scores_three_one_zero(swiss: Tournament) -> None:
 def test_scores_before_an_earlier_round(swiss: Tournament) -> None:
     before_r2 = player_states(swiss, STANDARD, before_round=2)
     assert {n: s.score for n, s in before_r2.items()} == {
-        1: 1, 2: 1, 3: 0.5, 4: 1, 5: 0, 6: 0, 7: 0.5, 8: 0, 9: 1
+        1: 1,
+        2: 1,
+        3: 0.5,
+        4: 1,
+        5: 0,
+        6: 0,
+        7: 0.5,
+        8: 0,
+        9: 1,
     }
     assert before_r2[4].colours == (None,)  # the forfeit gives no colour
 
@@ -83,11 +97,35 @@ def test_player_states_can_be_limited_to_some_players(swiss: Tournament) -> None
 
 
 def test_point_system_values_per_code() -> None:
-    ps = PointSystem(win=3, draw=1.5, loss=0.25, forfeit_win=2, forfeit_loss=-1,
-                     pairing_allocated_bye=1.75, full_point_bye=2.5, half_point_bye=1.25, zero_point_bye=0.5)
-    value = {code: ps.points(RoundRecord(None if code in "HFUZ " else 2, None, code)) for code in "1=0WDL+-HFUZ"}
-    assert value == {"1": 3, "W": 3, "=": 1.5, "D": 1.5, "0": 0.25, "L": 0.25, "+": 2, "-": -1,
-                     "H": 1.25, "F": 2.5, "U": 1.75, "Z": 0.5}
+    ps = PointSystem(
+        win=3,
+        draw=1.5,
+        loss=0.25,
+        forfeit_win=2,
+        forfeit_loss=-1,
+        pairing_allocated_bye=1.75,
+        full_point_bye=2.5,
+        half_point_bye=1.25,
+        zero_point_bye=0.5,
+    )
+    value = {
+        code: ps.points(RoundRecord(None if code in "HFUZ " else 2, None, code))
+        for code in "1=0WDL+-HFUZ"
+    }
+    assert value == {
+        "1": 3,
+        "W": 3,
+        "=": 1.5,
+        "D": 1.5,
+        "0": 0.25,
+        "L": 0.25,
+        "+": 2,
+        "-": -1,
+        "H": 1.25,
+        "F": 2.5,
+        "U": 1.75,
+        "Z": 0.5,
+    }
     assert ps.points(RoundRecord(None, None, " ")) == 0.5  # blank is the equivalent of Z
     assert ps.points(RoundRecord(4, WHITE, " ")) == 0  # a game without result yet
     assert ps.max_per_round == 3
@@ -107,7 +145,11 @@ def test_colour_history_counts_played_games_only(states) -> None:
     assert states[3].colour_run == 2  # compacted history: W W
     assert states[3].last_colour is WHITE
     assert states[1].played_colours == (WHITE, BLACK, BLACK)
-    assert (states[1].colour_difference, states[1].colour_run, states[1].last_colour) == (-1, 2, BLACK)
+    assert (states[1].colour_difference, states[1].colour_run, states[1].last_colour) == (
+        -1,
+        2,
+        BLACK,
+    )
     assert states[9].colours == (None, WHITE, None)
     assert states[6].colours == (WHITE, BLACK, None)
     assert (states[6].colour_difference, states[6].colour_run) == (0, 1)
@@ -117,7 +159,12 @@ def test_player_without_games_has_no_colour() -> None:
     t = load_trf(DATA / "next-round-half-bye.trf")
     st_ = player_states(t, STANDARD)[7]  # late entrant, no entry in rounds 1-2
     assert st_.colours == (None, None)
-    assert (st_.played_colours, st_.colour_difference, st_.colour_run, st_.last_colour) == ((), 0, 0, None)
+    assert (st_.played_colours, st_.colour_difference, st_.colour_run, st_.last_colour) == (
+        (),
+        0,
+        0,
+        None,
+    )
     assert st_.games_played == 0 and st_.score == 0
 
 
@@ -170,7 +217,9 @@ def test_round_record_kinds() -> None:
     assert RoundRecord(3, WHITE, " ").is_pending
     assert not RoundRecord(None, None, " ").is_pending
     assert RoundRecord(None, None, "U").is_pairing_allocated_bye
-    assert [RoundRecord(None, None, c).is_requested_absence for c in "HFZ U"] == [True] * 4 + [False]
+    assert [RoundRecord(None, None, c).is_requested_absence for c in "HFZ U"] == [True] * 4 + [
+        False
+    ]
     assert [RoundRecord(None, None, c).points_without_play for c in "FUH"] == [True, True, False]
     assert str(RoundRecord(12, BLACK, "=")) == "0012 b ="
     assert str(RoundRecord(None, None, "H")) == "0000 - H"
@@ -209,10 +258,19 @@ def test_prefilled_half_bye_and_late_entrant() -> None:
 
 
 def test_with_round_is_a_new_tournament(swiss: Tournament) -> None:
-    new = swiss.with_round(4, {1: RoundRecord(4, WHITE, "1"), 4: RoundRecord(1, BLACK, "0"), 7: RoundRecord(None, None, "U")})
+    new = swiss.with_round(
+        4,
+        {
+            1: RoundRecord(4, WHITE, "1"),
+            4: RoundRecord(1, BLACK, "0"),
+            7: RoundRecord(None, None, "U"),
+        },
+    )
     assert swiss.player(1).rounds[3:] == () and swiss.player(1).points == 2.5  # unchanged
     assert new.player(1).record(4) == RoundRecord(4, WHITE, "1")
-    assert new.player(1).points == 3.5 and new.player(4).points == 2.0 and new.player(7).points == 2.5
+    assert (
+        new.player(1).points == 3.5 and new.player(4).points == 2.0 and new.player(7).points == 2.5
+    )
     assert new.player(9).rounds == swiss.player(9).rounds  # untouched players keep their records
     assert new.absent_next == frozenset()  # XXZ was for the round now written
     assert new.rounds_recorded == 4
@@ -230,8 +288,10 @@ def test_with_round_replaces_a_prefilled_record() -> None:
 
 
 @settings(max_examples=40)
-@given(st.lists(st.tuples(st.integers(1, 6), st.sampled_from("1=0WDL+-HFUZ ")), max_size=12),
-       st.sampled_from([STANDARD, THREE_ONE_ZERO]))
+@given(
+    st.lists(st.tuples(st.integers(1, 6), st.sampled_from("1=0WDL+-HFUZ ")), max_size=12),
+    st.sampled_from([STANDARD, THREE_ONE_ZERO]),
+)
 def test_with_round_keeps_points_field_consistent(changes, ps) -> None:
     """Whatever is written (also over an existing record), the points field stays equal to
     the score recomputed from the records."""
@@ -269,23 +329,37 @@ def test_player_state_is_frozen(states) -> None:
 
 
 NAMESPACE = {
-    "Pairing": Pairing, "Colour": Colour, "Float": Float, "RoundRecord": RoundRecord,
-    "Player": Player, "Team": Team, "Tournament": Tournament, "PointSystem": PointSystem, "Bye": Bye,
+    "Pairing": Pairing,
+    "Colour": Colour,
+    "Float": Float,
+    "RoundRecord": RoundRecord,
+    "Player": Player,
+    "Team": Team,
+    "Tournament": Tournament,
+    "PointSystem": PointSystem,
+    "Bye": Bye,
 }
 
 
 @pytest.mark.parametrize(
     "value",
-    [Pairing(3, 7), Pairing(white=12, black=4, absent=4), Colour.WHITE, Colour.BLACK, Float.UP,
-     RoundRecord(5, BLACK, "="), Bye(9, "U")],
+    [
+        Pairing(3, 7),
+        Pairing(white=12, black=4, absent=4),
+        Colour.WHITE,
+        Colour.BLACK,
+        Float.UP,
+        RoundRecord(5, BLACK, "="),
+        Bye(9, "U"),
+    ],
     ids=repr,
 )
 def test_repr_round_trips(value) -> None:
-    assert eval(repr(value), NAMESPACE) == value  # noqa: S307 - our own repr
+    assert eval(repr(value), NAMESPACE) == value
 
 
 def test_repr_of_a_whole_tournament_round_trips(swiss: Tournament) -> None:
-    assert eval(repr(swiss), {**NAMESPACE, "frozenset": frozenset}) == swiss  # noqa: S307
+    assert eval(repr(swiss), {**NAMESPACE, "frozenset": frozenset}) == swiss
 
 
 def test_str_reads_well() -> None:

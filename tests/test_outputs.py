@@ -13,7 +13,6 @@ import stat
 from pathlib import Path
 
 import pytest
-
 from swisspairing import load_trf
 from swisspairing.output import write_outputs
 
@@ -45,12 +44,15 @@ def test_output_naming_the_input_is_refused(cli, event: Path, option: str) -> No
     result = cli("pair", str(event), "-r", "round-robin", option, str(event))
     assert (result.code, result.out) == (3, "")
     assert result.err == (
-        f"swisspairing: {option} {event} names the input file {event}; the input is never overwritten: choose another output file\n"
+        f"swisspairing: {option} {event} names the input file {event}; the input is never "
+        "overwritten: choose another output file\n"
     )
     assert _untouched(event, before) and os.listdir(event.parent) == ["t.trf"]
 
 
-def test_the_input_through_a_link_or_another_spelling_is_refused(cli, event: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_input_through_a_link_or_another_spelling_is_refused(
+    cli, event: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     before = event.read_bytes()
     (event.parent / "link.trf").symlink_to(event)
     os.link(event, event.parent / "hard.trf")
@@ -78,14 +80,18 @@ def test_output_naming_the_ruleset_file_is_refused(cli, event: Path, tmp_path: P
     assert ruleset.read_text().startswith("schema_version")
 
 
-def test_pairs_and_output_naming_the_same_file_are_refused(cli, event: Path, tmp_path: Path) -> None:
+def test_pairs_and_output_naming_the_same_file_are_refused(
+    cli, event: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "next.trf"
     result = cli("pair", str(event), "-r", "round-robin", "-p", str(out), "-o", str(out))
     assert result.code == 3
     assert result.err == f"swisspairing: -p and -o name the same file {out}\n"
     assert not out.exists()
     # devices are written through and may be named twice
-    assert cli("pair", str(event), "-r", "round-robin", "-p", os.devnull, "-o", os.devnull).code == 0
+    assert (
+        cli("pair", str(event), "-r", "round-robin", "-p", os.devnull, "-o", os.devnull).code == 0
+    )
 
 
 def test_read_only_output_is_not_overwritten(cli, event: Path, tmp_path: Path) -> None:
@@ -95,7 +101,10 @@ def test_read_only_output_is_not_overwritten(cli, event: Path, tmp_path: Path) -
     pairs = tmp_path / "pairs.txt"
     result = cli("pair", str(event), "-r", "round-robin", "-o", str(out), "-p", str(pairs))
     assert result.code == 5
-    assert result.err.startswith(f"swisspairing: {out}: cannot access file: ") and "read-only" in result.err
+    assert (
+        result.err.startswith(f"swisspairing: {out}: cannot access file: ")
+        and "read-only" in result.err
+    )
     assert out.read_text() == "the arbiter's copy\n" and stat.S_IMODE(out.stat().st_mode) == 0o444
     assert not pairs.exists()  # both or neither
     assert sorted(os.listdir(tmp_path)) == ["next.trf", "t.trf"]  # no temporary file left
@@ -113,15 +122,31 @@ def test_symlinked_output_updates_its_target(cli, event: Path, tmp_path: Path) -
     dangling = tmp_path / "new.trf"
     dangling.symlink_to(tmp_path / "archive" / "round5.trf")
     assert cli("pair", str(event), "-r", "round-robin", "-p", str(dangling)).code == 0
-    assert dangling.is_symlink() and (tmp_path / "archive" / "round5.trf").read_text().startswith("4\n")
+    assert dangling.is_symlink() and (tmp_path / "archive" / "round5.trf").read_text().startswith(
+        "4\n"
+    )
 
 
-def test_both_or_neither_when_the_second_cannot_be_written(cli, event: Path, tmp_path: Path) -> None:
+def test_both_or_neither_when_the_second_cannot_be_written(
+    cli, event: Path, tmp_path: Path
+) -> None:
     """The pairs file is not left behind when the TRF cannot be written (and vice versa)."""
     pairs = tmp_path / "pairs.txt"
-    result = cli("pair", str(event), "-r", "round-robin", "-p", str(pairs), "-o", str(tmp_path / "missing" / "next.trf"))
+    result = cli(
+        "pair",
+        str(event),
+        "-r",
+        "round-robin",
+        "-p",
+        str(pairs),
+        "-o",
+        str(tmp_path / "missing" / "next.trf"),
+    )
     assert result.code == 5
-    assert result.err == f"swisspairing: {tmp_path / 'missing' / 'next.trf'}: cannot access file: No such file or directory\n"
+    assert (
+        result.err
+        == f"swisspairing: {tmp_path / 'missing' / 'next.trf'}: cannot access file: No such file or directory\n"
+    )
     assert not pairs.exists()
     pairs.write_text("previous pairs\n")
     out = tmp_path / "next.trf"
@@ -131,7 +156,9 @@ def test_both_or_neither_when_the_second_cannot_be_written(cli, event: Path, tmp
     assert pairs.read_text() == "previous pairs\n" and out.read_text() == "previous round\n"
 
 
-def test_a_failed_rename_restores_the_files_already_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_rename_restores_the_files_already_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     first, second = tmp_path / "a.txt", tmp_path / "b.txt"
     first.write_text("old a\n")
     real_replace = os.replace

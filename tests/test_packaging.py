@@ -14,7 +14,9 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("pip") is None, reason="pip is not available")
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("pip") is None, reason="pip is not available"
+)
 
 
 def test_wheel_builds_without_deprecation_warnings(tmp_path):
@@ -27,8 +29,21 @@ def test_wheel_builds_without_deprecation_warnings(tmp_path):
     for folder in ("core", "plugins", "rulesets", "locales"):
         shutil.copytree(ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__"))
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation", "-w", str(tmp_path / "dist"), str(src)],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-v",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(tmp_path / "dist"),
+            str(src),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     output = done.stdout + done.stderr
@@ -37,10 +52,17 @@ def test_wheel_builds_without_deprecation_warnings(tmp_path):
     wheel = next((tmp_path / "dist").glob("swisspairing-*.whl"))
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
-        metadata = zf.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode("utf-8")
+        metadata = zf.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode(
+            "utf-8"
+        )
     assert "License-Expression: MIT" in metadata and "License-File: LICENSE" in metadata
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
-    for shipped in ("swisspairing/py.typed", "swisspairing/schemas/tournament.schema.json", "swisspairing/schemas/ruleset.schema.json", "swisspairing/server.py"):
+    for shipped in (
+        "swisspairing/py.typed",
+        "swisspairing/schemas/tournament.schema.json",
+        "swisspairing/schemas/ruleset.schema.json",
+        "swisspairing/server.py",
+    ):
         assert shipped in names, shipped
     assert "Provides-Extra: server" in metadata
 

@@ -22,10 +22,11 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-
 from swisspairing import PluginError, manager
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("pip") is None, reason="pip is not available")
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("pip") is None, reason="pip is not available"
+)
 
 TESTS = Path(__file__).parent
 DATA = TESTS / "data"
@@ -40,9 +41,23 @@ def plugin_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     source = shutil.copytree(TESTS / "plugin_example", work / "src")
     site = work / "site"
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-         "--no-warn-script-location", "--disable-pip-version-check", "--target", str(site), str(source)],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-warn-script-location",
+            "--disable-pip-version-check",
+            "--target",
+            str(site),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert (site / "swisspairing_example_plugin-0.1.0.dist-info").is_dir()
@@ -56,15 +71,25 @@ def clash_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (site / "swisspairing_clash_plugin.py").write_text('"""Pretends to be the Berger system."""\n')
     info = site / "swisspairing_clash_plugin-1.0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: swisspairing-clash-plugin\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[swisspairing.systems]\nround-robin-berger = swisspairing_clash_plugin\n")
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: swisspairing-clash-plugin\nVersion: 1.0\n"
+    )
+    (info / "entry_points.txt").write_text(
+        "[swisspairing.systems]\nround-robin-berger = swisspairing_clash_plugin\n"
+    )
     (info / "top_level.txt").write_text("swisspairing_clash_plugin\n")
     return site
 
 
 def run(site: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, "PYTHONPATH": str(site), "SWISSPAIRING_LANG": "en", **env}
-    return subprocess.run([sys.executable, "-m", "swisspairing", *args], capture_output=True, text=True, env=environment, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "swisspairing", *args],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+    )
 
 
 # ---------------------------------------------------------------------- discovered and used
@@ -74,16 +99,27 @@ def test_plugin_system_is_listed(plugin_site: Path) -> None:
     lines = done.stdout.splitlines()
     at = lines.index("example-fold  swisspairing-example-plugin 0.1.0")
     assert lines[at + 1].strip() == "Example: first against last within each score group"
-    assert lines[at + 2].strip() == "hooks: swiss_pair_bracket, swiss_ruleset_dirs, swiss_ruleset_schema, swiss_system_info"
-    assert any(line.startswith("round-robin-berger  swisspairing ") for line in lines)  # built-ins still there
+    assert (
+        lines[at + 2].strip()
+        == "hooks: swiss_pair_bracket, swiss_ruleset_dirs, swiss_ruleset_schema, swiss_system_info"
+    )
+    assert any(
+        line.startswith("round-robin-berger  swisspairing ") for line in lines
+    )  # built-ins still there
 
 
 def test_plugin_ruleset_is_listed_and_validates(plugin_site: Path) -> None:
     rulesets = run(plugin_site, "rulesets")
     assert rulesets.returncode == 0, rulesets.stderr
-    assert "example-fold             example-fold           Example fold pairing" in rulesets.stdout.splitlines()
+    assert (
+        "example-fold             example-fold           Example fold pairing"
+        in rulesets.stdout.splitlines()
+    )
     valid = run(plugin_site, "validate", "example-fold")
-    assert (valid.returncode, valid.stdout) == (0, "rulesets/example-fold.yaml: valid ruleset example-fold for system example-fold\n")
+    assert (valid.returncode, valid.stdout) == (
+        0,
+        "rulesets/example-fold.yaml: valid ruleset example-fold for system example-fold\n",
+    )
 
 
 def test_plugin_pairs_the_round(plugin_site: Path, tmp_path: Path) -> None:
@@ -91,7 +127,16 @@ def test_plugin_pairs_the_round(plugin_site: Path, tmp_path: Path) -> None:
     for the bye (the core default would pair 1-4, 2-5, 3-6).  Colours from the core default:
     the top player White, alternating down the boards."""
     pairs = tmp_path / "pairs.txt"
-    done = run(plugin_site, "pair", str(DATA / "rr-7-start.trf"), "--ruleset", "example-fold", "-p", str(pairs), "--explain")
+    done = run(
+        plugin_site,
+        "pair",
+        str(DATA / "rr-7-start.trf"),
+        "--ruleset",
+        "example-fold",
+        "-p",
+        str(pairs),
+        "--explain",
+    )
     assert done.returncode == 0, done.stderr
     assert pairs.read_text() == "4\n1 6\n5 2\n3 4\n7 0\n"
     assert "  [example] fold pairing: first against last" in done.stdout.splitlines()
@@ -100,7 +145,10 @@ def test_plugin_pairs_the_round(plugin_site: Path, tmp_path: Path) -> None:
 PLUGIN_TEXTS = {
     "de": ("Paarung erster gegen letzten", "Beispiel: erster gegen letzten in jeder Punktgruppe"),
     "ru": ("жеребьёвка «первый с последним»", "Пример: первый с последним в каждой очковой группе"),
-    "pl": ("kojarzenie pierwszy z ostatnim", "Przykład: pierwszy z ostatnim w każdej grupie punktowej"),
+    "pl": (
+        "kojarzenie pierwszy z ostatnim",
+        "Przykład: pierwszy z ostatnim w każdej grupie punktowej",
+    ),
 }
 
 
@@ -110,7 +158,16 @@ def test_plugin_speaks_through_its_own_catalogue_domain(plugin_site: Path, lang:
     ``add_catalogue``) translates its explanation and its description; the core's words around
     them come from swisspairing's catalogue."""
     explanation, description = PLUGIN_TEXTS[lang]
-    done = run(plugin_site, "--lang", lang, "pair", str(DATA / "rr-7-start.trf"), "--ruleset", "example-fold", "--explain")
+    done = run(
+        plugin_site,
+        "--lang",
+        lang,
+        "pair",
+        str(DATA / "rr-7-start.trf"),
+        "--ruleset",
+        "example-fold",
+        "--explain",
+    )
     assert done.returncode == 0, done.stderr
     assert f"  [example] {explanation}" in done.stdout.splitlines()
     assert "fold pairing" not in done.stdout and "Explanation" not in done.stdout
@@ -127,15 +184,25 @@ def test_plugin_catalogues_are_complete() -> None:
     found = {
         m if isinstance(m, str) else m[0]
         for _f, _l, m, _c, _x in extract_from_dir(
-            package, method_map=[("**.py", "python"), ("**.yaml", "swisspairing.i18n:extract_ruleset_names")], keywords={"N_": None, "NP_": (1, 2)}
+            package,
+            method_map=[
+                ("**.py", "python"),
+                ("**.yaml", "swisspairing.i18n:extract_ruleset_names"),
+            ],
+            keywords={"N_": None, "NP_": (1, 2)},
         )
     }
     with (package / "locales" / "swisspairing_example_plugin.pot").open("rb") as fh:
         assert {m.id for m in read_po(fh) if m.id} == found
     for lang in PLUGIN_TEXTS:
-        with (package / "locales" / lang / "LC_MESSAGES" / "swisspairing_example_plugin.po").open("rb") as fh:
+        with (package / "locales" / lang / "LC_MESSAGES" / "swisspairing_example_plugin.po").open(
+            "rb"
+        ) as fh:
             po = read_po(fh, locale=lang)
-        assert all(po.get(msgid) is not None and po.get(msgid).string and not po.get(msgid).fuzzy for msgid in found), lang
+        assert all(
+            po.get(msgid) is not None and po.get(msgid).string and not po.get(msgid).fuzzy
+            for msgid in found
+        ), lang
 
 
 def _impossible_swiss(path: Path) -> Path:
@@ -153,9 +220,14 @@ def test_plugin_search_budget_exhaustion_exits_1(plugin_site: Path, tmp_path: Pa
     trf = _impossible_swiss(tmp_path / "impossible.trf")
     exhausted = run(plugin_site, "pair", str(trf), "--ruleset", "example-fold")
     assert exhausted.returncode == 1
-    assert exhausted.stderr.startswith("swisspairing: no valid pairing exists: player 10 cannot be paired with anybody: already met 5;")
+    assert exhausted.stderr.startswith(
+        "swisspairing: no valid pairing exists: player 10 cannot be paired with anybody: already "
+        "met 5;"
+    )
     budget = tmp_path / "budget.yaml"
-    budget.write_text("schema_version: 1\nid: example-fold-small\nextends: example-fold\nsearch_budget: 100\n")
+    budget.write_text(
+        "schema_version: 1\nid: example-fold-small\nextends: example-fold\nsearch_budget: 100\n"
+    )
     small = run(plugin_site, "pair", str(trf), "--ruleset", str(budget))
     assert small.returncode == 1
     assert small.stderr == exhausted.stderr  # the proof comes before any search
@@ -168,16 +240,39 @@ def test_plugin_tests_use_the_pytest_fixtures(plugin_site: Path) -> None:
     tests = plugin_site.parent / "src" / "tests"
     environment = {**os.environ, "PYTHONPATH": str(plugin_site), "SWISSPAIRING_LANG": "en"}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tests), str(tests)],
-        capture_output=True, text=True, env=environment, timeout=300, cwd=str(tests),
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--rootdir",
+            str(tests),
+            str(tests),
+        ],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=300,
+        cwd=str(tests),
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "3 passed" in done.stdout
 
 
 def test_blocked_plugin_is_hidden(plugin_site: Path) -> None:
-    unknown = run(plugin_site, "pair", str(DATA / "rr-7-start.trf"), "-r", "example-fold", SWISSPAIRING_BLOCKED_PLUGINS="example-fold")
-    assert unknown.returncode == 3 and unknown.stderr.startswith("swisspairing: unknown ruleset 'example-fold'")
+    unknown = run(
+        plugin_site,
+        "pair",
+        str(DATA / "rr-7-start.trf"),
+        "-r",
+        "example-fold",
+        SWISSPAIRING_BLOCKED_PLUGINS="example-fold",
+    )
+    assert unknown.returncode == 3 and unknown.stderr.startswith(
+        "swisspairing: unknown ruleset 'example-fold'"
+    )
 
 
 # ---------------------------------------------------------------------- name clash
@@ -186,18 +281,31 @@ def test_clashing_system_name_is_a_plugin_error(clash_site: Path) -> None:
     for args in (("systems",), ("pair", str(RR8), "--ruleset", "round-robin")):
         done = run(clash_site, *args)
         assert done.returncode == PluginError.exit_code != 0, done.stderr
-        assert done.stderr.startswith("swisspairing: pairing system 'round-robin-berger' is declared twice: ")
+        assert done.stderr.startswith(
+            "swisspairing: pairing system 'round-robin-berger' is declared twice: "
+        )
         assert "swisspairing.plugins.berger (swisspairing " in done.stderr
         assert "swisspairing_clash_plugin (swisspairing-clash-plugin 1.0)" in done.stderr
         assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
 
 
 def test_duplicate_declarations_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    berger = metadata.EntryPoint(name="round-robin-berger", value="swisspairing.plugins.berger", group=manager.GROUP)
-    same = metadata.EntryPoint(name="round-robin-berger", value="swisspairing.plugins.berger", group=manager.GROUP)
-    other = metadata.EntryPoint(name="round-robin-berger", value="elsewhere.berger", group=manager.GROUP)
+    berger = metadata.EntryPoint(
+        name="round-robin-berger", value="swisspairing.plugins.berger", group=manager.GROUP
+    )
+    same = metadata.EntryPoint(
+        name="round-robin-berger", value="swisspairing.plugins.berger", group=manager.GROUP
+    )
+    other = metadata.EntryPoint(
+        name="round-robin-berger", value="elsewhere.berger", group=manager.GROUP
+    )
     monkeypatch.setattr(manager.metadata, "entry_points", lambda group: [berger, same])
-    assert list(manager.system_entry_points()) == ["round-robin-berger"]  # the same target twice is fine
+    assert list(manager.system_entry_points()) == [
+        "round-robin-berger"
+    ]  # the same target twice is fine
     monkeypatch.setattr(manager.metadata, "entry_points", lambda group: [berger, other])
-    with pytest.raises(PluginError, match="pairing system 'round-robin-berger' is declared twice: swisspairing.plugins.berger .* and elsewhere.berger"):
+    with pytest.raises(
+        PluginError,
+        match="pairing system 'round-robin-berger' is declared twice: swisspairing.plugins.berger .* and elsewhere.berger",
+    ):
         manager.system_entry_points()

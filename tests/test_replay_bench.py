@@ -12,12 +12,11 @@ import pathlib
 import sys
 
 import pytest
-
 from swisspairing import Engine, load_ruleset, read_trf
 from swisspairing.model import WHITE
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "bench"))
-import replay  # noqa: E402
+import replay
 
 _ROWS = [  # number, name, rating, points, round blocks (opponent, colour, result)
     (1, "Alpha, A", 2000, 2.0, ["   3 w 1", "   2 b =", "0000 - H"]),
@@ -28,7 +27,11 @@ _ROWS = [  # number, name, rating, points, round blocks (opponent, colour, resul
     (6, "Zeta, Z", 1500, 1.0, ["0000 - Z", "0000 - Z", "   5 b 1"]),
 ]
 TRF = "012 Replay test\nXXR 3\n" + "".join(
-    f"001 {n:4d} m    {name:<33} {rating:4d}".ljust(80) + f"{pts:4.1f}" + " " * 7 + "  ".join(blocks) + "\n"
+    f"001 {n:4d} m    {name:<33} {rating:4d}".ljust(80)
+    + f"{pts:4.1f}"
+    + " " * 7
+    + "  ".join(blocks)
+    + "\n"
     for n, name, rating, pts, blocks in _ROWS
 )
 

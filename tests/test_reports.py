@@ -18,11 +18,17 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
 from swisspairing import hookimpl
 from swisspairing.engine import Engine
 from swisspairing.pairing import Pairing
-from swisspairing.reports import crosstable_report, format_number, pairings_report, render, round_boards, standings_report
+from swisspairing.reports import (
+    crosstable_report,
+    format_number,
+    pairings_report,
+    render,
+    round_boards,
+    standings_report,
+)
 from swisspairing.ruleset import load_ruleset
 from swisspairing.standings import compute_standings
 from swisspairing.trf import load_trf
@@ -40,7 +46,9 @@ def golden(name: str, actual: str) -> None:
     path = DATA / name
     if UPDATE:
         path.write_text(actual, encoding="utf-8", newline="")
-    assert actual == path.read_text(encoding="utf-8"), f"{name} differs (SWISSPAIRING_UPDATE_GOLDEN=1 rewrites it)"
+    assert actual == path.read_text(encoding="utf-8"), (
+        f"{name} differs (SWISSPAIRING_UPDATE_GOLDEN=1 rewrites it)"
+    )
 
 
 # ---------------------------------------------------------------------- golden files
@@ -76,10 +84,24 @@ def test_pairings_golden(cli, fmt):
 def test_standings_json_is_data():
     s = compute_standings(load_trf(OPEN), load_ruleset(OPEN_RS))
     data = json.loads(render(standings_report(s, "en"), "json"))
-    assert data["report"] == "standings" and data["after_round"] == 3 and data["unplayed"] == "virtual-opponent"
-    assert [c["id"] for c in data["columns"]] == ["points", "direct-encounter-first", "buchholz-cut1", "buchholz", "sonneborn-berger", "aro", "lot"]
+    assert (
+        data["report"] == "standings"
+        and data["after_round"] == 3
+        and data["unplayed"] == "virtual-opponent"
+    )
+    assert [c["id"] for c in data["columns"]] == [
+        "points",
+        "direct-encounter-first",
+        "buchholz-cut1",
+        "buchholz",
+        "sonneborn-berger",
+        "aro",
+        "lot",
+    ]
     first = data["rows"][0]
-    assert first["number"] == 1 and first["values"]["points"] == 2.5 and first["values"]["lot"] is None
+    assert (
+        first["number"] == 1 and first["values"]["points"] == 2.5 and first["values"]["lot"] is None
+    )
     assert data["rows"][1]["withdrawn"] is True
 
 
@@ -93,7 +115,9 @@ def test_crosstable_cells():
     s = compute_standings(t, load_ruleset(OPEN_RS))
     rep = crosstable_report(t, s, "en")
     keys = [c.key for c in rep.columns]
-    cells = {row[keys.index("number")]: row[keys.index("r1") : keys.index("r3") + 1] for row in rep.rows}
+    cells = {
+        row[keys.index("number")]: row[keys.index("r1") : keys.index("r3") + 1] for row in rep.rows
+    }
     assert cells["1"] == ("7w1", "3b½", "5b1")
     assert cells["9"] == ("+", "4w1", "-")
     assert cells["4"][0] == "8b+"
@@ -117,7 +141,13 @@ def test_pairings_follow_dutch_f1():
     t = load_trf(OPEN)
     rs = load_ruleset(OPEN_RS)
     rep = pairings_report(t, 3, engine=Engine(rs), locale="en")
-    assert [(row[1], row[5]) for row in rep.rows] == [("7", "1"), ("3", "2"), ("4", "8"), ("5", ""), ("6", "")]
+    assert [(row[1], row[5]) for row in rep.rows] == [
+        ("7", "1"),
+        ("3", "2"),
+        ("4", "8"),
+        ("5", ""),
+        ("6", ""),
+    ]
     assert [row[4] for row in rep.rows[:3]] == ["0-1", "½-½", "1-0"]
     assert rep.data["byes"][0]["label"] == "full-point bye" and rep.data["byes"][0]["awarded"] == 1
 
@@ -135,27 +165,36 @@ def test_pairings_use_the_systems_order_boards_hook():
 
 
 def test_format_number():
-    assert [format_number(v) for v in (2.0, 12.5, 10.25, 1 / 3, None, 0.0)] == ["2", "12.5", "10.25", "0.3333", "", "0"]
+    assert [format_number(v) for v in (2.0, 12.5, 10.25, 1 / 3, None, 0.0)] == [
+        "2",
+        "12.5",
+        "10.25",
+        "0.3333",
+        "",
+        "0",
+    ]
 
 
 # ---------------------------------------------------------------------- HTML
 def test_html_is_self_contained_responsive_and_printable():
     s = compute_standings(load_trf(OPEN), load_ruleset(OPEN_RS))
     page = render(standings_report(s, "en"), "html")
-    assert page.startswith("<!DOCTYPE html>\n<html lang=\"en\">")
+    assert page.startswith('<!DOCTYPE html>\n<html lang="en">')
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
     assert "<style>" in page and "@media print" in page and "@media (max-width:40em)" in page
     assert "overflow-x:auto" in page
     for forbidden in ("<script", "<link", "src=", "@import", "url("):
         assert forbidden not in page
-    assert "<abbr title=\"Buchholz cut 1\">BH-C1</abbr>" in page
+    assert '<abbr title="Buchholz cut 1">BH-C1</abbr>' in page
 
 
 def test_language_from_option_and_ruleset(cli, tmp_path):
     r = cli("standings", OPEN, "--ruleset", OPEN_RS, "--format", "html", "--lang", "de")
     assert r.code == 0 and '<html lang="de">' in r.out
     rs = tmp_path / "ru.yaml"
-    rs.write_text(f"schema_version: 1\nid: test-ru\nextends: {OPEN_RS}\nlanguage: ru\n", encoding="utf-8")
+    rs.write_text(
+        f"schema_version: 1\nid: test-ru\nextends: {OPEN_RS}\nlanguage: ru\n", encoding="utf-8"
+    )
     r = cli("standings", OPEN, "--ruleset", str(rs), "--format", "json")
     assert r.code == 0 and json.loads(r.out)["language"] == "ru"
     r = cli("standings", OPEN, "--ruleset", str(rs), "--format", "json", "--lang", "pl")
@@ -192,15 +231,27 @@ CHROMIUM = "/usr/bin/chromium"
 def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [
-            CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-            f"--user-data-dir={tmp_path / 'profile'}", *args,
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-dev-shm-usage",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            *args,
         ],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed (apt-get install -y chromium)")
+@pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="chromium is not installed (apt-get install -y chromium)"
+)
 @pytest.mark.parametrize("event", ["open", "team"])
 def test_html_renders_in_headless_chromium(tmp_path, event):
     trf, rs = (OPEN, OPEN_RS) if event == "open" else (TEAM, TEAM_RS)
@@ -219,7 +270,9 @@ def test_html_renders_in_headless_chromium(tmp_path, event):
         assert parser.rows[1][:5] == ["1", "4", "Schachfreunde West", "7", "5"]
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed (apt-get install -y chromium)")
+@pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="chromium is not installed (apt-get install -y chromium)"
+)
 def test_html_prints_in_headless_chromium(tmp_path):
     t = load_trf(OPEN)
     report = crosstable_report(t, compute_standings(t, load_ruleset(OPEN_RS)), "en")
@@ -234,9 +287,13 @@ def test_html_prints_in_headless_chromium(tmp_path):
 # ---------------------------------------------------------------------- CLI behaviour
 def test_output_file_is_written_atomically(cli, tmp_path):
     out = tmp_path / "standings.csv"
-    r = cli("standings", OPEN, "--ruleset", OPEN_RS, "--format", "csv", "-o", str(out), "--lang", "en")
+    r = cli(
+        "standings", OPEN, "--ruleset", OPEN_RS, "--format", "csv", "-o", str(out), "--lang", "en"
+    )
     assert r.code == 0 and r.out == ""
-    assert out.read_text(encoding="utf-8") == (DATA / "open.standings.csv").read_text(encoding="utf-8")
+    assert out.read_text(encoding="utf-8") == (DATA / "open.standings.csv").read_text(
+        encoding="utf-8"
+    )
     assert [p.name for p in tmp_path.iterdir()] == ["standings.csv"]  # no temporary file left
 
 
@@ -262,15 +319,37 @@ def test_players_of_a_team_event(cli):
     r = cli("standings", TEAM, "--ruleset", TEAM_RS, "--players", "--format", "json")
     assert r.code == 0, r.err
     data = json.loads(r.out)
-    assert not data["team"] and len(data["rows"]) == 16 and [c["id"] for c in data["columns"]] == ["points"]
+    assert (
+        not data["team"]
+        and len(data["rows"]) == 16
+        and [c["id"] for c in data["columns"]] == ["points"]
+    )
     # Carstens (3): 1 + ½ + 1, Nagel (14): 1 + ½ + 1, Petersen (16): ½ + 1 + 1 share the top
-    assert [(x["number"], x["place"], x["values"]["points"]) for x in data["rows"][:4]] == [(3, "1-3", 2.5), (14, "1-3", 2.5), (16, "1-3", 2.5), (1, "4", 2)]
+    assert [(x["number"], x["place"], x["values"]["points"]) for x in data["rows"][:4]] == [
+        (3, "1-3", 2.5),
+        (14, "1-3", 2.5),
+        (16, "1-3", 2.5),
+        (1, "4", 2),
+    ]
     r = cli("crosstable", TEAM, "--ruleset", TEAM_RS, "--players")
     assert r.code == 0, r.err
 
 
 def test_cli_tiebreaks_seed_and_after_round(cli):
-    r = cli("standings", OPEN, "--ruleset", OPEN_RS, "--tiebreaks", "buchholz", "--after-round", "2", "--format", "json", "--seed", "5")
+    r = cli(
+        "standings",
+        OPEN,
+        "--ruleset",
+        OPEN_RS,
+        "--tiebreaks",
+        "buchholz",
+        "--after-round",
+        "2",
+        "--format",
+        "json",
+        "--seed",
+        "5",
+    )
     assert r.code == 0, r.err
     data = json.loads(r.out)
     assert data["after_round"] == 2 and [c["id"] for c in data["columns"]] == ["points", "buchholz"]

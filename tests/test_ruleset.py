@@ -8,10 +8,8 @@ import os
 from pathlib import Path
 
 import pytest
-
-from swisspairing import InvalidRulesetError, PointSystem, load_ruleset
+from swisspairing import InvalidRulesetError, PointSystem, load_ruleset, manager
 from swisspairing.ruleset import builtin_rulesets, merge, ruleset_from_mapping
-from swisspairing import manager
 
 ROOT = Path(__file__).parent.parent
 RULESETS = Path(__file__).parent / "data" / "rulesets"
@@ -22,9 +20,15 @@ BUILTIN_FILES = sorted((ROOT / "rulesets").glob("*.yaml"))
 def test_extends_merges_mappings_and_replaces_lists() -> None:
     base = load_ruleset("round-robin")
     rs = load_ruleset(str(RULESETS / "rr-extended.yaml"))
-    assert (rs.id, rs.system, rs.name) == ("club-round-robin", "round-robin-berger", "Club round robin, 3/1/0")
+    assert (rs.id, rs.system, rs.name) == (
+        "club-round-robin",
+        "round-robin-berger",
+        "Club round robin, 3/1/0",
+    )
     # points: {win: 3, draw: 1} merged into the base mapping, which sets the bye to 0
-    assert rs.points == PointSystem(win=3, draw=1, loss=0, forfeit_win=1, forfeit_loss=0, pairing_allocated_bye=0)
+    assert rs.points == PointSystem(
+        win=3, draw=1, loss=0, forfeit_win=1, forfeit_loss=0, pairing_allocated_bye=0
+    )
     assert base.points.pairing_allocated_bye == 0 and PointSystem().pairing_allocated_bye == 1
     # colours: {max_run: 3} merged; the base's max_difference: null is kept (default would be 2)
     assert (rs.colours.max_difference, rs.colours.max_run) == (None, 3)
@@ -37,7 +41,9 @@ def test_extends_merges_mappings_and_replaces_lists() -> None:
     assert rs.regulation == base.regulation  # inherited scalar
 
 
-def test_extends_by_relative_path_from_another_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_extends_by_relative_path_from_another_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)  # the parent is found next to the child, not in the cwd
     rs = load_ruleset(str(RULESETS / "rr-by-path.yaml"))
     assert rs.id == "club-round-robin-no-swap"  # the id is never inherited
@@ -48,7 +54,12 @@ def test_extends_by_relative_path_from_another_directory(tmp_path: Path, monkeyp
 def test_merge_semantics() -> None:
     base = {"a": {"x": 1, "y": {"p": 1, "q": 2}}, "l": [1, 2], "s": "base", "keep": True}
     over = {"a": {"y": {"q": 3}, "z": 0}, "l": [3], "s": "over"}
-    assert merge(base, over) == {"a": {"x": 1, "y": {"p": 1, "q": 3}, "z": 0}, "l": [3], "s": "over", "keep": True}
+    assert merge(base, over) == {
+        "a": {"x": 1, "y": {"p": 1, "q": 3}, "z": 0},
+        "l": [3],
+        "s": "over",
+        "keep": True,
+    }
     assert base["a"]["y"] == {"p": 1, "q": 2}  # inputs untouched
     assert merge({"a": {"x": 1}}, {"a": None}) == {"a": None}  # a non-mapping replaces
 
@@ -69,11 +80,18 @@ def test_user_file_by_relative_and_absolute_path(monkeypatch: pytest.MonkeyPatch
     relative = load_ruleset("rr-extended.yaml")
     assert relative.source == "rr-extended.yaml"
     assert absolute.source == str(RULESETS / "rr-extended.yaml")
-    assert (relative.id, relative.points, relative.parameters) == (absolute.id, absolute.points, absolute.parameters)
+    assert (relative.id, relative.points, relative.parameters) == (
+        absolute.id,
+        absolute.points,
+        absolute.parameters,
+    )
 
 
 def test_core_defaults_when_keys_are_absent() -> None:
-    rs = ruleset_from_mapping({"schema_version": 1, "id": "bare", "system": "x"}, system_schema=lambda system: {"type": "object"})
+    rs = ruleset_from_mapping(
+        {"schema_version": 1, "id": "bare", "system": "x"},
+        system_schema=lambda system: {"type": "object"},
+    )
     assert (rs.colours.max_difference, rs.colours.max_run) == (2, 2)
     assert rs.byes.blocked_by == frozenset({"U", "F", "+"})
     assert rs.max_meetings == 1 and rs.search_budget == 200_000 and rs.first_colour == "white"
@@ -94,17 +112,35 @@ def _error(ref: str) -> str:
         ("bad-cycles.yaml", "{path}: $.parameters.cycles: 9 is greater than the maximum of 4"),
         ("bad-type.yaml", '{path}: $.search_budget: "lots" is not of type integer'),
         ("bad-unknown-key.yaml", "{path}: $: unknown key colors"),
-        ("bad-unknown-system.yaml", "{path}: $.system: unknown pairing system 'no-such-system' (installed: {installed})"),
-        ("bad-schema-version.yaml", "{path}: $.schema_version: unsupported schema_version 2 (this version reads 1)"),
-        ("bad-yaml.yaml", "{path}: line 5, column 10: invalid YAML: expected ',' or '}}', but got ':'"),
-        ("bad-extends-missing.yaml", "{path}: $.extends: unknown ruleset 'no-such-ruleset' (known: {known})"),
-        ("cycle-a.yaml", "{dir}/cycle-b.yaml: $.extends: extends forms a cycle: {path} -> {dir}/cycle-b.yaml -> {dir}/cycle-a.yaml"),
+        (
+            "bad-unknown-system.yaml",
+            "{path}: $.system: unknown pairing system 'no-such-system' (installed: {installed})",
+        ),
+        (
+            "bad-schema-version.yaml",
+            "{path}: $.schema_version: unsupported schema_version 2 (this version reads 1)",
+        ),
+        (
+            "bad-yaml.yaml",
+            "{path}: line 5, column 10: invalid YAML: expected ',' or '}}', but got ':'",
+        ),
+        (
+            "bad-extends-missing.yaml",
+            "{path}: $.extends: unknown ruleset 'no-such-ruleset' (known: {known})",
+        ),
+        (
+            "cycle-a.yaml",
+            "{dir}/cycle-b.yaml: $.extends: extends forms a cycle: {path} -> {dir}/cycle-b.yaml "
+            "-> {dir}/cycle-a.yaml",
+        ),
     ],
 )
 def test_invalid_rulesets(name: str, expected: str) -> None:
     path = str(RULESETS / name)
     known = ", ".join(sorted(builtin_rulesets(manager.ruleset_dirs())))
-    text = expected.format(path=path, dir=RULESETS, installed=", ".join(manager.system_names()), known=known)
+    text = expected.format(
+        path=path, dir=RULESETS, installed=", ".join(manager.system_names()), known=known
+    )
     assert _error(path) == text
 
 
@@ -113,23 +149,57 @@ def test_schema_version_is_checked_first(tmp_path: Path) -> None:
     assert "$.schema_version" in _error(str(RULESETS / "bad-schema-version.yaml"))
     missing = tmp_path / "missing-version.yaml"
     missing.write_text("id: x\nsystem: round-robin-berger\nparameters: {cycles: 9}\n")
-    assert _error(str(missing)) == f"{missing}: $.schema_version: unsupported schema_version null (this version reads 1)"
+    assert (
+        _error(str(missing))
+        == f"{missing}: $.schema_version: unsupported schema_version null (this version reads 1)"
+    )
 
 
 @pytest.mark.parametrize(
     "content, expected",
     [
         ("- just\n- a list\n", "$: a ruleset must be a mapping"),
-        ("schema_version: 1\nid: x\nextends: [round-robin]\n", "$.extends: extends must be a ruleset id or a path"),
+        (
+            "schema_version: 1\nid: x\nextends: [round-robin]\n",
+            "$.extends: extends must be a ruleset id or a path",
+        ),
         ("schema_version: 1\nid: x\n", "$: missing required key system"),
-        ("schema_version: 1\nid: Not An Id\nsystem: round-robin-berger\n", '$.id: "Not An Id" does not match'),
-        ("schema_version: 1\nid: x\nsystem: round-robin-berger\ncolours: {max_difference: 0}\n", "$.colours.max_difference: 0 is less than the minimum of 1"),
-        ("schema_version: 1\nid: x\nsystem: round-robin-berger\nbyes: {blocked_by: [X]}\n", '$.byes.blocked_by[0]: "X" is not one of'),
-        ("schema_version: 1\nid: x\nsystem: round-robin-berger\nsearch_budget: 5\n", "$.search_budget: 5 is less than the minimum of 100"),
-        ("schema_version: 1\nid: x\nsystem: round-robin-berger\nparameters: {colour: 2}\n", "$.parameters: unknown key colour"),
-        ("schema_version: 1\nid: x\nextends: nothere.yaml\n", "r.yaml: $.extends: nothere.yaml: file not found"),
+        (
+            "schema_version: 1\nid: Not An Id\nsystem: round-robin-berger\n",
+            '$.id: "Not An Id" does not match',
+        ),
+        (
+            "schema_version: 1\nid: x\nsystem: round-robin-berger\ncolours: {max_difference: 0}\n",
+            "$.colours.max_difference: 0 is less than the minimum of 1",
+        ),
+        (
+            "schema_version: 1\nid: x\nsystem: round-robin-berger\nbyes: {blocked_by: [X]}\n",
+            '$.byes.blocked_by[0]: "X" is not one of',
+        ),
+        (
+            "schema_version: 1\nid: x\nsystem: round-robin-berger\nsearch_budget: 5\n",
+            "$.search_budget: 5 is less than the minimum of 100",
+        ),
+        (
+            "schema_version: 1\nid: x\nsystem: round-robin-berger\nparameters: {colour: 2}\n",
+            "$.parameters: unknown key colour",
+        ),
+        (
+            "schema_version: 1\nid: x\nextends: nothere.yaml\n",
+            "r.yaml: $.extends: nothere.yaml: file not found",
+        ),
     ],
-    ids=["not-a-mapping", "extends-not-string", "missing-system", "bad-id", "minimum", "enum", "budget", "unknown-parameter", "missing-parent"],
+    ids=[
+        "not-a-mapping",
+        "extends-not-string",
+        "missing-system",
+        "bad-id",
+        "minimum",
+        "enum",
+        "budget",
+        "unknown-parameter",
+        "missing-parent",
+    ],
 )
 def test_more_invalid_rulesets(tmp_path: Path, content: str, expected: str) -> None:
     path = tmp_path / "r.yaml"
@@ -147,7 +217,9 @@ def test_unknown_ruleset_id() -> None:
 
 def test_cycle_through_differently_spelt_paths(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
-    (tmp_path / "a.yaml").write_text("schema_version: 1\nid: a\nsystem: round-robin-berger\nextends: sub/../a.yaml\n")
+    (tmp_path / "a.yaml").write_text(
+        "schema_version: 1\nid: a\nsystem: round-robin-berger\nextends: sub/../a.yaml\n"
+    )
     assert "extends forms a cycle" in _error(str(tmp_path / "a.yaml"))
 
 
@@ -161,7 +233,12 @@ def test_every_packaged_ruleset_validates(path: Path) -> None:
     by_path = load_ruleset(str(path))
     by_id = load_ruleset(by_path.id)
     assert by_id.source == f"rulesets/{path.name}"
-    assert (by_id.system, by_id.points, by_id.parameters, by_id.colours) == (by_path.system, by_path.points, by_path.parameters, by_path.colours)
+    assert (by_id.system, by_id.points, by_id.parameters, by_id.colours) == (
+        by_path.system,
+        by_path.points,
+        by_path.parameters,
+        by_path.colours,
+    )
     assert by_path.system in manager.system_names()
     text = path.read_text("utf-8")
     assert text.startswith("# yaml-language-server: $schema=../core/schemas/ruleset.schema.json")

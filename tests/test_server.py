@@ -23,14 +23,13 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("fastapi")
-from fastapi.testclient import TestClient  # noqa: E402
-
-import swisspairing  # noqa: E402
-from swisspairing import server  # noqa: E402
-from swisspairing.jsonio import tournament_to_json  # noqa: E402
-from swisspairing.reports import standings_report  # noqa: E402
-from swisspairing.ruleset import InvalidRulesetError  # noqa: E402
-from swisspairing.server import Limits, create_app, negotiate_language, request_ruleset  # noqa: E402
+import swisspairing
+from fastapi.testclient import TestClient
+from swisspairing import server
+from swisspairing.jsonio import tournament_to_json
+from swisspairing.reports import standings_report
+from swisspairing.ruleset import InvalidRulesetError
+from swisspairing.server import Limits, create_app, negotiate_language, request_ruleset
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "examples" / "swiss-open-21.trf"
@@ -46,7 +45,19 @@ def client():
 # ---------------------------------------------------------------------- the same as the CLI
 def test_pair_equals_the_cli(client, cli, tmp_path):
     pairs, out = tmp_path / "pairs.txt", tmp_path / "next.trf"
-    r = cli("pair", str(EXAMPLE), "--ruleset", DUTCH, "-p", str(pairs), "-o", str(out), "--explain", "--lang", "ru")
+    r = cli(
+        "pair",
+        str(EXAMPLE),
+        "--ruleset",
+        DUTCH,
+        "-p",
+        str(pairs),
+        "-o",
+        str(out),
+        "--explain",
+        "--lang",
+        "ru",
+    )
     assert r.code == 0, r.err
     resp = client.post("/pair", json={"trf": TRF, "ruleset": DUTCH}, params={"lang": "ru"})
     assert resp.status_code == 200, resp.text
@@ -56,29 +67,52 @@ def test_pair_equals_the_cli(client, cli, tmp_path):
     assert data["explanation"] == r.out.splitlines()[2:]
     assert data["language"] == "ru" and data["round"] == 5
     # boards as JSON: Dutch-1992 round 5 of the example, board 1 is 5 - 2 (see README)
-    assert data["boards"][0] == {"board": 1, "white": {"number": 5, "name": "Schneider, Jonas", "points": 3}, "black": {"number": 2, "name": "Moreau, Camille", "points": 3.5}, "absent": None}
-    assert data["byes"] == [{"player": {"number": 17, "name": "Dubois, Hugo", "points": 0}, "result": "U"}]  # the lowest score bracket
-    standings = cli("standings", str(EXAMPLE), "--ruleset", DUTCH, "--format", "json", "--lang", "ru")
+    assert data["boards"][0] == {
+        "board": 1,
+        "white": {"number": 5, "name": "Schneider, Jonas", "points": 3},
+        "black": {"number": 2, "name": "Moreau, Camille", "points": 3.5},
+        "absent": None,
+    }
+    assert data["byes"] == [
+        {"player": {"number": 17, "name": "Dubois, Hugo", "points": 0}, "result": "U"}
+    ]  # the lowest score bracket
+    standings = cli(
+        "standings", str(EXAMPLE), "--ruleset", DUTCH, "--format", "json", "--lang", "ru"
+    )
     assert data["standings"] == json.loads(standings.out)
-    assert swisspairing.tournament_from_json(data["tournament"]) == swisspairing.loads_trf(data["trf"])
+    assert swisspairing.tournament_from_json(data["tournament"]) == swisspairing.loads_trf(
+        data["trf"]
+    )
 
 
 @pytest.mark.parametrize(
     "event, ruleset",
     [
-        (ROOT / "examples" / "pl-a-klasa-2005.trf", "kpzszach-a-klasa-2005"),  # team event: matches by team number
+        (
+            ROOT / "examples" / "pl-a-klasa-2005.trf",
+            "kpzszach-a-klasa-2005",
+        ),  # team event: matches by team number
         (ROOT / "examples" / "round-robin-8.trf", "round-robin"),
         (ROOT / "tests" / "data" / "swiss-byes-forfeits.trf", DUTCH),
-        (ROOT / "tests" / "data" / "ru_draughts" / "round1-nine.trf", "rdf-random"),  # SPN records in the written TRF
+        (
+            ROOT / "tests" / "data" / "ru_draughts" / "round1-nine.trf",
+            "rdf-random",
+        ),  # SPN records in the written TRF
         (ROOT / "tests" / "data" / "ru_draughts" / "round3-forfeit-withdrawal.trf", "rdf-solkoff"),
     ],
     ids=lambda v: getattr(v, "name", v),
 )
 def test_other_systems_equal_the_cli(client, cli, tmp_path, event, ruleset):
     pairs, out = tmp_path / "pairs.txt", tmp_path / "next.trf"
-    r = cli("pair", str(event), "--ruleset", ruleset, "-p", str(pairs), "-o", str(out), "--lang", "de")
+    r = cli(
+        "pair", str(event), "--ruleset", ruleset, "-p", str(pairs), "-o", str(out), "--lang", "de"
+    )
     assert r.code == 0, r.err
-    resp = client.post("/pair", json={"trf": event.read_text(encoding="utf-8"), "ruleset": ruleset}, params={"lang": "de"})
+    resp = client.post(
+        "/pair",
+        json={"trf": event.read_text(encoding="utf-8"), "ruleset": ruleset},
+        params={"lang": "de"},
+    )
     assert resp.status_code == 200, resp.text
     assert resp.json()["pairs"] == pairs.read_text(encoding="utf-8")
     assert resp.json()["trf"] == out.read_text(encoding="utf-8")
@@ -102,12 +136,33 @@ def test_inline_ruleset_extends_a_registered_one(client, cli, tmp_path):
 
 
 def test_standings_and_pages_equal_the_cli(client, cli):
-    r = cli("standings", str(EXAMPLE), "--ruleset", DUTCH, "--format", "json", "--lang", "de", "--after-round", "3")
-    resp = client.post("/standings", json={"trf": TRF, "ruleset": DUTCH, "after_round": 3}, headers={"Accept-Language": "de-AT,de;q=0.8"})
+    r = cli(
+        "standings",
+        str(EXAMPLE),
+        "--ruleset",
+        DUTCH,
+        "--format",
+        "json",
+        "--lang",
+        "de",
+        "--after-round",
+        "3",
+    )
+    resp = client.post(
+        "/standings",
+        json={"trf": TRF, "ruleset": DUTCH, "after_round": 3},
+        headers={"Accept-Language": "de-AT,de;q=0.8"},
+    )
     assert resp.status_code == 200 and resp.json() == json.loads(r.out)
-    for kind, extra, body in (("standings", [], {}), ("crosstable", [], {}), ("pairings", ["--round", "2"], {"round": 2})):
+    for kind, extra, body in (
+        ("standings", [], {}),
+        ("crosstable", [], {}),
+        ("pairings", ["--round", "2"], {"round": 2}),
+    ):
         r = cli(kind, str(EXAMPLE), "--ruleset", DUTCH, "--format", "html", "--lang", "pl", *extra)
-        posted = client.post(f"/pages/{kind}", json={"trf": TRF, "ruleset": DUTCH, **body}, params={"lang": "pl"})
+        posted = client.post(
+            f"/pages/{kind}", json={"trf": TRF, "ruleset": DUTCH, **body}, params={"lang": "pl"}
+        )
         assert posted.status_code == 200 and posted.headers["content-type"].startswith("text/html")
         assert posted.text == r.out
         query = {"trf": TRF, "ruleset": DUTCH, "lang": "pl", **{k: str(v) for k, v in body.items()}}
@@ -120,16 +175,25 @@ def test_rulesets_and_systems_list_what_the_cli_lists(client, cli):
     listed = client.get("/rulesets", params={"lang": "de"}).json()
     assert [r["id"] for r in listed] == ids
     dutch = next(r for r in listed if r["id"] == DUTCH)
-    assert dutch["system"] == DUTCH and dutch["name"] == swisspairing.gettext(swisspairing.load_ruleset(DUTCH).name, "de")
+    assert dutch["system"] == DUTCH and dutch["name"] == swisspairing.gettext(
+        swisspairing.load_ruleset(DUTCH).name, "de"
+    )
     systems = client.get("/systems").json()
-    assert {s["name"] for s in systems} >= {DUTCH, "round-robin-berger", "ru-draughts", "pl-team-lim"}
+    assert {s["name"] for s in systems} >= {
+        DUTCH,
+        "round-robin-berger",
+        "ru-draughts",
+        "pl-team-lim",
+    }
     assert client.get("/health").json()["status"] == "ok"
 
 
 # ---------------------------------------------------------------------- language
 def test_language_negotiation():
     assert negotiate_language(None, "pl-PL,pl;q=0.9,en-US;q=0.8") == "pl"
-    assert negotiate_language(None, "fr-FR,fr;q=0.9,ru;q=0.5,de;q=0.7") == "de"  # by q, not by order
+    assert (
+        negotiate_language(None, "fr-FR,fr;q=0.9,ru;q=0.5,de;q=0.7") == "de"
+    )  # by q, not by order
     assert negotiate_language(None, "fr, es") is None
     assert negotiate_language(None, "de;q=0, ru") == "ru"
     assert negotiate_language("ru", "de") == "ru"  # ?lang= wins
@@ -144,7 +208,9 @@ def test_errors_are_the_clis_messages_in_the_requested_language(client, cli, tmp
     path = tmp_path / "bad.trf"
     path.write_text(bad, encoding="utf-8")
     r = cli("pair", str(path), "--ruleset", DUTCH, "--lang", "de")
-    resp = client.post("/pair", json={"trf": bad, "ruleset": DUTCH}, headers={"Accept-Language": "de"})
+    resp = client.post(
+        "/pair", json={"trf": bad, "ruleset": DUTCH}, headers={"Accept-Language": "de"}
+    )
     assert resp.status_code == 422
     error = resp.json()["error"]
     assert error["type"] == "InvalidTrfError" and error["exit_code"] == r.code
@@ -156,7 +222,8 @@ def test_errors_are_the_clis_messages_in_the_requested_language(client, cli, tmp
 def test_no_valid_pairing_is_409(client):
     """Dutch-1992 B1a: players who met may not meet again; two players have no round 2."""
     doc = {
-        "format": "swisspairing-tournament", "schema_version": 1,
+        "format": "swisspairing-tournament",
+        "schema_version": 1,
         "players": [
             {"number": 1, "rounds": [{"opponent": 2, "colour": "w", "result": "1"}]},
             {"number": 2, "rounds": [{"opponent": 1, "colour": "b", "result": "0"}]},
@@ -170,11 +237,19 @@ def test_request_errors(client):
     cases = [
         ({"ruleset": DUTCH}, 422, "give the tournament as trf"),
         ({"trf": TRF}, 422, "give the ruleset as ruleset"),
-        ({"trf": TRF, "ruleset": DUTCH, "ruleset_yaml": "schema_version: 1"}, 422, "give the ruleset as ruleset"),
+        (
+            {"trf": TRF, "ruleset": DUTCH, "ruleset_yaml": "schema_version: 1"},
+            422,
+            "give the ruleset as ruleset",
+        ),
         ({"trf": TRF, "tournament": {}, "ruleset": DUTCH}, 422, "give the tournament as trf"),
         ({"trf": TRF, "ruleset": DUTCH, "colour": 1}, 422, "unknown key colour"),
         ({"trf": 5, "ruleset": DUTCH}, 422, "$.trf: 5 is not of type string"),
-        ({"tournament": {"players": []}, "ruleset": DUTCH}, 422, "$.tournament: missing required key format"),
+        (
+            {"tournament": {"players": []}, "ruleset": DUTCH},
+            422,
+            "$.tournament: missing required key format",
+        ),
         ([1, 2], 422, "is not of type object"),
     ]
     for body, status, text in cases:
@@ -187,18 +262,28 @@ def test_request_errors(client):
     assert resp.status_code == 400 and "unknown language 'xx'" in resp.json()["error"]["message"]
     assert client.get("/pages/podium", params={"trf": TRF, "ruleset": DUTCH}).status_code == 422
     resp = client.get("/pages/pairings", params={"trf": TRF, "ruleset": DUTCH, "round": "x"})
-    assert resp.status_code == 422 and '"x" is not of type integer' in resp.json()["error"]["message"]
+    assert (
+        resp.status_code == 422 and '"x" is not of type integer' in resp.json()["error"]["message"]
+    )
     resp = client.get("/nowhere", params={"lang": "ru"})
-    assert resp.status_code == 404 and resp.json()["error"]["message"] == "нет такого ресурса: /nowhere"
+    assert (
+        resp.status_code == 404
+        and resp.json()["error"]["message"] == "нет такого ресурса: /nowhere"
+    )
     resp = client.delete("/pair")
-    assert resp.status_code == 405 and resp.json()["error"]["message"] == "method DELETE is not allowed here"
+    assert (
+        resp.status_code == 405
+        and resp.json()["error"]["message"] == "method DELETE is not allowed here"
+    )
 
 
 def test_request_size_limit():
     small = TestClient(create_app(Limits(max_body=500)))
     resp = small.post("/pair", json={"trf": TRF, "ruleset": DUTCH}, params={"lang": "ru"})
     assert resp.status_code == 413
-    assert resp.json()["error"]["message"] == swisspairing.gettext("the request is larger than {limit} bytes", "ru").format(limit=500)
+    assert resp.json()["error"]["message"] == swisspairing.gettext(
+        "the request is larger than {limit} bytes", "ru"
+    ).format(limit=500)
     assert small.get("/pages/standings", params={"trf": TRF, "ruleset": DUTCH}).status_code == 413
 
 
@@ -226,13 +311,18 @@ def test_a_ruleset_id_never_resolves_to_a_path(client, tmp_path, monkeypatch):
     for ref in ("local.yaml", str(tmp_path / "local.yaml")):
         text = f"schema_version: 1\nid: x\nextends: {ref}\n"
         resp = client.post("/pair", json={"trf": TRF, "ruleset_yaml": text})
-        assert resp.status_code == 422 and "$.ruleset_yaml: $.extends: unknown ruleset" in resp.json()["error"]["message"]
+        assert (
+            resp.status_code == 422
+            and "$.ruleset_yaml: $.extends: unknown ruleset" in resp.json()["error"]["message"]
+        )
 
 
 def test_request_rulesets_are_bounded():
     text = f"schema_version: 1\nid: x\nextends: {DUTCH}\nsearch_budget: 100000000\n"
     assert request_ruleset(None, text, Limits(max_search_budget=5000)).search_budget == 5000
-    assert request_ruleset(DUTCH, None).search_budget == swisspairing.load_ruleset(DUTCH).search_budget
+    assert (
+        request_ruleset(DUTCH, None).search_budget == swisspairing.load_ruleset(DUTCH).search_budget
+    )
     with pytest.raises(InvalidRulesetError) as exc:
         request_ruleset(None, "schema_version: 1\nid: &a x\nname: *a\nsystem: fide-dutch-1992\n")
     assert "YAML aliases are not accepted here" in str(exc.value) and "line 3" in str(exc.value)
@@ -278,7 +368,9 @@ def live_server():
     )
     proc = subprocess.Popen(
         [sys.executable, "-c", code, "serve", "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -290,7 +382,9 @@ def live_server():
                         break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("server did not start: " + (proc.stderr.read() if proc.stderr else "")) from None
+                    raise RuntimeError(
+                        "server did not start: " + (proc.stderr.read() if proc.stderr else "")
+                    ) from None
                 time.sleep(0.2)
         yield base
     finally:
@@ -304,13 +398,32 @@ def live_server():
 
 def test_end_to_end_against_the_cli(live_server, tmp_path):
     body = json.dumps({"trf": TRF, "ruleset": DUTCH}).encode("utf-8")
-    req = urllib.request.Request(live_server + "/pair?lang=pl", data=body, headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        live_server + "/pair?lang=pl", data=body, headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(req, timeout=60) as r:
         data = json.loads(r.read().decode("utf-8"))
     pairs, out = tmp_path / "pairs.txt", tmp_path / "next.trf"
     done = subprocess.run(
-        [sys.executable, "-m", "swisspairing", "pair", str(EXAMPLE), "--ruleset", DUTCH, "-p", str(pairs), "-o", str(out), "--explain", "--lang", "pl"],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "swisspairing",
+            "pair",
+            str(EXAMPLE),
+            "--ruleset",
+            DUTCH,
+            "-p",
+            str(pairs),
+            "-o",
+            str(out),
+            "--explain",
+            "--lang",
+            "pl",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     assert data["pairs"] == pairs.read_text(encoding="utf-8")
@@ -343,7 +456,9 @@ class _Cells(HTMLParser):
             self._cell.append(data)
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed (apt-get install -y chromium)")
+@pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="chromium is not installed (apt-get install -y chromium)"
+)
 @pytest.mark.parametrize("lang, how", [("ru", "query"), ("pl", "accept-language")])
 def test_standings_page_in_headless_chromium(live_server, tmp_path, lang, how):
     query = {"ruleset": DUTCH, "trf": TRF}
@@ -355,11 +470,24 @@ def test_standings_page_in_headless_chromium(live_server, tmp_path, lang, how):
     url = live_server + "/pages/standings?" + urllib.parse.urlencode(query)
     done = subprocess.run(
         [
-            CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-            f"--user-data-dir={tmp_path / 'profile'}", *args, "--window-size=375,812", "--dump-dom", url,
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-dev-shm-usage",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            *args,
+            "--window-size=375,812",
+            "--dump-dom",
+            url,
         ],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     expected = standings_report(swisspairing.standings(swisspairing.load_trf(EXAMPLE), DUTCH), lang)
@@ -370,7 +498,9 @@ def test_standings_page_in_headless_chromium(live_server, tmp_path, lang, how):
     assert parser.rows[1:] == [list(r) for r in expected.rows]
     heading = {"ru": "Место", "pl": "Miejsce"}[lang]  # "Place" in the catalogues
     assert parser.rows[0][0] == heading
-    assert parser.rows[1][parser.rows[0].index(swisspairing.gettext("Name", lang))].startswith("Moreau")
+    assert parser.rows[1][parser.rows[0].index(swisspairing.gettext("Name", lang))].startswith(
+        "Moreau"
+    )
 
 
 # ---------------------------------------------------------------------- schemathesis
@@ -384,33 +514,61 @@ def test_openapi_schema_holds_against_the_app():
     from schemathesis.specs.openapi import checks
 
     schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(Limits(time_limit=10)))
-    chosen = [checks.status_code_conformance, checks.content_type_conformance, checks.response_schema_conformance, generic.not_a_server_error]
+    chosen = [
+        checks.status_code_conformance,
+        checks.content_type_conformance,
+        checks.response_schema_conformance,
+        generic.not_a_server_error,
+    ]
     for result in schema.get_all_operations():
         operation = result.ok()
         from_examples: list[int] = []
 
         for strategy in operation.get_strategies_from_examples():  # the schema's own examples
 
-            @settings(max_examples=2, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
+            @settings(
+                max_examples=2,
+                deadline=None,
+                database=None,
+                derandomize=True,
+                suppress_health_check=list(HealthCheck),
+            )
             @given(case=strategy)
             def run_example(case):
                 from_examples.append(case.call_and_validate(checks=chosen).status_code)
 
             run_example()
 
-        @settings(max_examples=8, deadline=None, database=None, derandomize=True, phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=8,
+            deadline=None,
+            database=None,
+            derandomize=True,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
         @given(case=operation.as_strategy())
         def run(case):
             case.call_and_validate(checks=chosen)
 
         run()
         if operation.label in ("POST /pair", "POST /standings"):
-            assert 200 in from_examples, (operation.label, from_examples)  # the documented example is answered
+            assert 200 in from_examples, (
+                operation.label,
+                from_examples,
+            )  # the documented example is answered
 
 
 def test_limits_from_the_environment_and_the_factory(monkeypatch):
-    env = {"SWISSPAIRING_MAX_BODY": "300", "SWISSPAIRING_TIME_LIMIT": "2.5", "SWISSPAIRING_MAX_SEARCH_BUDGET": "1000", "SWISSPAIRING_CONCURRENCY": "2"}
-    assert server.limits_from_env(env) == Limits(max_body=300, time_limit=2.5, max_search_budget=1000, concurrency=2)
+    env = {
+        "SWISSPAIRING_MAX_BODY": "300",
+        "SWISSPAIRING_TIME_LIMIT": "2.5",
+        "SWISSPAIRING_MAX_SEARCH_BUDGET": "1000",
+        "SWISSPAIRING_CONCURRENCY": "2",
+    }
+    assert server.limits_from_env(env) == Limits(
+        max_body=300, time_limit=2.5, max_search_budget=1000, concurrency=2
+    )
     assert server.limits_from_env({}) == Limits()
     for key, value in env.items():
         monkeypatch.setenv(key, value)
@@ -426,7 +584,9 @@ def test_a_bug_is_a_500_json_error_without_traceback(monkeypatch):
     app = TestClient(create_app(), raise_server_exceptions=False)
     resp = app.post("/standings", json={"trf": TRF, "ruleset": DUTCH}, params={"lang": "de"})
     assert resp.status_code == 500
-    assert resp.json() == {"error": {"type": "InternalError", "exit_code": 2, "message": "interner Fehler: KeyError"}}
+    assert resp.json() == {
+        "error": {"type": "InternalError", "exit_code": 2, "message": "interner Fehler: KeyError"}
+    }
 
 
 def test_the_portal_tutorials_request_gives_the_answer_it_shows(client):
@@ -434,11 +594,16 @@ def test_the_portal_tutorials_request_gives_the_answer_it_shows(client):
     brackets {1} (1 point), {2, 4} (½; they met), {3} (0).  Player 1 is alone and moves down
     (C1, A3) and meets 2 (S1 = 1, S2 = 2, 4), 4 moves down to 3; colours E1: 1 and 4 had
     White, so 2 - 1 and 3 - 4."""
-    body = json.loads((ROOT / "docs" / "examples" / "pair-request.json").read_text(encoding="utf-8"))
+    body = json.loads(
+        (ROOT / "docs" / "examples" / "pair-request.json").read_text(encoding="utf-8")
+    )
     resp = client.post("/pair", json=body, headers={"Accept-Language": "pl"})
     assert resp.status_code == 200, resp.text
     data = resp.json()
-    assert [(b["white"]["number"], b["black"]["number"]) for b in data["boards"]] == [(2, 1), (3, 4)]
+    assert [(b["white"]["number"], b["black"]["number"]) for b in data["boards"]] == [
+        (2, 1),
+        (3, 4),
+    ]
     assert data["pairs"] == "2\n2 1\n3 4\n" and data["language"] == "pl"
     tutorial = (ROOT / "docs" / "tutorials" / "portal.rst").read_text(encoding="utf-8")
     assert data["explanation"][1] in tutorial

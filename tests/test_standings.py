@@ -18,7 +18,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from swisspairing.errors import InvalidInputError, InvalidRulesetError
 from swisspairing.ruleset import load_ruleset
 from swisspairing.standings import compute_standings, team_results
@@ -57,7 +56,9 @@ def test_f10_direct_encounter_decides_first_place():
 def test_f10_average_rating_when_direct_encounter_is_left_out():
     # ARO (TB 7): 1: (1600 + 1700 + 2000 + 2200) / 4 = 1875; 2: (1500 + 2100 + 1700 + 2000) / 4
     # = 1825; 3: (2200 + 1500 + 1600 + 2100) / 4 = 1850 -> 1, 3, 2.
-    s = compute_standings(load("de.trf"), load_ruleset(str(DATA / "f10.yaml")), tiebreaks=["points", "aro"])
+    s = compute_standings(
+        load("de.trf"), load_ruleset(str(DATA / "f10.yaml")), tiebreaks=["points", "aro"]
+    )
     assert order(s)[:3] == [1, 3, 2]
     assert [s.value(n, "aro") for n in (1, 2, 3)] == [1875, 1825, 1850]
 
@@ -81,7 +82,10 @@ def test_lot_breaks_every_remaining_tie_reproducibly():
     assert len({r.place for r in a.rows}) == 6
     assert set(order(a)[2:4]) == {2, 5}
     # the ruleset's seed (1992) is used when none is given; some seed puts 5 before 2
-    seeds = {tuple(order(compute_standings(t, rs, tiebreaks=["points", "lot"], seed=k))[2:4]) for k in range(10)}
+    seeds = {
+        tuple(order(compute_standings(t, rs, tiebreaks=["points", "lot"], seed=k))[2:4])
+        for k in range(10)
+    }
     assert seeds == {(2, 5), (5, 2)}
     assert compute_standings(t, rs).policy.seed == 1992
 
@@ -126,7 +130,9 @@ def test_after_round():
 
 def test_unknown_tiebreak_is_a_ruleset_error():
     with pytest.raises(InvalidRulesetError, match="unknown tiebreak 'median'"):
-        compute_standings(load("t1.trf"), load_ruleset(str(DATA / "f10.yaml")), tiebreaks=["median"])
+        compute_standings(
+            load("t1.trf"), load_ruleset(str(DATA / "f10.yaml")), tiebreaks=["median"]
+        )
 
 
 # ---------------------------------------------------------------------- teams
@@ -148,25 +154,44 @@ def test_team_standings_by_game_points_then_match_points():
     s = compute_standings(load("team.trf"), load_ruleset(str(DATA / "team.yaml")))
     assert s.team
     assert order(s) == [4, 1, 3, 2]
-    assert [c.id for c in s.columns] == ["game-points", "match-points", "team-sonneborn-berger", "team-buchholz"]
+    assert [c.id for c in s.columns] == [
+        "game-points",
+        "match-points",
+        "team-sonneborn-berger",
+        "team-buchholz",
+    ]
     # team SB: Nord 1 x 3 + 2 x 2.5 + 5 x 1.5 = 15.5; West 2 x 2 + 1 x 2.5 + 4 x 2.5 = 16.5
-    assert s.value(1, "team-sonneborn-berger") == 15.5 and s.value(4, "team-sonneborn-berger") == 16.5
+    assert (
+        s.value(1, "team-sonneborn-berger") == 15.5 and s.value(4, "team-sonneborn-berger") == 16.5
+    )
 
 
 def test_team_standings_default_to_match_points_and_always_show_game_points():
     # Olympiad order: MP, then the Olympiad SB (without the weakest opponent).
-    s = compute_standings(load("team.trf"), load_ruleset(str(DATA / "team.yaml")), tiebreaks=["team-sonneborn-berger-cut1"])
-    assert [c.id for c in s.columns] == ["match-points", "game-points", "team-sonneborn-berger-cut1"]
+    s = compute_standings(
+        load("team.trf"),
+        load_ruleset(str(DATA / "team.yaml")),
+        tiebreaks=["team-sonneborn-berger-cut1"],
+    )
+    assert [c.id for c in s.columns] == [
+        "match-points",
+        "game-points",
+        "team-sonneborn-berger-cut1",
+    ]
     assert s.ranking == ("match-points", "team-sonneborn-berger-cut1")
     assert order(s) == [4, 1, 3, 2]
     # after round 2: Nord 2 + 2 = 4 MP, West 1 + 2 = 3, Sued 1 + 0 = 1, Ost 0 + 0 = 0
-    s2 = compute_standings(load("team.trf"), load_ruleset(str(DATA / "team.yaml")), after_round=2, tiebreaks=[])
+    s2 = compute_standings(
+        load("team.trf"), load_ruleset(str(DATA / "team.yaml")), after_round=2, tiebreaks=[]
+    )
     assert [(r.number, r.values[0]) for r in s2.rows] == [(1, 4), (4, 3), (3, 1), (2, 0)]
 
 
 def test_team_events_reject_individual_tiebreaks():
     with pytest.raises(InvalidRulesetError, match="does not apply to team events"):
-        compute_standings(load("team.trf"), load_ruleset(str(DATA / "team.yaml")), tiebreaks=["buchholz"])
+        compute_standings(
+            load("team.trf"), load_ruleset(str(DATA / "team.yaml")), tiebreaks=["buchholz"]
+        )
     with pytest.raises(InvalidRulesetError, match="applies to team events only"):
         compute_standings(load("t1.trf"), None, tiebreaks=["match-points"])
 
@@ -179,11 +204,21 @@ def test_individual_standings_of_a_team_event_on_request():
 def test_tiebreak_policy_in_the_ruleset(tmp_path):
     # the ruleset key tiebreak_policy is validated by the core schema
     good = tmp_path / "good.yaml"
-    good.write_text(f"schema_version: 1\nid: good\nextends: {DATA / 'f10.yaml'}\ntiebreak_policy: {{unplayed: fide2023, direct_encounter: fide2023}}\n", encoding="utf-8")
+    good.write_text(
+        f"schema_version: 1\nid: good\nextends: {DATA / 'f10.yaml'}\ntiebreak_policy: "
+        f"{{unplayed: fide2023, direct_encounter: fide2023}}\n",
+        encoding="utf-8",
+    )
     rs = load_ruleset(str(good))
-    assert TiebreakPolicy.from_ruleset(rs) == TiebreakPolicy("fide2023", "fide2023", seed=1992)  # mappings merge
+    assert TiebreakPolicy.from_ruleset(rs) == TiebreakPolicy(
+        "fide2023", "fide2023", seed=1992
+    )  # mappings merge
     bad = tmp_path / "bad.yaml"
-    bad.write_text(f"schema_version: 1\nid: bad\nextends: {DATA / 'f10.yaml'}\ntiebreak_policy: {{unplayed: sometimes}}\n", encoding="utf-8")
+    bad.write_text(
+        f"schema_version: 1\nid: bad\nextends: {DATA / 'f10.yaml'}\ntiebreak_policy: "
+        f"{{unplayed: sometimes}}\n",
+        encoding="utf-8",
+    )
     with pytest.raises(InvalidRulesetError, match=r"\$\.tiebreak_policy\.unplayed"):
         load_ruleset(str(bad))
 

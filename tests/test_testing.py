@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 import swisspairing
 from swisspairing import testing
 from swisspairing.errors import InvalidInputError
@@ -28,14 +27,24 @@ def test_build_tournament_round_robin_round_one():
 
 
 def test_byes_forfeits_and_absences():
-    t = build_tournament([2000, 1900, 1800, 1700, 1600], [["1-2 +-", "3-4 0-1", "5 U"], ["2-1", "3 H"]])
+    t = build_tournament(
+        [2000, 1900, 1800, 1700, 1600], [["1-2 +-", "3-4 0-1", "5 U"], ["2-1", "3 H"]]
+    )
     assert t.player(1).rounds[0].result == "+" and t.player(2).rounds[0].result == "-"
     assert t.player(5).rounds[0].result == "U" and t.player(3).rounds[1].result == "H"
     assert t.player(4).rounds[1].result == "Z"  # not listed in round 2
     assert t.player(2).rounds[1].is_pending
 
 
-@pytest.mark.parametrize("rounds, where", [([["1-9 1-0"]], "rounds[0][0]"), ([["1-2 1-0", "2-3 0-1"]], "rounds[0][1]"), ([["1-2 2-0"]], "rounds[0][0]"), ([["x"]], "rounds[0][0]")])
+@pytest.mark.parametrize(
+    "rounds, where",
+    [
+        ([["1-9 1-0"]], "rounds[0][0]"),
+        ([["1-2 1-0", "2-3 0-1"]], "rounds[0][1]"),
+        ([["1-2 2-0"]], "rounds[0][0]"),
+        ([["x"]], "rounds[0][0]"),
+    ],
+)
 def test_bad_entries_name_their_place(rounds, where):
     with pytest.raises(InvalidInputError) as exc:
         build_tournament([1500, 1500, 1500], rounds)
@@ -48,4 +57,7 @@ def test_run_cli_and_the_fixtures(tmp_path):
     r = run_cli("pair", str(path), "--ruleset", "round-robin", "-p", "-")
     assert r.code == 0 and r.out == "2\n1 4\n2 3\n" and r.err == ""
     assert run_cli("pair", str(tmp_path / "missing.trf"), "--ruleset", "round-robin").code != 0
-    assert hasattr(testing.swisspairing_cli, "_fixture_function") or "fixture" in type(testing.swisspairing_cli).__name__.lower()
+    assert (
+        hasattr(testing.swisspairing_cli, "_fixture_function")
+        or "fixture" in type(testing.swisspairing_cli).__name__.lower()
+    )

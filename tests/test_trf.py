@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from swisspairing import (
     BLACK,
     WHITE,
@@ -41,7 +40,9 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SWISSPAIRING_LANG", "en")
 
 
-def line001(number: int, points: str, *blocks: str, rating: str = "1800", name: str = "Player") -> str:
+def line001(
+    number: int, points: str, *blocks: str, rating: str = "1800", name: str = "Player"
+) -> str:
     """A ``001`` line in TRF16 columns, built independently of the writer under test."""
     head = f"001 {number:>4} m    {name:<33} {rating:>4} GER {'':>11} {'':10} {points:>4} {'':4}"
     assert len(head) == 89
@@ -89,7 +90,9 @@ def test_crlf_file(data_dir: Path) -> None:
 
 def test_latin1_file_is_read(tmp_path: Path) -> None:
     path = tmp_path / "latin1.trf"
-    path.write_bytes(("012 Turnier\n" + line001(1, "0.0", name="Müller, Jörg") + "\n").encode("latin-1"))
+    path.write_bytes(
+        ("012 Turnier\n" + line001(1, "0.0", name="Müller, Jörg") + "\n").encode("latin-1")
+    )
     assert load_trf(path).player(1).name == "Müller, Jörg"
 
 
@@ -103,13 +106,27 @@ def test_swiss_file_records(data_dir: Path) -> None:
     assert t.point_system == PointSystem()
     assert t.player(9).withdrawn_from == 3
     p2 = t.player(2)
-    assert (p2.sex, p2.title, p2.name, p2.rating, p2.federation, p2.fide_id, p2.birth_date, p2.points, p2.rank) == (
-        "w", "WIM", "Brandt, Sophie", 2150, "GER", "24600002", "1996/11/02", 2.0, 2
-    )
+    assert (
+        p2.sex,
+        p2.title,
+        p2.name,
+        p2.rating,
+        p2.federation,
+        p2.fide_id,
+        p2.birth_date,
+        p2.points,
+        p2.rank,
+    ) == ("w", "WIM", "Brandt, Sophie", 2150, "GER", "24600002", "1996/11/02", 2.0, 2)
     assert t.player(9).rating == 0 and t.player(8).fide_id == ""
-    assert t.player(4).rounds == (RoundRecord(8, BLACK, "+"), RoundRecord(9, BLACK, "0"), RoundRecord(8, WHITE, "1"))
+    assert t.player(4).rounds == (
+        RoundRecord(8, BLACK, "+"),
+        RoundRecord(9, BLACK, "0"),
+        RoundRecord(8, WHITE, "1"),
+    )
     assert t.player(8).record(1) == RoundRecord(4, WHITE, "-")
-    assert [t.player(n).record(r).result for n, r in ((9, 1), (3, 2), (5, 3), (6, 3), (9, 3))] == list("UHFUZ")
+    assert [
+        t.player(n).record(r).result for n, r in ((9, 1), (3, 2), (5, 3), (6, 3), (9, 3))
+    ] == list("UHFUZ")
 
 
 def test_unknown_records_are_kept_in_order(data_dir: Path) -> None:
@@ -120,7 +137,11 @@ def test_unknown_records_are_kept_in_order(data_dir: Path) -> None:
     assert ("DAT", "DAT 0001 NOTE keeps unknown records") in t.header
     written = dumps_trf(t).splitlines()
     kept = [line for line in written if line[:3] in ("022", "132", "###", "DAT")]
-    original = [line for line in (data_dir / "swiss-byes-forfeits.trf").read_text("utf-8").splitlines() if line[:3] in ("022", "132", "###", "DAT")]
+    original = [
+        line
+        for line in (data_dir / "swiss-byes-forfeits.trf").read_text("utf-8").splitlines()
+        if line[:3] in ("022", "132", "###", "DAT")
+    ]
     assert kept == original
     # the 132 round dates stay aligned with the round blocks (round 1 at column 92)
     dates = next(line for line in written if line.startswith("132"))
@@ -130,7 +151,10 @@ def test_unknown_records_are_kept_in_order(data_dir: Path) -> None:
 def test_team_file(data_dir: Path) -> None:
     t = load_trf(data_dir / "team-league.trf")
     assert [(tm.number, tm.name, tm.roster) for tm in t.teams] == [
-        (1, "SK Nord", (1, 2)), (2, "SV Ost", (3, 4)), (3, "SC Sued", (5, 6)), (4, "Schachfreunde West", (7, 8, 9))
+        (1, "SK Nord", (1, 2)),
+        (2, "SV Ost", (3, 4)),
+        (3, "SC Sued", (5, 6)),
+        (4, "Schachfreunde West", (7, 8, 9)),
     ]
     assert t.player(9).rounds == ()  # reserve without games
     assert [p.number for p in t.participants(2)] == list(range(1, 10))
@@ -147,10 +171,23 @@ def test_prefilled_next_round_file(data_dir: Path) -> None:
 # ---------------------------------------------------------------------- exact columns on write
 def test_written_001_line_has_trf16_columns() -> None:
     p = Player(
-        number=7, name="Lindqvist, Karin", sex="w", title="WGM", rating=2345, federation="SWE",
-        fide_id="1712345", birth_date="1991/02/28", points=3.5, rank=12,
-        rounds=(RoundRecord(12, BLACK, "="), RoundRecord(None, None, "U"), RoundRecord(3, WHITE, "1"),
-                RoundRecord(1234, WHITE, "+"), RoundRecord(5, BLACK, " ")),
+        number=7,
+        name="Lindqvist, Karin",
+        sex="w",
+        title="WGM",
+        rating=2345,
+        federation="SWE",
+        fide_id="1712345",
+        birth_date="1991/02/28",
+        points=3.5,
+        rank=12,
+        rounds=(
+            RoundRecord(12, BLACK, "="),
+            RoundRecord(None, None, "U"),
+            RoundRecord(3, WHITE, "1"),
+            RoundRecord(1234, WHITE, "+"),
+            RoundRecord(5, BLACK, " "),
+        ),
     )
     line = format_player(p)
 
@@ -168,21 +205,33 @@ def test_written_001_line_has_trf16_columns() -> None:
     assert cols(70, 79) == "1991/02/28"
     assert cols(81, 84) == " 3.5"
     assert cols(86, 89) == "  12"
-    expected = [("0012", "b", "="), ("0000", "-", "U"), ("0003", "w", "1"), ("1234", "w", "+"), ("0005", "b", " ")]
+    expected = [
+        ("0012", "b", "="),
+        ("0000", "-", "U"),
+        ("0003", "w", "1"),
+        ("1234", "w", "+"),
+        ("0005", "b", " "),
+    ]
     for r, (opp, colour, result) in enumerate(expected, start=1):
         start = 92 + 10 * (r - 1)
         assert cols(start, start + 3) == opp, r
         assert cols(start + 5, start + 5) == colour, r
         if r < len(expected):
             assert cols(start + 7, start + 7) == result, r
-            assert cols(start - 2, start - 1) == "  " and line[start + 3] == " " and line[start + 5] == " "
+            assert (
+                cols(start - 2, start - 1) == "  "
+                and line[start + 3] == " "
+                and line[start + 5] == " "
+            )
     assert len(line) == 92 + 10 * 4 + 5  # the blank result of the pending game is trimmed
     assert read_trf(line, check=False).player(7) == p
 
 
 def test_written_001_line_blank_fields() -> None:
     line = format_player(Player(number=1234, name="X"))
-    assert line == "001 1234" + " " * 6 + "X" and line.index("X") == 15 - 1  # blanks; name at col 15
+    assert (
+        line == "001 1234" + " " * 6 + "X" and line.index("X") == 15 - 1
+    )  # blanks; name at col 15
 
 
 def test_written_013_line_has_trf16_columns() -> None:
@@ -208,7 +257,15 @@ def test_engine_records_are_written_from_fields() -> None:
     assert "XXR 7" in lines and "XXC black1" in lines and "XXP 1 2" in lines and "XXZ 2" in lines
     assert any(line.startswith("XXS ") and "WW=3" in line and "WD=1" in line for line in lines)
     back = read_trf(text)
-    for name in ("players", "name", "total_rounds", "initial_colour", "forbidden_pairs", "point_system", "absent_next"):
+    for name in (
+        "players",
+        "name",
+        "total_rounds",
+        "initial_colour",
+        "forbidden_pairs",
+        "point_system",
+        "absent_next",
+    ):
         assert getattr(back, name) == getattr(t, name), name
     buf = io.StringIO()
     write_trf(t, buf)
@@ -261,23 +318,44 @@ def test_round_trip(path: Path) -> None:
     again = read_trf(text, filename="written.trf", check=False)
     assert _model(again) == _model(original)
     assert dumps_trf(again) == text
-    source = decode_bytes(path.read_bytes()).text.splitlines()  # in whatever encoding it was written
+    source = decode_bytes(
+        path.read_bytes()
+    ).text.splitlines()  # in whatever encoding it was written
     written = text.splitlines()
     if path.parent == DATA:  # our own files are written in canonical columns: byte-exact lines
         for code in ("001", "013"):
-            assert [ln.rstrip() for ln in source if ln.startswith(code)] == [ln for ln in written if ln.startswith(code)]
+            assert [ln.rstrip() for ln in source if ln.startswith(code)] == [
+                ln for ln in written if ln.startswith(code)
+            ]
     else:  # other files: every 001/013 line reads back as the same record
         for code in ("001", "013"):
-            assert sum(ln.startswith(code) for ln in source) == sum(ln.startswith(code) for ln in written)
+            assert sum(ln.startswith(code) for ln in source) == sum(
+                ln.startswith(code) for ln in written
+            )
 
 
 def test_round_trip_covers_the_data_files() -> None:
     names = {p.name for p in _trf_files()}
-    assert {"swiss-byes-forfeits.trf", "team-league.trf", "crlf-endings.trf", "next-round-half-bye.trf"} <= names
+    assert {
+        "swiss-byes-forfeits.trf",
+        "team-league.trf",
+        "crlf-endings.trf",
+        "next-round-half-bye.trf",
+    } <= names
 
 
 # ---------------------------------------------------------------------- consistency errors
-def _text(*players: str, header: tuple[str, ...] = ("012 Test", "022 Town", "XXR 5", "XXC white1", "### comment", "092 Swiss")) -> str:
+def _text(
+    *players: str,
+    header: tuple[str, ...] = (
+        "012 Test",
+        "022 Town",
+        "XXR 5",
+        "XXC white1",
+        "### comment",
+        "092 Swiss",
+    ),
+) -> str:
     return "\n".join((*header, *players)) + "\n"
 
 
@@ -296,37 +374,183 @@ def _with(index: int, line: str) -> tuple[str, ...]:
 
 
 ERRORS = [
-    pytest.param(_text(*_with(0, line001(1, "1.5", "0099 w 1", "0003 b ="))), 7, 92, "opponent 99 does not exist", id="opponent-missing"),
-    pytest.param(_text(*_with(2, line001(3, "1.5", "0004 b 1", "0077 w ="))), 9, 102, "opponent 77 does not exist", id="opponent-missing-round-2"),
-    pytest.param(_text(*_with(1, line001(2, "0.0", "0001 w 0", "0004 w 0"))), 8, 97, "round 1: players 1 and 2 both have colour w", id="colours-disagree"),
-    pytest.param(_text(*_with(1, line001(2, "1.0", "0001 b 1", "0004 w 0"))), 8, 99, "round 1: result 1 of player 1 disagrees with result 1 of player 2", id="results-disagree"),
-    pytest.param(_text(*_with(3, line001(4, "1.0", "0003 w 0", "0002 b +"))), 10, 109, "round 2: result 0 of player 2 disagrees with result + of player 4", id="forfeit-against-played"),
-    pytest.param(_text(*_with(1, line001(2, "0.0", "0003 b 0", "0004 w 0"))), 8, 92, "round 1: player 1 lists 2 as opponent, but player 2 does not list 1", id="one-sided"),
-    pytest.param(_text(*_with(0, line001(1, "1.5", "0001 w 1", "0003 b ="))), 7, 92, "player 1 is paired against himself", id="paired-with-himself"),
-    pytest.param(_text(*_with(1, line001(2, "1.5", "0001 b 0", "0004 w 0"))), 8, 81, "player 2: points field 1.5 disagrees with the results (0.0)", id="points-disagree"),
-    pytest.param(_text(*_with(2, line001(1, "1.5", "0004 b 1", "0001 w ="))), 9, 5, "start number 1 is used twice (first on line 7)", id="duplicate-start-number"),
-    pytest.param(_text(*_with(0, line001(1, "1.5", "0002 w 1", "0003 b =", rating="18x0"))), 7, 49, "rating '18x0' is not a number", id="rating-not-numeric"),
-    pytest.param(_text(*_with(0, "001   1a" + OK[0][8:])), 7, 5, "start number '1a' is not a number", id="start-number-not-numeric"),
-    pytest.param(_text(*_with(0, "001  ²1 " + OK[0][8:])), 7, 5, "start number '²1' is not a number", id="start-number-unicode-digit"),
-    pytest.param(_text(*_with(1, line001(2, "0.0", "0001 b 0", "00x4 w 0"))), 8, 102, "opponent '00x4' is not a number", id="opponent-not-numeric"),
-    pytest.param(_text(*_with(0, line001(1, "1.x", "0002 w 1", "0003 b ="))), 7, 81, "points '1.x' is not a number", id="points-not-numeric"),
-    pytest.param(_text(*_with(0, line001(1, "nan", "0002 w 1", "0003 b ="))), 7, 81, "points 'nan' is not a number", id="points-nan"),
-    pytest.param(_text(*OK, header=("012 Test", "XXR five")), 2, 5, "XXR 'five' is not a number", id="xxr-not-numeric"),
-    pytest.param(_text(*OK, header=("XXP 1 x",)), 1, 7, "XXP 'x' is not a number", id="xxp-not-numeric"),
-    pytest.param(_text(*OK, header=("XXS W=1 Q=2",)), 1, 5, "unknown point-system entry 'Q=2'", id="xxs-unknown"),
-    pytest.param(_text(*OK, header=("XXC green1",)), 1, 5, "unknown XXC option 'green1'", id="xxc-unknown"),
-    pytest.param(_text(*OK, header=("SPW 9 2",)), 1, 5, "player 9 does not exist", id="spw-unknown-player"),
-    pytest.param(_text(*_with(0, line001(1, "1.5", "0002 w 2", "0003 b ="))), 7, 99, "unknown result code '2'", id="result-code"),
-    pytest.param(_text(*_with(0, line001(1, "1.5", "0002 x 1", "0003 b ="))), 7, 97, "unknown colour 'x'", id="colour-code"),
-    pytest.param(_text(*_with(0, line001(1, "1.5", "0002 - 1", "0003 b ="))), 7, 97, "a played game needs colour w or b", id="played-without-colour"),
-    pytest.param(_text(*_with(0, line001(1, "1.5", "0002 - U", "0003 b ="))), 7, 92, "result U cannot have an opponent", id="bye-with-opponent"),
-    pytest.param(_text(*_with(0, line001(1, "1.5", "0000 w 1", "0003 b ="))), 7, 92, "result 1 needs an opponent", id="win-without-opponent"),
-    pytest.param(_text(*OK, "013 Team A                          1    9"), 11, 42, "team member 9 does not exist", id="team-member-missing"),
+    pytest.param(
+        _text(*_with(0, line001(1, "1.5", "0099 w 1", "0003 b ="))),
+        7,
+        92,
+        "opponent 99 does not exist",
+        id="opponent-missing",
+    ),
+    pytest.param(
+        _text(*_with(2, line001(3, "1.5", "0004 b 1", "0077 w ="))),
+        9,
+        102,
+        "opponent 77 does not exist",
+        id="opponent-missing-round-2",
+    ),
+    pytest.param(
+        _text(*_with(1, line001(2, "0.0", "0001 w 0", "0004 w 0"))),
+        8,
+        97,
+        "round 1: players 1 and 2 both have colour w",
+        id="colours-disagree",
+    ),
+    pytest.param(
+        _text(*_with(1, line001(2, "1.0", "0001 b 1", "0004 w 0"))),
+        8,
+        99,
+        "round 1: result 1 of player 1 disagrees with result 1 of player 2",
+        id="results-disagree",
+    ),
+    pytest.param(
+        _text(*_with(3, line001(4, "1.0", "0003 w 0", "0002 b +"))),
+        10,
+        109,
+        "round 2: result 0 of player 2 disagrees with result + of player 4",
+        id="forfeit-against-played",
+    ),
+    pytest.param(
+        _text(*_with(1, line001(2, "0.0", "0003 b 0", "0004 w 0"))),
+        8,
+        92,
+        "round 1: player 1 lists 2 as opponent, but player 2 does not list 1",
+        id="one-sided",
+    ),
+    pytest.param(
+        _text(*_with(0, line001(1, "1.5", "0001 w 1", "0003 b ="))),
+        7,
+        92,
+        "player 1 is paired against himself",
+        id="paired-with-himself",
+    ),
+    pytest.param(
+        _text(*_with(1, line001(2, "1.5", "0001 b 0", "0004 w 0"))),
+        8,
+        81,
+        "player 2: points field 1.5 disagrees with the results (0.0)",
+        id="points-disagree",
+    ),
+    pytest.param(
+        _text(*_with(2, line001(1, "1.5", "0004 b 1", "0001 w ="))),
+        9,
+        5,
+        "start number 1 is used twice (first on line 7)",
+        id="duplicate-start-number",
+    ),
+    pytest.param(
+        _text(*_with(0, line001(1, "1.5", "0002 w 1", "0003 b =", rating="18x0"))),
+        7,
+        49,
+        "rating '18x0' is not a number",
+        id="rating-not-numeric",
+    ),
+    pytest.param(
+        _text(*_with(0, "001   1a" + OK[0][8:])),
+        7,
+        5,
+        "start number '1a' is not a number",
+        id="start-number-not-numeric",
+    ),
+    pytest.param(
+        _text(*_with(0, "001  ²1 " + OK[0][8:])),
+        7,
+        5,
+        "start number '²1' is not a number",
+        id="start-number-unicode-digit",
+    ),
+    pytest.param(
+        _text(*_with(1, line001(2, "0.0", "0001 b 0", "00x4 w 0"))),
+        8,
+        102,
+        "opponent '00x4' is not a number",
+        id="opponent-not-numeric",
+    ),
+    pytest.param(
+        _text(*_with(0, line001(1, "1.x", "0002 w 1", "0003 b ="))),
+        7,
+        81,
+        "points '1.x' is not a number",
+        id="points-not-numeric",
+    ),
+    pytest.param(
+        _text(*_with(0, line001(1, "nan", "0002 w 1", "0003 b ="))),
+        7,
+        81,
+        "points 'nan' is not a number",
+        id="points-nan",
+    ),
+    pytest.param(
+        _text(*OK, header=("012 Test", "XXR five")),
+        2,
+        5,
+        "XXR 'five' is not a number",
+        id="xxr-not-numeric",
+    ),
+    pytest.param(
+        _text(*OK, header=("XXP 1 x",)), 1, 7, "XXP 'x' is not a number", id="xxp-not-numeric"
+    ),
+    pytest.param(
+        _text(*OK, header=("XXS W=1 Q=2",)),
+        1,
+        5,
+        "unknown point-system entry 'Q=2'",
+        id="xxs-unknown",
+    ),
+    pytest.param(
+        _text(*OK, header=("XXC green1",)), 1, 5, "unknown XXC option 'green1'", id="xxc-unknown"
+    ),
+    pytest.param(
+        _text(*OK, header=("SPW 9 2",)), 1, 5, "player 9 does not exist", id="spw-unknown-player"
+    ),
+    pytest.param(
+        _text(*_with(0, line001(1, "1.5", "0002 w 2", "0003 b ="))),
+        7,
+        99,
+        "unknown result code '2'",
+        id="result-code",
+    ),
+    pytest.param(
+        _text(*_with(0, line001(1, "1.5", "0002 x 1", "0003 b ="))),
+        7,
+        97,
+        "unknown colour 'x'",
+        id="colour-code",
+    ),
+    pytest.param(
+        _text(*_with(0, line001(1, "1.5", "0002 - 1", "0003 b ="))),
+        7,
+        97,
+        "a played game needs colour w or b",
+        id="played-without-colour",
+    ),
+    pytest.param(
+        _text(*_with(0, line001(1, "1.5", "0002 - U", "0003 b ="))),
+        7,
+        92,
+        "result U cannot have an opponent",
+        id="bye-with-opponent",
+    ),
+    pytest.param(
+        _text(*_with(0, line001(1, "1.5", "0000 w 1", "0003 b ="))),
+        7,
+        92,
+        "result 1 needs an opponent",
+        id="win-without-opponent",
+    ),
+    pytest.param(
+        _text(*OK, "013 Team A                          1    9"),
+        11,
+        42,
+        "team member 9 does not exist",
+        id="team-member-missing",
+    ),
 ]
 
 
 @pytest.mark.parametrize("text, line, column, message", ERRORS)
-def test_consistency_errors_name_file_line_and_column(text, line, column, message, tmp_path, monkeypatch, cli) -> None:
+def test_consistency_errors_name_file_line_and_column(
+    text, line, column, message, tmp_path, monkeypatch, cli
+) -> None:
     monkeypatch.chdir(tmp_path)
     Path("t.trf").write_text(text, encoding="utf-8")
     with pytest.raises(InvalidTrfError) as info:
@@ -363,11 +587,30 @@ def test_double_forfeit_is_consistent() -> None:
 
 # ---------------------------------------------------------------------- properties
 _LINE_CHARS = st.sampled_from(list(" 0123456789wbWB-=+HFUZLDx.²\t"))
-_CODES = st.sampled_from(["001 ", "013 ", "XXR ", "XXS ", "XXC ", "XXP ", "XXZ ", "SPW ", "BBW ", "142 ", "152 ", "012 ", "132 "])
+_CODES = st.sampled_from(
+    [
+        "001 ",
+        "013 ",
+        "XXR ",
+        "XXS ",
+        "XXC ",
+        "XXP ",
+        "XXZ ",
+        "SPW ",
+        "BBW ",
+        "142 ",
+        "152 ",
+        "012 ",
+        "132 ",
+    ]
+)
 
 
 @settings(max_examples=150)
-@given(st.lists(st.builds(str.__add__, _CODES, st.text(_LINE_CHARS, max_size=130)), max_size=6), st.sampled_from(["\n", "\r\n", "\r"]))
+@given(
+    st.lists(st.builds(str.__add__, _CODES, st.text(_LINE_CHARS, max_size=130)), max_size=6),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+)
 def test_reader_fails_only_with_invalid_trf_error(lines: list[str], newline: str) -> None:
     """Garbage in, a clear error out: never a ``ValueError``/``KeyError`` traceback."""
     try:
@@ -417,14 +660,18 @@ def _players(draw: st.DrawFn, number: int) -> Player:
 def test_written_models_read_back_unchanged(data: st.DataObject) -> None:
     numbers = data.draw(st.lists(st.integers(1, 9999), min_size=1, max_size=5, unique=True))
     players = tuple(sorted((data.draw(_players(n)) for n in numbers), key=lambda p: p.number))
-    t = Tournament(players=players, name="Property", total_rounds=data.draw(st.none() | st.integers(1, 30)))
+    t = Tournament(
+        players=players, name="Property", total_rounds=data.draw(st.none() | st.integers(1, 30))
+    )
     back = read_trf(dumps_trf(t), check=False)
     assert back.players == t.players
     assert (back.name, back.total_rounds) == (t.name, t.total_rounds)
 
 
 # ---------------------------------------------------------------------- the drop-in promise (issue 9)
-def test_points_without_the_byes_entered_for_the_round_being_paired(data_dir: Path, cli, tmp_path: Path) -> None:
+def test_points_without_the_byes_entered_for_the_round_being_paired(
+    data_dir: Path, cli, tmp_path: Path
+) -> None:
     """TRF16 001 (points, columns 81-84) and BBP 001: JaVaFo leaves the points of
     ``0000 - H``/``F`` entered for the round being paired out of the points field, other
     programs count them (TRF16: the total); bbpPairings accepts both (``validateScores``), so
@@ -432,16 +679,40 @@ def test_points_without_the_byes_entered_for_the_round_being_paired(data_dir: Pa
     t = load_trf(data_dir / "javafo-prefilled-byes.trf")
     assert t.next_round == 3
     # 1, 2 (H) and 5 (F) wrote the score without the bye; 8 wrote it with the H; 6 has a Z
-    assert {n: t.player(n).points for n in (1, 2, 5, 6, 8)} == {1: 2.5, 2: 2.0, 5: 2.0, 6: 1.0, 8: 0.5}
+    assert {n: t.player(n).points for n in (1, 2, 5, 6, 8)} == {
+        1: 2.5,
+        2: 2.0,
+        5: 2.0,
+        6: 1.0,
+        8: 0.5,
+    }
     out = tmp_path / "next.trf"
-    assert cli("pair", str(data_dir / "javafo-prefilled-byes.trf"), "-r", "fide-dutch-1992", "-o", str(out)).code == 0
+    assert (
+        cli(
+            "pair",
+            str(data_dir / "javafo-prefilled-byes.trf"),
+            "-r",
+            "fide-dutch-1992",
+            "-o",
+            str(out),
+        ).code
+        == 0
+    )
     written = load_trf(out)  # the next file is consistent: it reads back (round 3 now recorded)
     assert written.player(1).points == 2.5 and str(written.player(1).record(3)) == "0000 - H"
     # the points field still has to be one of the two readings
-    text = (data_dir / "javafo-prefilled-byes.trf").read_text().replace(
-        "Albers, Jan                       2210 GER                         2.0", "Albers, Jan                       2210 GER                         3.0"
+    text = (
+        (data_dir / "javafo-prefilled-byes.trf")
+        .read_text()
+        .replace(
+            "Albers, Jan                       2210 GER                         2.0",
+            "Albers, Jan                       2210 GER                         3.0",
+        )
     )
-    with pytest.raises(InvalidTrfError, match=r"line 5, column 81: player 1: points field 3.0 disagrees with the results \(2.5\)"):
+    with pytest.raises(
+        InvalidTrfError,
+        match=r"line 5, column 81: player 1: points field 3.0 disagrees with the results \(2.5\)",
+    ):
         read_trf(text, filename="t.trf")
 
 
@@ -455,20 +726,27 @@ def test_points_with_the_acceleration_of_the_round_being_paired(data_dir: Path) 
     text = (data_dir / "accelerated-xxa.trf").read_text()
     with pytest.raises(InvalidTrfError, match="line 9, column 5: XXA: player 9 does not exist"):
         read_trf(text.replace("XXA    3", "XXA    9"), filename="t.trf")
-    with pytest.raises(InvalidTrfError, match="line 9, column 15: acceleration '0.x' is not a number"):
+    with pytest.raises(
+        InvalidTrfError, match="line 9, column 15: acceleration '0.x' is not a number"
+    ):
         read_trf(text.replace("XXA    3  0.0  0.5", "XXA    3  0.0  0.x"), filename="t.trf")
 
 
 @pytest.mark.parametrize(
     "name, message",
     [
-        ("rounds-beyond-xxr-invalid.trf", "line 6, column 102: round 2 is recorded beyond the number of rounds, 1 (line 2)"),
+        (
+            "rounds-beyond-xxr-invalid.trf",
+            "line 6, column 102: round 2 is recorded beyond the number of rounds, 1 (line 2)",
+        ),
         ("xxp-unknown-player-invalid.trf", "line 4, column 7: XXP: player 17 does not exist"),
         ("xxz-unknown-player-invalid.trf", "line 3, column 7: XXZ: player 40 does not exist"),
         ("long-line-invalid.trf", "line 2, column 10001: line is longer than 10000 characters"),
     ],
 )
-def test_references_and_bounds_are_errors_with_line_and_column(cli, data_dir: Path, name: str, message: str) -> None:
+def test_references_and_bounds_are_errors_with_line_and_column(
+    cli, data_dir: Path, name: str, message: str
+) -> None:
     """TRFx XXR, XXP, XXZ: rounds beyond ``XXR`` and ``XXP``/``XXZ`` naming players who do not
     exist are refused (bbpPairings: "the number of rounds is larger than the reported number
     of rounds"); a line longer than the cap is refused before it is parsed."""
@@ -501,12 +779,31 @@ def test_points_that_do_not_fit_the_column_are_a_size_limit(tmp_path: Path, cli)
     """A score of 100 or more cannot be written in the four columns of the points field
     (bbpPairings: "does not support scores above 99.9"): exit 4, nothing written."""
     lines = ["012 High scores", "XXR 3", "XXS W=80 D=40 PAB=80"]
-    lines += [line001(1, "40.0", "0002 w ="), line001(2, "40.0", "0001 b ="), line001(3, "80.0", "0000 - U")]
+    lines += [
+        line001(1, "40.0", "0002 w ="),
+        line001(2, "40.0", "0001 b ="),
+        line001(3, "80.0", "0000 - U"),
+    ]
     path = tmp_path / "t.trf"
-    path.write_text("\n".join(lines) + "\n")  # round 2: the bye goes to 1 or 2, who then has 120 points
-    result = cli("pair", str(path), "-r", "fide-dutch-1992", "-o", str(tmp_path / "next.trf"), "-p", str(tmp_path / "p.txt"))
+    path.write_text(
+        "\n".join(lines) + "\n"
+    )  # round 2: the bye goes to 1 or 2, who then has 120 points
+    result = cli(
+        "pair",
+        str(path),
+        "-r",
+        "fide-dutch-1992",
+        "-o",
+        str(tmp_path / "next.trf"),
+        "-p",
+        str(tmp_path / "p.txt"),
+    )
     assert result.code == 4, result.err
-    assert result.err in (f"swisspairing: player {n}: a value does not fit its TRF16 column (points 120.0, rating 1800)\n" for n in (1, 2))
+    assert result.err in (
+        f"swisspairing: player {n}: a value does not fit its TRF16 column (points 120.0, rating "
+        "1800)\n"
+        for n in (1, 2)
+    )
     with pytest.raises(SizeLimitError):
         dumps_trf(Tournament(players=(Player(1, points=100.0),)))
     assert sorted(os.listdir(tmp_path)) == ["t.trf"]
@@ -522,18 +819,28 @@ def test_file_size_is_bounded(tmp_path: Path, cli) -> None:
         load_trf_source(path, max_bytes=100)
     if os.path.exists("/dev/zero"):
         result = cli("pair", "/dev/zero", "-r", "round-robin")
-        assert (result.code, result.err) == (3, f"swisspairing: /dev/zero: the file is larger than {32 * 1024 * 1024} bytes\n")
+        assert (result.code, result.err) == (
+            3,
+            f"swisspairing: /dev/zero: the file is larger than {32 * 1024 * 1024} bytes\n",
+        )
 
 
 def test_points_with_the_acceleration_of_a_trf26_250_record() -> None:
     """TRF26 250 (BBP 250: game points at columns 10-13, rounds 15-17 to 19-21, players 23-26
     to 28-31): the points field may include the round's acceleration, as with ``XXA``."""
-    base = ["XXR 5", line001(1, "2.0", "0002 w 1"), line001(2, "1.0", "0001 b 0"), line001(3, "0.0", "0000 - Z")]
+    base = [
+        "XXR 5",
+        line001(1, "2.0", "0002 w 1"),
+        line001(2, "1.0", "0001 b 0"),
+        line001(3, "0.0", "0000 - Z"),
+    ]
     accelerated = "250       1.0   1   2    1    2"  # players 1-2 get 1 point in rounds 1-2
     t = read_trf("\n".join([accelerated, *base]) + "\n")
     assert [p.points for p in t.players] == [1.0, 0.0, 0.0]
     assert ("250", accelerated) in t.header
-    with pytest.raises(InvalidTrfError, match="player 1: points field 2.0 disagrees with the results"):
+    with pytest.raises(
+        InvalidTrfError, match="player 1: points field 2.0 disagrees with the results"
+    ):
         read_trf("\n".join(base) + "\n")
     # player 3 is outside the range: his points field must be his real score
     with pytest.raises(InvalidTrfError, match="player 3: points field 1.0 disagrees"):
@@ -543,7 +850,13 @@ def test_points_with_the_acceleration_of_a_trf26_250_record() -> None:
 def test_a_drawn_absence_is_a_half_point_bye() -> None:
     """BBP 001: ``0000 - =`` (Vega's "absent with a forfeited draw") is accepted by
     bbpPairings as a half point without a game, and written back as ``0000 - H``."""
-    t = read_trf(_text(line001(1, "1.0", "0002 w 1"), line001(2, "0.0", "0001 b 0"), line001(3, "0.5", "0000 - =")))
+    t = read_trf(
+        _text(
+            line001(1, "1.0", "0002 w 1"),
+            line001(2, "0.0", "0001 b 0"),
+            line001(3, "0.5", "0000 - ="),
+        )
+    )
     assert t.player(3).record(1) == RoundRecord(None, None, "H") and t.player(3).points == 0.5
     assert format_player(t.player(3)).endswith("0000 - H")
     with pytest.raises(InvalidTrfError, match="result = needs an opponent"):

@@ -83,7 +83,16 @@ class ParametersDirective(Directive):
         props = schema.get("properties", {})
         if not props:
             return [nodes.paragraph(text="This system has no parameters of its own.")]
-        lines = [".. list-table::", "   :header-rows: 1", "   :widths: 25 25 15 35", "", "   * - parameter", "     - values", "     - default", "     - meaning"]
+        lines = [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 25 25 15 35",
+            "",
+            "   * - parameter",
+            "     - values",
+            "     - default",
+            "     - meaning",
+        ]
         for key, sub in props.items():
             if "enum" in sub:
                 values = ", ".join(f"``{v}``" for v in sub["enum"])
@@ -97,7 +106,12 @@ class ParametersDirective(Directive):
                 values = " ".join([str(kind), *bounds]).strip() or "see schema"
             default = f"``{json.dumps(sub['default'])}``" if "default" in sub else ""
             description = sub.get("description", "").replace("\n", " ")
-            lines += [f"   * - ``{key}``", f"     - {values}", f"     - {default}", f"     - {description}"]
+            lines += [
+                f"   * - ``{key}``",
+                f"     - {values}",
+                f"     - {default}",
+                f"     - {description}",
+            ]
         container = nodes.container()
         self.state.nested_parse(StringList(lines), self.content_offset, container)
         return container.children
@@ -113,12 +127,25 @@ class RulesetsDirective(Directive):
         from swisspairing.ruleset import builtin_rulesets, load_ruleset
 
         wanted = self.options.get("system")
-        lines = [".. list-table::", "   :header-rows: 1", "", "   * - ruleset", "     - system", "     - name", "     - regulation"]
+        lines = [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "",
+            "   * - ruleset",
+            "     - system",
+            "     - name",
+            "     - regulation",
+        ]
         for rid in builtin_rulesets(ruleset_dirs()):
             rs = load_ruleset(rid)
             if wanted and rs.system != wanted:
                 continue
-            lines += [f"   * - ``{rid}``", f"     - ``{rs.system}``", f"     - {rs.name or '-'}", f"     - {rs.regulation or '-'}"]
+            lines += [
+                f"   * - ``{rid}``",
+                f"     - ``{rs.system}``",
+                f"     - {rs.name or '-'}",
+                f"     - {rs.regulation or '-'}",
+            ]
         container = nodes.container()
         self.state.nested_parse(StringList(lines), self.content_offset, container)
         return container.children

@@ -15,16 +15,17 @@ The rules (``spec/dutch-1992.md``; German original: seed 000) and where they liv
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from swisspairing import (
+    N_,
+    WHITE,
     BracketOutcome,
     Colour,
-    N_,
     Pairing,
     PlayerState,
     RoundContext,
-    WHITE,
     hookimpl,
 )
 from swisspairing.brackets import Bracket
@@ -87,14 +88,19 @@ _E_MESSAGES = {
     "E2": N_("{white}–{black}: the stronger colour preference granted"),
     "E3": N_("{white}–{black}: colours alternated from the last round in which they differed"),
     "E4": N_("{white}–{black}: the higher-ranked player's preference granted"),
-    "AMB-D9": N_("{white}–{black}: no preferences; first-round rule applied to the higher-ranked player"),
+    "AMB-D9": N_(
+        "{white}–{black}: no preferences; first-round rule applied to the higher-ranked player"
+    ),
     "E-R1": N_("{white}–{black}: first round, colour of board {board} by the drawn colour"),
 }
 
 
 @hookimpl
 def swiss_system_info() -> Mapping[str, str]:
-    return {"description": N_("FIDE Dutch system, Manila 1992 edition (C.04.1, rules A–F)"), "rules": RULES}
+    return {
+        "description": N_("FIDE Dutch system, Manila 1992 edition (C.04.1, rules A–F)"),
+        "rules": RULES,
+    }
 
 
 @hookimpl
@@ -104,8 +110,14 @@ def swiss_ruleset_schema() -> Mapping[str, Any]:
 
 #: Explanations of the ranking order in force (AMB-D20).
 _RANKING_MESSAGES = {
-    "pairing-number": N_("ranking within each score bracket by pairing number (the start numbers: the order fixed before round 1, A1 estimates included)"),
-    "ratings": N_("ranking within each score bracket by the file's ratings, then titles, then {last} (rating corrections take effect, F7)"),
+    "pairing-number": N_(
+        "ranking within each score bracket by pairing number (the start numbers: the order fixed "
+        "before round 1, A1 estimates included)"
+    ),
+    "ratings": N_(
+        "ranking within each score bracket by the file's ratings, then titles, then {last} "
+        "(rating corrections take effect, F7)"
+    ),
 }
 
 
@@ -115,7 +127,11 @@ def ranking_mode(context: RoundContext) -> str:
 
 
 def _title_order(context: RoundContext) -> Sequence[str]:
-    return TITLE_ORDER_2000S if context.ruleset.param("title_order", "1992") == "2000s" else TITLE_ORDER_1992
+    return (
+        TITLE_ORDER_2000S
+        if context.ruleset.param("title_order", "1992") == "2000s"
+        else TITLE_ORDER_1992
+    )
 
 
 @hookimpl
@@ -136,7 +152,10 @@ def swiss_sort_players(players: Sequence[PlayerState], context: RoundContext) ->
     by_name = context.ruleset.ranking_last == "name"
     return [
         st.number
-        for st in sorted(players, key=lambda st: ranking_key(st.score, context.player(st.number), order, by_name=by_name))
+        for st in sorted(
+            players,
+            key=lambda st: ranking_key(st.score, context.player(st.number), order, by_name=by_name),
+        )
     ]
 
 
@@ -151,7 +170,11 @@ def _warn_start_order(context: RoundContext) -> None:
     if 4 * out_of_order > len(rated) - 1:
         context.explanation.add(
             f"{RULES} A2",
-            N_("the start numbers do not follow the ratings (neighbours out of order among the rated players: {count} of {total}): if they are not the pairing numbers, use ranking: ratings"),
+            N_(
+                "the start numbers do not follow the ratings (neighbours out of order among the "
+                "rated players: {count} of {total}): if they are not the pairing numbers, use "
+                "ranking: ratings"
+            ),
             count=out_of_order,
             total=len(rated) - 1,
         )
@@ -171,8 +194,13 @@ def _pairing_number(context: RoundContext, number: int) -> int:
     numbers = context.data.get("dutch-1992-pairing-numbers")
     if numbers is None:
         by_name = context.ruleset.ranking_last == "name"
-        ranked = sorted(context.tournament.players, key=lambda p: ranking_key(0.0, p, _title_order(context), by_name=by_name))
-        numbers = context.data["dutch-1992-pairing-numbers"] = {p.number: i + 1 for i, p in enumerate(ranked)}
+        ranked = sorted(
+            context.tournament.players,
+            key=lambda p: ranking_key(0.0, p, _title_order(context), by_name=by_name),
+        )
+        numbers = context.data["dutch-1992-pairing-numbers"] = {
+            p.number: i + 1 for i, p in enumerate(ranked)
+        }
     return numbers[number]
 
 
@@ -183,7 +211,11 @@ def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pair
     a, b = pair
     if context.rank[b] < context.rank[a]:
         a, b = b, a
-    first_round = not context.state(a).played_colours and not context.state(b).played_colours and context.is_first_round
+    first_round = (
+        not context.state(a).played_colours
+        and not context.state(b).played_colours
+        and context.is_first_round
+    )
     position = context.rank[a] + 1 if first_round else _pairing_number(context, a)
     colour, rule = allocate_with_rule(
         context.state(a),
@@ -200,7 +232,9 @@ def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pair
 
         def keeps_limits(c: Colour) -> bool:
             """B2 for every player not exempt by the B-note (AMB-D3)."""
-            return (exempt_a or context.colour_allowed(a, c)) and (exempt_b or context.colour_allowed(b, c.opposite))
+            return (exempt_a or context.colour_allowed(a, c)) and (
+                exempt_b or context.colour_allowed(b, c.opposite)
+            )
 
         fully = context.colour_allowed(a, colour.opposite) and context.colour_allowed(b, colour)
         if fully or (not keeps_limits(colour) and keeps_limits(colour.opposite)):
@@ -208,9 +242,20 @@ def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pair
             rule = "B2"
     white, black = (a, b) if colour is WHITE else (b, a)
     if rule == "B2":
-        context.explanation.add(f"{RULES} B2", N_("{white}–{black}: colours chosen so that nobody breaks the colour limits"), white=white, black=black)
+        context.explanation.add(
+            f"{RULES} B2",
+            N_("{white}–{black}: colours chosen so that nobody breaks the colour limits"),
+            white=white,
+            black=black,
+        )
     else:
-        context.explanation.add(f"{RULES} {rule}" if rule != "AMB-D9" else "AMB-D9", _E_MESSAGES[rule], white=white, black=black, board=position)
+        context.explanation.add(
+            f"{RULES} {rule}" if rule != "AMB-D9" else "AMB-D9",
+            _E_MESSAGES[rule],
+            white=white,
+            black=black,
+            board=position,
+        )
     return Pairing(white, black)
 
 
@@ -221,7 +266,11 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
 
     def key(p: Pairing) -> tuple[float, float, int]:
         hi = p.white if context.rank[p.white] < context.rank[p.black] else p.black
-        return (-context.score(hi), -(context.score(p.white) + context.score(p.black)), context.rank[hi])
+        return (
+            -context.score(hi),
+            -(context.score(p.white) + context.score(p.black)),
+            context.rank[hi],
+        )
 
     return sorted(pairings, key=key)
 

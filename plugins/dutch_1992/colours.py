@@ -13,24 +13,25 @@
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Sequence
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from swisspairing import BLACK, WHITE, Colour, PlayerState
 
 __all__ = [
     "ABSOLUTE",
+    "NONE",
+    "NO_PREFERENCE",
+    "STRENGTH_NAMES",
     "STRONG",
     "WEAK",
-    "NONE",
-    "STRENGTH_NAMES",
     "Preference",
-    "NO_PREFERENCE",
-    "compact",
-    "preference",
-    "x_value",
     "allocate",
     "allocate_with_rule",
+    "compact",
     "first_round_colour",
+    "preference",
+    "x_value",
 ]
 
 #: A7a: colour difference beyond ±1 or the same colour in the last two played games.

@@ -10,17 +10,17 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from swisspairing import Float, Player, PlayerState
 
 __all__ = [
     "TITLE_ORDER_1992",
     "TITLE_ORDER_2000S",
+    "float_ok",
+    "is_topscorer",
     "normalise_title",
     "ranking_key",
-    "is_topscorer",
-    "float_ok",
 ]
 
 #: A2c as printed in 1992 ("IGM-WGM-IM-WIM-FM-WFM-kein Titel").
@@ -48,7 +48,13 @@ def normalise_title(title: str) -> str:
     return _TITLE_ALIASES.get(t, t)
 
 
-def ranking_key(score: float, player: Player, title_order: Sequence[str] = TITLE_ORDER_1992, *, by_name: bool = True) -> tuple:
+def ranking_key(
+    score: float,
+    player: Player,
+    title_order: Sequence[str] = TITLE_ORDER_1992,
+    *,
+    by_name: bool = True,
+) -> tuple:
     """``Dutch-1992 A2``: sort key of the ranking order (ascending key = better rank).
 
     In priority: (a) score, descending; (b) rating, descending; (c) FIDE title in
@@ -62,7 +68,13 @@ def ranking_key(score: float, player: Player, title_order: Sequence[str] = TITLE
         title_rank = title_order.index(title)
     except ValueError:
         title_rank = len(title_order)
-    return (-score, -player.rating, title_rank, player.name.casefold() if by_name else "", player.number)
+    return (
+        -score,
+        -player.rating,
+        title_rank,
+        player.name.casefold() if by_name else "",
+        player.number,
+    )
 
 
 def is_topscorer(score: float, total_rounds: int | None, max_per_round: float) -> bool:

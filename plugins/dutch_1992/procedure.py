@@ -27,12 +27,12 @@ direction B5/B6 forbid, moved-down players (the bye included, A5) counting as do
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Iterator, Sequence
 
-from swisspairing import BLACK, WHITE, BracketOutcome, Event, Float, N_, RoundContext
-from swisspairing.i18n import NP_
+from swisspairing import BLACK, N_, WHITE, BracketOutcome, Event, Float, RoundContext
 from swisspairing.brackets import Bracket, Outcomes
+from swisspairing.i18n import NP_
 from swisspairing.matching import bipartite_saturates, has_matching_of_size
 
 from .colours import Preference, preference, x_value
@@ -159,7 +159,9 @@ class DutchRound:
         return x_value((self.preference(n, level) for n in players), len(players))
 
     # ------------------------------------------------------------------ stages
-    def levels(self, p: int, x0: int) -> Iterator[tuple[Level, list[tuple[str, str, dict[str, object]]]]]:
+    def levels(
+        self, p: int, x0: int
+    ) -> Iterator[tuple[Level, list[tuple[str, str, dict[str, object]]]]]:
         """The stages of C9–C11 and the B-note, each with every relaxation in force:
         ``(level, [(rule, message, args), …])``."""
         level = Level()
@@ -171,10 +173,19 @@ class DutchRound:
             yield level, list(notes)
         for extra in range(1, max(0, p - x0) + 1):
             level = replace(level, extra_x=extra)
-            yield level, notes + [(f"{RULES} C11", N_("X is raised to {x}"), {"x": min(p, x0 + extra)})]
+            yield (
+                level,
+                notes + [(f"{RULES} C11", N_("X is raised to {x}"), {"x": min(p, x0 + extra)})],
+            )
         if any(self.topscorer.values()):
             level = replace(level, exempt=True)
-            notes = notes + [(f"{RULES} B-note", N_("B2, B5 and B6 are not applied to topscorers in the last round"), {})]
+            notes = notes + [
+                (
+                    f"{RULES} B-note",
+                    N_("B2, B5 and B6 are not applied to topscorers in the last round"),
+                    {},
+                )
+            ]
             yield level, notes
 
 
@@ -187,7 +198,9 @@ def dutch_round(context: RoundContext) -> DutchRound:
 
 
 # ---------------------------------------------------------------------- searches
-def _describe_failure(dr: DutchRound, s1: Sequence[int], s2: Sequence[int], level: Level) -> tuple[str, dict[str, object]] | None:
+def _describe_failure(
+    dr: DutchRound, s1: Sequence[int], s2: Sequence[int], level: Level
+) -> tuple[str, dict[str, object]] | None:
     """Why the straightforward pairing S1[i]–S2[i] (C6) does not comply: the first reason."""
     ctx = dr.ctx
     for a, b in zip(s1, s2):
@@ -206,7 +219,14 @@ class _Infeasible(Exception):
     """No pairing at all exists at this stage: C7/C8 need not be enumerated."""
 
 
-def _stage_feasible(dr: DutchRound, players: Sequence[int], p: int, level: Level, is_last: bool, may_leave: "Callable[[int], bool]") -> bool:
+def _stage_feasible(
+    dr: DutchRound,
+    players: Sequence[int],
+    p: int,
+    level: Level,
+    is_last: bool,
+    may_leave: Callable[[int], bool],
+) -> bool:
     """Whether P pairs exist among ``players`` at this stage with the rest allowed to move
     down: a maximum-matching test, the players left over being matched to stand-ins."""
     down = len(players) - 2 * p
@@ -287,12 +307,44 @@ def _homogeneous(
                 raise _Infeasible
 
     try:
-        yield from _search(dr, players, s1, s2, p, x, level, is_last, bracket, budget, seen, ok, may_leave, check_stage, down_needed)
+        yield from _search(
+            dr,
+            players,
+            s1,
+            s2,
+            p,
+            x,
+            level,
+            is_last,
+            bracket,
+            budget,
+            seen,
+            ok,
+            may_leave,
+            check_stage,
+            down_needed,
+        )
     except _Infeasible:
         return
 
 
-def _search(dr, players, s1, s2, p, x, level, is_last, bracket, budget, seen, ok, may_leave, check_stage, down_needed):  # type: ignore[no-untyped-def]
+def _search(
+    dr,
+    players,
+    s1,
+    s2,
+    p,
+    x,
+    level,
+    is_last,
+    bracket,
+    budget,
+    seen,
+    ok,
+    may_leave,
+    check_stage,
+    down_needed,
+):  # type: ignore[no-untyped-def]
     """The C7/C8 loops of :func:`_homogeneous`."""
     exchange_no = 0
     for t1, t2 in _with_exchanges(s1, s2, dr.odd_variant):
@@ -336,20 +388,43 @@ def _search(dr, players, s1, s2, p, x, level, is_last, bracket, budget, seen, ok
             chosen = set(order)
             left = [y for y in t2 if y not in chosen]
             key = frozenset(left)
-            if key in seen or (down_needed and not all(dr.may_move_down(y, level, is_last) for y in left)):
+            if key in seen or (
+                down_needed and not all(dr.may_move_down(y, level, is_last) for y in left)
+            ):
                 continue
             seen.add(key)
             events: list[Event] = []
             if exchange_no or order != tuple(t2[:p]):
                 why = _describe_failure(dr, s1, s2, level)
                 if why is not None:
-                    events.append(Event(f"{RULES} C6", N_("the pairing S1[i]–S2[i] does not comply: {reason}"), {"reason": _Reason(*why)}, bracket))
+                    events.append(
+                        Event(
+                            f"{RULES} C6",
+                            N_("the pairing S1[i]–S2[i] does not comply: {reason}"),
+                            {"reason": _Reason(*why)},
+                            bracket,
+                        )
+                    )
             if exchange_no:
                 out_ = [y for y in s1 if y not in t1]
                 in_ = [y for y in t1 if y not in s1]
-                events.append(Event(f"{RULES} C8", N_("exchange {out} ↔ {into} between S1 and S2 (D2)"), {"out": out_, "into": in_}, bracket))
+                events.append(
+                    Event(
+                        f"{RULES} C8",
+                        N_("exchange {out} ↔ {into} between S1 and S2 (D2)"),
+                        {"out": out_, "into": in_},
+                        bracket,
+                    )
+                )
             if order != tuple(t2[:p]):
-                events.append(Event(f"{RULES} C7", N_("S2 transposed to {order} (D1)"), {"order": list(order)}, bracket))
+                events.append(
+                    Event(
+                        f"{RULES} C7",
+                        N_("S2 transposed to {order} (D1)"),
+                        {"order": list(order)},
+                        bracket,
+                    )
+                )
             yield list(zip(t1, order)), left, events
         exchange_no += 1
 
@@ -396,7 +471,9 @@ class _Reason:
         return render_message(self.message, self.args, locale)
 
 
-def _with_exchanges(s1: list[int], s2: list[int], odd_variant: bool) -> Iterator[tuple[list[int], list[int]]]:
+def _with_exchanges(
+    s1: list[int], s2: list[int], odd_variant: bool
+) -> Iterator[tuple[list[int], list[int]]]:
     yield s1, s2
     for a, b in exchanges(s1, s2, odd_variant=odd_variant):
         yield list(a), list(b)
@@ -471,9 +548,23 @@ def _heterogeneous(
         pairs = list(zip(s1, order))
         head: list[Event] = []
         if order != tuple(s2[:p]):
-            head.append(Event(f"{RULES} C7", N_("S2 transposed to {order} (D1)"), {"order": list(order)}, bracket))
+            head.append(
+                Event(
+                    f"{RULES} C7",
+                    N_("S2 transposed to {order} (D1)"),
+                    {"order": list(order)},
+                    bracket,
+                )
+            )
         if rest:
-            head.append(Event(f"{RULES} C6", N_("moved-down players paired; remainder group {players}"), {"players": rest}, bracket))
+            head.append(
+                Event(
+                    f"{RULES} C6",
+                    N_("moved-down players paired; remainder group {players}"),
+                    {"players": rest},
+                    bracket,
+                )
+            )
         if len(rest) == 2 * rem_p and frozenset() in seen:
             continue  # a complete remainder leaves nobody below: offered already
         for stage_level, stage_events in stages:
@@ -482,7 +573,9 @@ def _heterogeneous(
             done_key = (frozenset(rest), stage_level)
             if done_key in explored:
                 continue
-            for rem_pairs, left, events in _homogeneous(dr, rest, rem_p, stage_level, is_last, bracket, budget, seen, can_complete):
+            for rem_pairs, left, events in _homogeneous(
+                dr, rest, rem_p, stage_level, is_last, bracket, budget, seen, can_complete
+            ):
                 yield pairs + rem_pairs, left, head + events, stage_events
             explored.add(done_key)
         stages = stages[-1:]  # C10: the next opponents with the criteria dropped so far
@@ -504,7 +597,9 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Outcomes:
         graph = context.pairing_graph()
         players = graph.mask((*bracket.moved_down, *bracket.residents))
         confine = (graph.mask(bracket.moved_down), players)
-        ok = graph.completable_mask(players | graph.group_mask(bracket.below), bye=context.bye_pending, confine=confine)
+        ok = graph.completable_mask(
+            players | graph.group_mask(bracket.below), bye=context.bye_pending, confine=confine
+        )
         return 0 if ok else 1
 
     return Outcomes(_bracket_outcomes(bracket, context), min_cost)
@@ -524,14 +619,23 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
     c1_down: list[int] = []
     if not is_last:
         while True:
-            lonely = [r for r in _c1_players_without_opponent(dr, moved + residents) if r in residents]
+            lonely = [
+                r for r in _c1_players_without_opponent(dr, moved + residents) if r in residents
+            ]
             if not lonely:
                 break
             for r in lonely:
                 residents.remove(r)
                 c1_down.append(r)
         if c1_down:
-            head.append(Event(f"{RULES} C1", N_("no possible opponent in this bracket for {players}: moved down"), {"players": c1_down}, idx))
+            head.append(
+                Event(
+                    f"{RULES} C1",
+                    N_("no possible opponent in this bracket for {players}: moved down"),
+                    {"players": c1_down},
+                    idx,
+                )
+            )
 
     players = ctx.ranked(moved + residents)
     n = len(players)
@@ -539,17 +643,62 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
     heterogeneous = bool(moved) and 2 * len(moved) < n
     stuck = [m for m in moved if m in _c1_players_without_opponent(dr, players)]
     if stuck:
-        head.append(Event(f"{RULES} C1", N_("no possible opponent here for the moved-down {players}: the bracket above is re-paired first (C12)"), {"players": stuck}, idx))
+        head.append(
+            Event(
+                f"{RULES} C1",
+                N_(
+                    "no possible opponent here for the moved-down {players}: the bracket above is "
+                    "re-paired first (C12)"
+                ),
+                {"players": stuck},
+                idx,
+            )
+        )
 
     if heterogeneous:
         p0 = len(moved)
-        head.append(Event(f"{RULES} A6", NP_("heterogeneous bracket of {n} player: S1 = moved-down {s1}; P = {p}", "heterogeneous bracket of {n} players: S1 = moved-down {s1}; P = {p}", "n"), {"n": n, "s1": moved, "p": p0}, idx))
+        head.append(
+            Event(
+                f"{RULES} A6",
+                NP_(
+                    "heterogeneous bracket of {n} player: S1 = moved-down {s1}; P = {p}",
+                    "heterogeneous bracket of {n} players: S1 = moved-down {s1}; P = {p}",
+                    "n",
+                ),
+                {"n": n, "s1": moved, "p": p0},
+                idx,
+            )
+        )
     else:
         p0 = n // 2
         if moved:
-            head.append(Event(f"{RULES} A3", NP_("at least half of the bracket of {n} player came from higher brackets: treated as homogeneous", "at least half of the bracket of {n} players came from higher brackets: treated as homogeneous", "n"), {"n": n}, idx))
+            head.append(
+                Event(
+                    f"{RULES} A3",
+                    NP_(
+                        "at least half of the bracket of {n} player came from higher brackets: "
+                        "treated as homogeneous",
+                        "at least half of the bracket of {n} players came from higher brackets: "
+                        "treated as homogeneous",
+                        "n",
+                    ),
+                    {"n": n},
+                    idx,
+                )
+            )
         if n:
-            head.append(Event(f"{RULES} A6", NP_("homogeneous bracket of {n} player: S1 = {s1}; S2 = {s2}; P = {p}", "homogeneous bracket of {n} players: S1 = {s1}; S2 = {s2}; P = {p}", "n"), {"n": n, "s1": players[:p0], "s2": players[p0:], "p": p0}, idx))
+            head.append(
+                Event(
+                    f"{RULES} A6",
+                    NP_(
+                        "homogeneous bracket of {n} player: S1 = {s1}; S2 = {s2}; P = {p}",
+                        "homogeneous bracket of {n} players: S1 = {s1}; S2 = {s2}; P = {p}",
+                        "n",
+                    ),
+                    {"n": n, "s1": players[:p0], "s2": players[p0:], "p": p0},
+                    idx,
+                )
+            )
 
     budget_per_stage = dr.stage_limit
     seen: set[frozenset[int]] = set()  # sets of players left over already offered
@@ -565,13 +714,22 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
             p_events.append(Event(f"{RULES} C14", N_("P is lowered to {p}"), {"p": p}, idx))
         if p == 0:
             if is_last and heterogeneous and n > 1:
-                yield from _c13_merged_lowest(dr, ctx, players, moved, head + p_events, idx, budget_per_stage, seen, complete)
+                yield from _c13_merged_lowest(
+                    dr, ctx, players, moved, head + p_events, idx, budget_per_stage, seen, complete
+                )
                 return
             if heterogeneous and dr.c14_zero == "remainder" and len(players) - len(moved) > 1:
-                yield from _c14_residents_paired(dr, ctx, players, moved, head + p_events, idx, budget_per_stage, seen, complete)
+                yield from _c14_residents_paired(
+                    dr, ctx, players, moved, head + p_events, idx, budget_per_stage, seen, complete
+                )
             left = ctx.ranked(players)
             down = ctx.ranked(left + c1_down)
-            yield BracketOutcome((), tuple(down), tuple(head + p_events + ([_moves(down, idx, ctx, is_last)] if down else [])), _c12_cost(left, moved))
+            yield BracketOutcome(
+                (),
+                tuple(down),
+                tuple(head + p_events + ([_moves(down, idx, ctx, is_last)] if down else [])),
+                _c12_cost(left, moved),
+            )
             return
         if heterogeneous:
             rest_size = n - 2 * p
@@ -580,7 +738,12 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
             rem_ps = [p]
         for rem_p in rem_ps:
             x0 = dr.x_of(players, Level())
-            levels = _reading_levels(dr, list(dr.levels(p if not heterogeneous else max(p, rem_p), x0)), heterogeneous, p < p0)
+            levels = _reading_levels(
+                dr,
+                list(dr.levels(p if not heterogeneous else max(p, rem_p), x0)),
+                heterogeneous,
+                p < p0,
+            )
             # C9 before C10: in a heterogeneous bracket the stages that only drop B6/B5 for
             # downfloats concern the remainder group; they are tried for the first pairing
             # of the moved-down players before those take other opponents.
@@ -592,7 +755,14 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                 level_events = list(p_events)
                 level_events += [Event(rule, message, args, idx) for rule, message, args in notes]
                 if heterogeneous and rem_p < (n - 2 * p) // 2:
-                    level_events.append(Event(f"{RULES} C14", N_("remainder group: P is lowered to {p}"), {"p": rem_p}, idx))
+                    level_events.append(
+                        Event(
+                            f"{RULES} C14",
+                            N_("remainder group: P is lowered to {p}"),
+                            {"p": rem_p},
+                            idx,
+                        )
+                    )
                 if i < first_down - 1:
                     grouped.append((level, level_events))
                     continue
@@ -601,19 +771,45 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                 budget = [budget_per_stage * max(1, len(first_stages))]
                 try:
                     if heterogeneous:
-                        found = _heterogeneous(dr, moved, [r for r in players if r not in moved], p, rem_p, level, is_last, idx, budget, seen, first_stages, complete)
+                        found = _heterogeneous(
+                            dr,
+                            moved,
+                            [r for r in players if r not in moved],
+                            p,
+                            rem_p,
+                            level,
+                            is_last,
+                            idx,
+                            budget,
+                            seen,
+                            first_stages,
+                            complete,
+                        )
                     else:
-                        found = ((pr, lf, ev, None) for pr, lf, ev in _homogeneous(dr, players, p, level, is_last, idx, budget, seen, complete))
+                        found = (
+                            (pr, lf, ev, None)
+                            for pr, lf, ev in _homogeneous(
+                                dr, players, p, level, is_last, idx, budget, seen, complete
+                            )
+                        )
                     for pairs, left, events, stage_events in found:
                         down = ctx.ranked(left + c1_down)
-                        evs = head + (level_events if stage_events is None else stage_events) + events
+                        evs = (
+                            head + (level_events if stage_events is None else stage_events) + events
+                        )
                         if down:
                             evs.append(_moves(down, idx, ctx, is_last))
-                        yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), _c12_cost(left, moved))
+                        yield BracketOutcome(
+                            tuple(pairs), tuple(down), tuple(evs), _c12_cost(left, moved)
+                        )
                 except SearchLimit:
                     context.explanation.add(
                         f"{RULES} AMB-D14",
-                        NP_("the search of this stage stopped after {limit} candidate", "the search of this stage stopped after {limit} candidates", "limit"),
+                        NP_(
+                            "the search of this stage stopped after {limit} candidate",
+                            "the search of this stage stopped after {limit} candidates",
+                            "limit",
+                        ),
                         bracket=idx,
                         limit=budget_per_stage,
                     )
@@ -646,12 +842,28 @@ def _paired_as_homogeneous(
         level_events = [note, *(Event(rule, message, args, idx) for rule, message, args in notes)]
         budget = [stage_limit]
         try:
-            for pairs, left, events in _homogeneous(dr, group, p, level, is_last, idx, budget, seen, rest_ok):
+            for pairs, left, events in _homogeneous(
+                dr, group, p, level, is_last, idx, budget, seen, rest_ok
+            ):
                 down = ctx.ranked([*left, *also_down])
-                evs = head + level_events + events + ([_moves(down, idx, ctx, is_last)] if down else [])
+                evs = (
+                    head
+                    + level_events
+                    + events
+                    + ([_moves(down, idx, ctx, is_last)] if down else [])
+                )
                 yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), _c12_cost(down, moved))
         except SearchLimit:
-            ctx.explanation.add(f"{RULES} AMB-D14", NP_("the search of this stage stopped after {limit} candidate", "the search of this stage stopped after {limit} candidates", "limit"), bracket=idx, limit=stage_limit)
+            ctx.explanation.add(
+                f"{RULES} AMB-D14",
+                NP_(
+                    "the search of this stage stopped after {limit} candidate",
+                    "the search of this stage stopped after {limit} candidates",
+                    "limit",
+                ),
+                bracket=idx,
+                limit=stage_limit,
+            )
 
 
 def _c13_merged_lowest(
@@ -670,8 +882,18 @@ def _c13_merged_lowest(
     the players moved into it are paired as one new lowest bracket — the merge C13 describes
     ("the two lowest brackets merged into one"), processed as a homogeneous bracket, leaving at
     most the bye."""
-    merged = Event(f"{RULES} C13", N_("the moved-down players cannot all be paired here: the lowest brackets are paired as one bracket"), {}, idx)
-    yield from _paired_as_homogeneous(dr, ctx, players, (), moved, head, merged, idx, stage_limit, seen, complete, True)
+    merged = Event(
+        f"{RULES} C13",
+        N_(
+            "the moved-down players cannot all be paired here: the lowest brackets are paired as "
+            "one bracket"
+        ),
+        {},
+        idx,
+    )
+    yield from _paired_as_homogeneous(
+        dr, ctx, players, (), moved, head, merged, idx, stage_limit, seen, complete, True
+    )
 
 
 def _c14_residents_paired(
@@ -690,13 +912,26 @@ def _c14_residents_paired(
     players left over form the remainder group, which is always processed as a homogeneous
     bracket"), before the whole bracket moves down (the literal C14)."""
     residents = [r for r in players if r not in moved]
-    note = Event(f"{RULES} C14", N_("P is 0: the moved-down players move on and the residents are paired as the remainder group (A3)"), {}, idx)
+    note = Event(
+        f"{RULES} C14",
+        N_(
+            "P is 0: the moved-down players move on and the residents are paired as the remainder "
+            "group (A3)"
+        ),
+        {},
+        idx,
+    )
     # its own record of players left over: the moved-down players go down with them
-    yield from _paired_as_homogeneous(dr, ctx, residents, moved, moved, head, note, idx, stage_limit, set(), complete, False)
+    yield from _paired_as_homogeneous(
+        dr, ctx, residents, moved, moved, head, note, idx, stage_limit, set(), complete, False
+    )
 
 
 def _reading_levels(
-    dr: DutchRound, levels: list[tuple[Level, list[tuple[str, str, dict[str, object]]]]], heterogeneous: bool, lowered: bool
+    dr: DutchRound,
+    levels: list[tuple[Level, list[tuple[str, str, dict[str, object]]]]],
+    heterogeneous: bool,
+    lowered: bool,
 ) -> list[tuple[Level, list[tuple[str, str, dict[str, object]]]]]:
     """The stages of C9–C11 as the ruleset reads C10 and C14.
 
@@ -744,5 +979,12 @@ def _c12_cost(left: Sequence[int], moved: Sequence[int]) -> int:
 
 def _moves(players: Sequence[int], idx: int, ctx: RoundContext, is_last: bool = False) -> Event:
     if is_last:
-        return Event(f"{RULES} A5", N_("left over, gets the bye: {players}"), {"players": list(players)}, idx)
-    return Event(f"{RULES} A3", N_("moved down to the next bracket: {players}"), {"players": list(players)}, idx)
+        return Event(
+            f"{RULES} A5", N_("left over, gets the bye: {players}"), {"players": list(players)}, idx
+        )
+    return Event(
+        f"{RULES} A3",
+        N_("moved down to the next bracket: {players}"),
+        {"players": list(players)},
+        idx,
+    )

@@ -23,14 +23,15 @@ S1 = positions 1–4 and S2 = positions 5–8, exactly as in the source's runnin
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Sequence, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 __all__ = [
+    "ascending_subsets",
+    "exchange_positions",
+    "exchanges",
     "transpositions",
     "transpositions_pruned",
-    "exchanges",
-    "exchange_positions",
-    "ascending_subsets",
 ]
 
 T = TypeVar("T")

@@ -28,12 +28,13 @@ match points) and expanded to board games (:func:`swisspairing.teams.expand_roun
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from swisspairing import (
+    N_,
     BracketOutcome,
     ByeChoice,
-    N_,
     NoValidPairingError,
     PlayerState,
     RoundContext,
@@ -52,7 +53,15 @@ from .procedure import bracket_order, bracket_outcomes, choose_bye, is_seeding_r
 
 SYSTEM = "fide-burstein"
 
-__all__ = ["SYSTEM", "SCHEMA", "INDEX_ORDERS", "index_values", "bracket_order", "choose_bye", "seeding_rounds"]
+__all__ = [
+    "INDEX_ORDERS",
+    "SCHEMA",
+    "SYSTEM",
+    "bracket_order",
+    "choose_bye",
+    "index_values",
+    "seeding_rounds",
+]
 
 #: Display names of the built-in rulesets, for the catalogues.
 RULESET_NAMES = (
@@ -78,22 +87,49 @@ SCHEMA: Mapping[str, Any] = {
             "default": "draw",
             "description": "How unplayed games enter the Index: A.7 opponents' unplayed games as draws (draw); Burstein-2025 1.7.2 own unplayed rounds as games against oneself, a closing run of byes as draws (fide2023).",
         },
-        "boards": {"type": "integer", "minimum": 1, "default": 4, "description": "Team events: boards per match."},
+        "boards": {
+            "type": "integer",
+            "minimum": 1,
+            "default": 4,
+            "description": "Team events: boards per match.",
+        },
         "match_points": {
             "type": "object",
-            "properties": {"win": {"type": "number"}, "draw": {"type": "number"}, "loss": {"type": "number"}},
+            "properties": {
+                "win": {"type": "number"},
+                "draw": {"type": "number"},
+                "loss": {"type": "number"},
+            },
             "description": "Team events: match points for a won, drawn and lost match (default 2/1/0).",
         },
-        "bye_match_points": {"type": "number", "default": 2, "description": "Team events: match points of the team bye."},
-        "bye_game_points": {"type": ["number", "null"], "default": None, "description": "Team events: game points of the team bye (null = half the boards)."},
-        "unplayed_match": {"enum": ["zero", "score"], "default": "score", "description": "Team events: how a match without any game played is scored."},
+        "bye_match_points": {
+            "type": "number",
+            "default": 2,
+            "description": "Team events: match points of the team bye.",
+        },
+        "bye_game_points": {
+            "type": ["number", "null"],
+            "default": None,
+            "description": "Team events: game points of the team bye (null = half the boards).",
+        },
+        "unplayed_match": {
+            "enum": ["zero", "score"],
+            "default": "score",
+            "description": "Team events: how a match without any game played is scored.",
+        },
     }
 }
 
 
 @hookimpl
 def swiss_system_info() -> Mapping[str, str]:
-    return {"description": N_("FIDE Burstein system (C.04.4.2): seeding rounds, then brackets in Index order paired first against last"), "rules": "Burstein"}
+    return {
+        "description": N_(
+            "FIDE Burstein system (C.04.4.2): seeding rounds, then brackets in Index order paired "
+            "first against last"
+        ),
+        "rules": "Burstein",
+    }
 
 
 @hookimpl
@@ -117,7 +153,14 @@ def swiss_assign_bye(candidates: Sequence[int], context: RoundContext) -> ByeCho
     n = choose_bye(candidates, context)
     if n is None:
         raise NoValidPairingError(N_("no valid pairing exists"))
-    context.explanation.add("Burstein A.3", N_("player {player} gets the pairing-allocated bye (lowest score, most games played, lowest ranked)"), player=n)
+    context.explanation.add(
+        "Burstein A.3",
+        N_(
+            "player {player} gets the pairing-allocated bye (lowest score, most games played, "
+            "lowest ranked)"
+        ),
+        player=n,
+    )
     return ByeChoice(n)
 
 
@@ -146,7 +189,11 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing | None:
     """Team events: pair the team view, then expand the matches to board games."""
     if not context.tournament.teams:
         if not context.is_first_round and not is_seeding_round(context):
-            context.explanation.add("Burstein A.6", N_("Index: {components}"), components=", ".join(INDEX_ORDERS[context.ruleset.param("edition", "till-2025")]))
+            context.explanation.add(
+                "Burstein A.6",
+                N_("Index: {components}"),
+                components=", ".join(INDEX_ORDERS[context.ruleset.param("edition", "till-2025")]),
+            )
         return None
     tctx = team_context(context)
     result = _core.swiss_pair_round(context=tctx)
@@ -154,7 +201,9 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing | None:
 
 
 @hookimpl
-def swiss_check_round(tournament: Tournament, round_number: int, context: RoundContext) -> list[Violation]:
+def swiss_check_round(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> list[Violation]:
     """Team events: the C.04.1 absolute criteria on the team view (no second meeting, team
     colour limits by board 1, one bye at most, nobody blocked from it)."""
     if not tournament.teams:

@@ -15,12 +15,12 @@ The values come from :func:`swisspairing.tiebreaks.buchholz` and
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from swisspairing import RoundContext
 from swisspairing.tiebreaks import buchholz, sonneborn_berger
 
-__all__ = ["INDEX_ORDERS", "index_values", "index_key"]
+__all__ = ["INDEX_ORDERS", "index_key", "index_values"]
 
 #: Index components per edition, in their order of priority.
 INDEX_ORDERS: dict[str, tuple[str, ...]] = {
@@ -52,12 +52,14 @@ def index_values(context: RoundContext) -> dict[int, tuple[float, ...]]:
     return out
 
 
-def index_key(context: RoundContext) -> "dict[int, tuple[float, ...]]":
+def index_key(context: RoundContext) -> dict[int, tuple[float, ...]]:
     """Sort keys (ascending = best first): the negated Index, then the pairing number."""
     cached = context.data.get("burstein.index_key")
     if cached is None:
         values = index_values(context)
-        cached = context.data["burstein.index_key"] = {n: tuple(-x for x in v) + (float(n),) for n, v in values.items()}
+        cached = context.data["burstein.index_key"] = {
+            n: tuple(-x for x in v) + (float(n),) for n, v in values.items()
+        }
     return cached
 
 

@@ -25,13 +25,14 @@ bracket cannot be completed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import combinations, islice
-from typing import Any, Iterator, Sequence
+from typing import Any
 
-from swisspairing import WHITE, BLACK, BracketOutcome, Event, N_, RoundContext
+from swisspairing import BLACK, N_, WHITE, BracketOutcome, Event, RoundContext
 from swisspairing.brackets import Bracket
-from swisspairing.defaults import colour_preference
 from swisspairing.compatibility import fast_compatible
+from swisspairing.defaults import colour_preference
 from swisspairing.matching import IncrementalMatching
 
 from .index import index_order
@@ -41,7 +42,7 @@ WILD = IncrementalMatching.WILDCARD
 #: Alternative floater sets a bracket offers when a lower bracket fails (beyond the first).
 MAX_ALTERNATIVES = 200
 
-__all__ = ["seeding_rounds", "is_seeding_round", "bracket_order", "bracket_outcomes", "choose_bye"]
+__all__ = ["bracket_order", "bracket_outcomes", "choose_bye", "is_seeding_round", "seeding_rounds"]
 
 
 def seeding_rounds(context: RoundContext) -> int:
@@ -89,7 +90,9 @@ def _c5_min_floats(players: list[int], compat: Any) -> int:
     return f
 
 
-def _a7_pair_in_order(order: list[int], make_local: Any, glob: IncrementalMatching | None, seeding: bool) -> tuple[list[tuple[int, int]], list[int]]:
+def _a7_pair_in_order(
+    order: list[int], make_local: Any, glob: IncrementalMatching | None, seeding: bool
+) -> tuple[list[tuple[int, int]], list[int]]:
     """Player by player in ``order``: the first candidate accepted by the bracket's own
     matching (most pairs; in the 2025 edition first the C6/C8 one) and by the matching of the
     whole rest of the round; a player none is accepted with floats if the bracket's matching
@@ -145,7 +148,9 @@ def _a7_pair_in_order(order: list[int], make_local: Any, glob: IncrementalMatchi
     return pairs, down
 
 
-def _a7_pair_alternative(order: list[int], matching: IncrementalMatching, seeding: bool) -> tuple[list[tuple[int, int]], list[int]]:
+def _a7_pair_alternative(
+    order: list[int], matching: IncrementalMatching, seeding: bool
+) -> tuple[list[tuple[int, int]], list[int]]:
     """Commit, player by player in ``order``, the first candidate (then floating) that keeps
     the rest completable."""
     n = len(order)
@@ -191,7 +196,11 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
         C6/C8 variants in their order, then one pair fewer, and so on (C4 before C5)."""
         f = _c5_min_floats(free, compat)
         while f <= len(free):
-            variants = _c6_c8_variants(free, context, f) if refine else [IncrementalMatching(free, compat, wildcards=f)]
+            variants = (
+                _c6_c8_variants(free, context, f)
+                if refine
+                else [IncrementalMatching(free, compat, wildcards=f)]
+            )
             variants = [v for v in variants if v.perfect]
             if level < len(variants):
                 return variants[level], f
@@ -221,7 +230,9 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
                 return
 
 
-def _c6_c8_variants(order: list[int], context: RoundContext, floats: int) -> list[IncrementalMatching]:
+def _c6_c8_variants(
+    order: list[int], context: RoundContext, floats: int
+) -> list[IncrementalMatching]:
     """``Burstein-2025 2.3`` quality criteria, as far as they can be met exactly with the
     number of pairs fixed (C5): C6 — floaters from the lowest scores possible (the highest
     score any floater has is minimised); C8 — if possible, no pair of two players with the
@@ -257,15 +268,43 @@ def _c6_c8_variants(order: list[int], context: RoundContext, floats: int) -> lis
     return [m for m in (c8_both, c6, c8_only, plain) if m is not None]
 
 
-def _outcome(bracket: Bracket, context: RoundContext, order: list[int], pairs: list[tuple[int, int]], down: list[int], rule: str) -> BracketOutcome:
+def _outcome(
+    bracket: Bracket,
+    context: RoundContext,
+    order: list[int],
+    pairs: list[tuple[int, int]],
+    down: list[int],
+    rule: str,
+) -> BracketOutcome:
     events: list[Event] = []
     if context.explanation.enabled:
         if rule == "Burstein A.7":
-            events.append(Event(rule, N_("bracket in Index order: {players}"), {"players": list(order)}, bracket.index))
+            events.append(
+                Event(
+                    rule,
+                    N_("bracket in Index order: {players}"),
+                    {"players": list(order)},
+                    bracket.index,
+                )
+            )
         else:
-            events.append(Event(rule, N_("seeding round: top half against bottom half of {players}"), {"players": list(order)}, bracket.index))
+            events.append(
+                Event(
+                    rule,
+                    N_("seeding round: top half against bottom half of {players}"),
+                    {"players": list(order)},
+                    bracket.index,
+                )
+            )
         if down:
-            events.append(Event("C.04.1 e", N_("players {players} move down to the next bracket"), {"players": list(down)}, bracket.index))
+            events.append(
+                Event(
+                    "C.04.1 e",
+                    N_("players {players} move down to the next bracket"),
+                    {"players": list(down)},
+                    bracket.index,
+                )
+            )
     return BracketOutcome(tuple(pairs), tuple(down), tuple(events), cost=0)
 
 
@@ -273,11 +312,15 @@ def choose_bye(ranked: Sequence[int], context: RoundContext) -> int | None:
     """``Burstein-2025 3.1`` (read into ``Burstein A.3``): among the players allowed a bye
     (C.04.1 d) whose bye leaves the rest pairable: lowest score, most games played, lowest
     in the ranking order.  ``None`` if no complete pairing exists."""
-    matching = IncrementalMatching(list(ranked), fast_compatible(context), wildcards=1, wildcard_ok=context.can_receive_bye)
+    matching = IncrementalMatching(
+        list(ranked), fast_compatible(context), wildcards=1, wildcard_ok=context.can_receive_bye
+    )
     if not matching.perfect:
         return None
     position = {n: i for i, n in enumerate(ranked)}
-    order = sorted(ranked, key=lambda n: (context.score(n), -context.state(n).games_played, -position[n]))
+    order = sorted(
+        ranked, key=lambda n: (context.score(n), -context.state(n).games_played, -position[n])
+    )
     for n in order:
         if context.can_receive_bye(n) and matching.try_pair(n, WILD):
             return n

@@ -19,19 +19,33 @@ algorithm (criteria C1–C10, G1/G2 split, upfloaters only, MaxT): ruleset ``fid
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from swisspairing import N_, PlayerState, RoundContext, RoundPairing, hookimpl
 
 from .edition2026 import max_upfloater_limit, pair_dubov_2026_round
-from .procedure import DubovRound, due_colour, dubov_colours, max_upfloats, pair_dubov_round
+from .procedure import DubovRound, dubov_colours, due_colour, max_upfloats, pair_dubov_round
 
 SYSTEM = "fide-dubov"
 
-__all__ = ["SYSTEM", "SCHEMA", "max_upfloater_limit", "pair_dubov_2026_round", "DubovRound", "due_colour", "dubov_colours", "max_upfloats", "pair_dubov_round"]
+__all__ = [
+    "SCHEMA",
+    "SYSTEM",
+    "DubovRound",
+    "dubov_colours",
+    "due_colour",
+    "max_upfloater_limit",
+    "max_upfloats",
+    "pair_dubov_2026_round",
+    "pair_dubov_round",
+]
 
 #: Display names of the built-in rulesets, for the catalogues.
-RULESET_NAMES = (N_("FIDE Dubov system (1997 text)"), N_("FIDE Dubov system (text in force from 2025/2026)"))
+RULESET_NAMES = (
+    N_("FIDE Dubov system (1997 text)"),
+    N_("FIDE Dubov system (text in force from 2025/2026)"),
+)
 
 SCHEMA: Mapping[str, Any] = {
     "properties": {
@@ -46,7 +60,12 @@ SCHEMA: Mapping[str, Any] = {
 
 @hookimpl
 def swiss_system_info() -> Mapping[str, str]:
-    return {"description": N_("FIDE Dubov system, 1997 text (C.04.4.1): ARO-ordered white and black subgroups"), "rules": "Dubov-1997"}
+    return {
+        "description": N_(
+            "FIDE Dubov system, 1997 text (C.04.4.1): ARO-ordered white and black subgroups"
+        ),
+        "rules": "Dubov-1997",
+    }
 
 
 @hookimpl

@@ -35,7 +35,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from swisspairing import BLACK, WHITE, Colour, Event, N_, NoValidPairingError, Pairing, RoundContext, RoundPairing
+from swisspairing import (
+    BLACK,
+    N_,
+    WHITE,
+    Colour,
+    Event,
+    NoValidPairingError,
+    Pairing,
+    RoundContext,
+    RoundPairing,
+)
 from swisspairing.compatibility import fast_compatible
 from swisspairing.defaults import alternation_colour, colour_preference
 from swisspairing.matching import IncrementalMatching
@@ -46,7 +56,7 @@ from .procedure import open_round, score_groups
 
 WILD = IncrementalMatching.WILDCARD
 
-__all__ = ["max_upfloater_limit", "pair_dubov_2026_round", "middle_out"]
+__all__ = ["max_upfloater_limit", "middle_out", "pair_dubov_2026_round"]
 
 
 def max_upfloater_limit(total_rounds: int | None) -> int:
@@ -70,10 +80,15 @@ class _Round:
         self.ctx = ctx
         self.events: list[Event] = []
         rnd = ctx.round_number
-        self.aro: dict[int, float] = average_rating_of_opponents(ctx.tournament, ctx.point_system, rnd - 1) if rnd > 1 else {}
+        self.aro: dict[int, float] = (
+            average_rating_of_opponents(ctx.tournament, ctx.point_system, rnd - 1)
+            if rnd > 1
+            else {}
+        )
         self.compatible = fast_compatible(ctx)
         self.pref: dict[int, tuple[Colour | None, int]] = {
-            n: colour_preference(ctx.state(n)) if ctx.state(n).played_colours else (BLACK, 1) for n in ctx.participants
+            n: colour_preference(ctx.state(n)) if ctx.state(n).played_colours else (BLACK, 1)
+            for n in ctx.participants
         }
         """``1.6``: (colour, strength 3 absolute / 2 strong / 1 mild); no game yet: mild Black (1.6.4)."""
         self.limit = max_upfloater_limit(ctx.total_rounds)
@@ -128,7 +143,9 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
 
     k0 = len(residents) % 2
     while True:
-        m = IncrementalMatching(residents, compat, wildcards=k0, wildcard_ok=lambda p: has_lower(p, set()))
+        m = IncrementalMatching(
+            residents, compat, wildcards=k0, wildcard_ok=lambda p: has_lower(p, set())
+        )
         if m.perfect or k0 >= len(residents):
             break
         k0 += 2
@@ -140,8 +157,18 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
                 # giving everybody his colour preference, if the order has one
                 scores = sorted(r.ctx.score(c) for c in chosen)
                 better = _pick_upfloaters(
-                    r, residents, lower, k, has_lower, res, whole_round=True, scores=set(scores),
-                    leaf=lambda u: sorted(r.ctx.score(c) for c in u) == scores and _c7_no_conflict(r, residents, u),
+                    r,
+                    residents,
+                    lower,
+                    k,
+                    has_lower,
+                    res,
+                    whole_round=True,
+                    scores=set(scores),
+                    leaf=lambda u: (
+                        sorted(r.ctx.score(c) for c in u) == scores
+                        and _c7_no_conflict(r, residents, u)
+                    ),
                 )
                 if better is not None:
                     chosen = better
@@ -149,7 +176,12 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
     else:
         chosen = _pick_upfloaters(r, residents, lower, k0, has_lower, res, whole_round=False) or []
     if chosen:
-        r.add("Dubov-2026 3.2.2", N_("upfloaters {players} join the score group"), gi + 1, players=chosen)
+        r.add(
+            "Dubov-2026 3.2.2",
+            N_("upfloaters {players} join the score group"),
+            gi + 1,
+            players=chosen,
+        )
     return chosen
 
 
@@ -180,7 +212,13 @@ def _pick_upfloaters(
         blacks = len(residents) + len(chosen) - whites
         want_white = whites < blacks
         cands = [c for c in lower if c not in excluded and c not in chosen]
-        cands.sort(key=lambda c: (key(c)[0], whites != blacks and r.seeks_white(c) is not want_white, key(c)[1:]))
+        cands.sort(
+            key=lambda c: (
+                key(c)[0],
+                whites != blacks and r.seeks_white(c) is not want_white,
+                key(c)[1:],
+            )
+        )
         return cands
 
     def dfs(chosen: list[int], excluded: set[int]) -> list[int] | None:
@@ -245,7 +283,9 @@ def _c4_whole_round(r: _Round, residents: list[int], ups: list[int], lower: list
     return IncrementalMatching(members, ok).perfect
 
 
-def _c4_c5_upfloaters_fit(r: _Round, residents: list[int], trial: list[int], k: int, has_lower: Any, res: set[int]) -> bool:
+def _c4_c5_upfloaters_fit(
+    r: _Round, residents: list[int], trial: list[int], k: int, has_lower: Any, res: set[int]
+) -> bool:
     """Whether the residents can all be paired with the upfloaters ``trial`` and (for the
     upfloaters still to come) partners from below."""
     compat = r.compatible
@@ -255,11 +295,18 @@ def _c4_c5_upfloaters_fit(r: _Round, residents: list[int], trial: list[int], k: 
     def ok(a: int, b: int) -> bool:
         return (a in res or b in res) and compat(a, b)
 
-    m = IncrementalMatching(members, ok, wildcards=k - len(trial), wildcard_ok=lambda p: p in res and has_lower(p, taken))
+    m = IncrementalMatching(
+        members,
+        ok,
+        wildcards=k - len(trial),
+        wildcard_ok=lambda p: p in res and has_lower(p, taken),
+    )
     return m.perfect
 
 
-def _art3_2_4_equalise(r: _Round, gi: int, g1: list[int], g2: list[int]) -> tuple[list[int], list[int]]:
+def _art3_2_4_equalise(
+    r: _Round, gi: int, g1: list[int], g2: list[int]
+) -> tuple[list[int], list[int]]:
     """``3.2.4.2`` with the shifter order of ``4.3.2``/``4.3.3``."""
     ctx = r.ctx
     diff = len(g1) - len(g2)
@@ -280,11 +327,23 @@ def _art3_2_4_equalise(r: _Round, gi: int, g1: list[int], g2: list[int]) -> tupl
         g2 = [n for n in g2 if n not in moved]
         g1 = g1 + moved
     if moved:
-        r.add("Dubov-2026 3.2.4", N_("players {players} shift between G1 and G2 to equalise them"), gi + 1, players=moved)
+        r.add(
+            "Dubov-2026 3.2.4",
+            N_("players {players} shift between G1 and G2 to equalise them"),
+            gi + 1,
+            players=moved,
+        )
     return g1, g2
 
 
-def _art3_2_5_pair_bracket(r: _Round, gi: int, members: list[int], residents: set[int], oracle: IncrementalMatching, first_round: bool) -> list[int]:
+def _art3_2_5_pair_bracket(
+    r: _Round,
+    gi: int,
+    members: list[int],
+    residents: set[int],
+    oracle: IncrementalMatching,
+    first_round: bool,
+) -> list[int]:
     """``3.2.3``–``3.2.5``; returns the residents left unpaired (only when the rest of the
     round forces it)."""
     compat = r.compatible
@@ -297,7 +356,13 @@ def _art3_2_5_pair_bracket(r: _Round, gi: int, members: list[int], residents: se
         g1, g2 = _art3_2_4_equalise(r, gi, g1, g2)
     s1 = sorted(g1, key=lambda n: (r.aro.get(n, 0.0), n))
     t2 = sorted(g2)
-    r.add("Dubov-2026 3.2.5", N_("S1 by ascending ARO: {s1}; G2 by pairing number: {g2}"), gi + 1, s1=s1, g2=t2)
+    r.add(
+        "Dubov-2026 3.2.5",
+        N_("S1 by ascending ARO: {s1}; G2 by pairing number: {g2}"),
+        gi + 1,
+        s1=s1,
+        g2=t2,
+    )
 
     def ok(a: int, b: int) -> bool:
         return (a in residents or b in residents) and compat(a, b)
@@ -353,7 +418,9 @@ def pair_dubov_2026_round(ctx: RoundContext) -> RoundPairing:
         ups = _art3_2_2_upfloaters(r, gi, residents, lower)
         taken.update(ups)
         r.upfloaters.extend(ups)
-        left = _art3_2_5_pair_bracket(r, gi, residents + ups, set(residents), oracle, ctx.is_first_round)
+        left = _art3_2_5_pair_bracket(
+            r, gi, residents + ups, set(residents), oracle, ctx.is_first_round
+        )
         # C4: a resident the group could not pair because of the rest of the round meets
         # another player left over here, else one more upfloater
         still = list(left)
@@ -371,7 +438,16 @@ def pair_dubov_2026_round(ctx: RoundContext) -> RoundPairing:
                     else:
                         taken.add(b)
                         r.upfloaters.append(b)
-                        r.add("Dubov-2026 2.2", N_("player {player} can only be paired with {upfloater} from a lower group"), gi + 1, player=a, upfloater=b)
+                        r.add(
+                            "Dubov-2026 2.2",
+                            N_(
+                                "player {player} can only be paired with {upfloater} from a lower "
+                                "group"
+                            ),
+                            gi + 1,
+                            player=a,
+                            upfloater=b,
+                        )
                     break
             else:  # pragma: no cover - the oracle keeps the rest pairable
                 raise NoValidPairingError(N_("no valid pairing exists"))
@@ -386,10 +462,21 @@ def pair_dubov_2026_round(ctx: RoundContext) -> RoundPairing:
         white, black, step = _colours_5_2(r, a, b, first)
         boards.append(Pairing(white, black))
         if ctx.explanation.enabled:
-            colour_events.append(Event(step, N_("{white}–{black}: colours by {rule}"), {"white": white, "black": black, "rule": step}))
+            colour_events.append(
+                Event(
+                    step,
+                    N_("{white}–{black}: colours by {rule}"),
+                    {"white": white, "black": black, "rule": step},
+                )
+            )
     boards = ctx.engine.order_boards(boards, ctx)
     ctx.data["dubov.transferred"] = tuple(r.upfloaters)
-    return RoundPairing(ctx.round_number, tuple(boards), tuple(byes), tuple(r.events + colour_events + list(ctx.explanation)))
+    return RoundPairing(
+        ctx.round_number,
+        tuple(boards),
+        tuple(byes),
+        tuple(r.events + colour_events + list(ctx.explanation)),
+    )
 
 
 def _colours_5_2(r: _Round, a: int, b: int, first: Colour) -> tuple[int, int, str]:

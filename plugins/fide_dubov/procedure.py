@@ -36,19 +36,31 @@ the arbiter's unresolved cases).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
-from swisspairing import BLACK, WHITE, Bye, Colour, Event, N_, NoValidPairingError, Pairing, RoundContext, RoundPairing
-from swisspairing.defaults import alternation_colour
+from swisspairing import (
+    BLACK,
+    N_,
+    WHITE,
+    Bye,
+    Colour,
+    Event,
+    NoValidPairingError,
+    Pairing,
+    RoundContext,
+    RoundPairing,
+)
 from swisspairing.compatibility import fast_compatible
+from swisspairing.defaults import alternation_colour
 from swisspairing.matching import IncrementalMatching
 from swisspairing.model import Float
 from swisspairing.tiebreaks import average_rating_of_opponents
 
 WILD = IncrementalMatching.WILDCARD
 
-__all__ = ["DubovRound", "due_colour", "dubov_colours", "max_upfloats", "pair_dubov_round"]
+__all__ = ["DubovRound", "dubov_colours", "due_colour", "max_upfloats", "pair_dubov_round"]
 
 
 def due_colour(colours: Sequence[Colour]) -> Colour | None:
@@ -124,7 +136,9 @@ class DubovRound:
         self.events: list[Event] = []
         rnd = ctx.round_number
         t = ctx.tournament
-        self.aro: dict[int, float] = average_rating_of_opponents(t, ctx.point_system, rnd - 1) if rnd > 1 else {}
+        self.aro: dict[int, float] = (
+            average_rating_of_opponents(t, ctx.point_system, rnd - 1) if rnd > 1 else {}
+        )
         """``Dubov 1.2``: ARO of every player, recomputed before each round."""
         self.rating = {n: ctx.state(n).rating for n in ctx.participants}
         self.due = {n: due_colour(ctx.state(n).played_colours) for n in ctx.participants}
@@ -182,11 +196,18 @@ def _art4_bye(rnd: DubovRound, ranked: list[int], oracle: IncrementalMatching) -
         for s in sorted(groups):
             members = groups[s]
             dom = rnd.dominating(members)
-            order.extend(sorted(members, key=lambda n: (rnd.rating[n], rnd.due[n] is not dom, -rnd.aro.get(n, 0.0), -n)))
+            order.extend(
+                sorted(
+                    members,
+                    key=lambda n: (rnd.rating[n], rnd.due[n] is not dom, -rnd.aro.get(n, 0.0), -n),
+                )
+            )
     for n in order:
         if ctx.can_receive_bye(n) and oracle.try_pair(n, WILD):
             return n
-    raise NoValidPairingError(N_("no valid pairing exists"))  # pragma: no cover - the oracle was perfect
+    raise NoValidPairingError(
+        N_("no valid pairing exists")
+    )  # pragma: no cover - the oracle was perfect
 
 
 def _art5_first_round(rnd: DubovRound, ranked: list[int], oracle: IncrementalMatching) -> None:
@@ -242,7 +263,9 @@ class _GroupPairer:
         return True
 
 
-def _art8_pair_floaters(rnd: DubovRound, gi: int, floaters: list[int], residents: list[int], oracle: IncrementalMatching) -> tuple[list[int], list[int]]:
+def _art8_pair_floaters(
+    rnd: DubovRound, gi: int, floaters: list[int], residents: list[int], oracle: IncrementalMatching
+) -> tuple[list[int], list[int]]:
     """``Dubov 8``: pair the incoming floaters first; returns (still unpaired floaters,
     residents left)."""
     if not floaters:
@@ -257,20 +280,36 @@ def _art8_pair_floaters(rnd: DubovRound, gi: int, floaters: list[int], residents
     for f in order:
         cands = sorted(
             (r for r in left if rnd.compatible(f, r)),
-            key=lambda r: (rnd.due[f] is not None and rnd.due[r] is rnd.due[f], -rnd.rating[r], rnd.aro.get(r, 0.0), r),
+            key=lambda r: (
+                rnd.due[f] is not None and rnd.due[r] is rnd.due[f],
+                -rnd.rating[r],
+                rnd.aro.get(r, 0.0),
+                r,
+            ),
         )
         for r in cands:
             if oracle.try_pair(f, r):
                 rnd.paired.append((f, r))
                 left.remove(r)
-                rnd.add("Dubov 8", N_("floater {floater} meets {player}, the highest-rated player available (opposite due colour preferred)"), gi + 1, floater=f, player=r)
+                rnd.add(
+                    "Dubov 8",
+                    N_(
+                        "floater {floater} meets {player}, the highest-rated player available "
+                        "(opposite due colour preferred)"
+                    ),
+                    gi + 1,
+                    floater=f,
+                    player=r,
+                )
                 break
         else:
             unpaired.append(f)
     return unpaired, left
 
 
-def _transfer_candidates(rnd: DubovRound, below: list[list[int]], taken: set[int], fit: Any) -> list[int]:
+def _transfer_candidates(
+    rnd: DubovRound, below: list[list[int]], taken: set[int], fit: Any
+) -> list[int]:
     """Players of the next possible lower group (the first one holding a candidate) that pass
     ``fit`` and ``Dubov 2.5``."""
     for group in below:
@@ -280,7 +319,14 @@ def _transfer_candidates(rnd: DubovRound, below: list[list[int]], taken: set[int
     return []
 
 
-def _art7_1_islands(rnd: DubovRound, gi: int, members: list[int], below: list[list[int]], taken: set[int], oracle: IncrementalMatching) -> list[int]:
+def _art7_1_islands(
+    rnd: DubovRound,
+    gi: int,
+    members: list[int],
+    below: list[list[int]],
+    taken: set[int],
+    oracle: IncrementalMatching,
+) -> list[int]:
     """``Dubov 7.1``: a player who has no possible opponent left in his group gets one
     transferred up (opposite due colour, highest R, lowest ARO; then the same due colour).
     Returns the members still to be paired (islands without a transfer stay and move down)."""
@@ -290,19 +336,37 @@ def _art7_1_islands(rnd: DubovRound, gi: int, members: list[int], below: list[li
         if any(q != p and rnd.compatible(p, q) for q in out):
             continue
         cands = _transfer_candidates(rnd, below, taken, lambda c: rnd.compatible(p, c))
-        cands.sort(key=lambda c: (rnd.due[p] is not None and rnd.due[c] is rnd.due[p], -rnd.rating[c], rnd.aro.get(c, 0.0), c))
+        cands.sort(
+            key=lambda c: (
+                rnd.due[p] is not None and rnd.due[c] is rnd.due[p],
+                -rnd.rating[c],
+                rnd.aro.get(c, 0.0),
+                c,
+            )
+        )
         for c in cands:
             if oracle.try_pair(p, c):
                 rnd.paired.append((p, c))
                 taken.add(c)
                 out.remove(p)
                 rnd.transferred.append(c)
-                rnd.add("Dubov 7.1", N_("player {player} has met everybody in his group; {transferred} is transferred up to meet him"), gi + 1, player=p, transferred=c)
+                rnd.add(
+                    "Dubov 7.1",
+                    N_(
+                        "player {player} has met everybody in his group; {transferred} is "
+                        "transferred up to meet him"
+                    ),
+                    gi + 1,
+                    player=p,
+                    transferred=c,
+                )
                 break
     return out
 
 
-def _art7_2_odd_group(rnd: DubovRound, gi: int, members: list[int], below: list[list[int]], taken: set[int]) -> list[int]:
+def _art7_2_odd_group(
+    rnd: DubovRound, gi: int, members: list[int], below: list[list[int]], taken: set[int]
+) -> list[int]:
     """``Dubov 7.2``: an odd group gets a player transferred up from the next possible lower
     group who has not met all of it and can be paired by the colour rules: due colour opposite
     to the group's dominating due colour, then highest R, then lowest ARO."""
@@ -310,18 +374,34 @@ def _art7_2_odd_group(rnd: DubovRound, gi: int, members: list[int], below: list[
         return members
     ctx = rnd.ctx
     dom = rnd.dominating(members)
-    cands = _transfer_candidates(rnd, below, taken, lambda c: any(rnd.compatible(c, m) for m in members))
+    cands = _transfer_candidates(
+        rnd, below, taken, lambda c: any(rnd.compatible(c, m) for m in members)
+    )
     if not cands:
         return members
-    cands.sort(key=lambda c: (dom is not None and rnd.due[c] is dom, -rnd.rating[c], rnd.aro.get(c, 0.0), c))
+    cands.sort(
+        key=lambda c: (
+            dom is not None and rnd.due[c] is dom,
+            -rnd.rating[c],
+            rnd.aro.get(c, 0.0),
+            c,
+        )
+    )
     c = cands[0]
     taken.add(c)
     rnd.transferred.append(c)
-    rnd.add("Dubov 7.2", N_("odd group: {player} is transferred up from a lower group"), gi + 1, player=c)
+    rnd.add(
+        "Dubov 7.2",
+        N_("odd group: {player} is transferred up from a lower group"),
+        gi + 1,
+        player=c,
+    )
     return members + [c]
 
 
-def _art7_3_7_4_equalise(rnd: DubovRound, gi: int, members: list[int]) -> tuple[list[int], list[int]]:
+def _art7_3_7_4_equalise(
+    rnd: DubovRound, gi: int, members: list[int]
+) -> tuple[list[int], list[int]]:
     """Split the group by due colour and equalise the subgroups (``Dubov 7.3``, ``7.4``,
     limited by ``Dubov 2.6``).  Players without a due colour (no game yet) join the smaller
     subgroup."""
@@ -342,7 +422,12 @@ def _art7_3_7_4_equalise(rnd: DubovRound, gi: int, members: list[int]) -> tuple[
         whites = [n for n in whites if n not in moved]
         blacks += moved
         if moved:
-            rnd.add("Dubov 7.3", N_("players {players} move from the white to the black subgroup"), gi + 1, players=moved)
+            rnd.add(
+                "Dubov 7.3",
+                N_("players {players} move from the white to the black subgroup"),
+                gi + 1,
+                players=moved,
+            )
     elif diff <= -2:
         # 7.4: the blacks with the highest ARO (equal ARO -> lower R) go to the white subgroup
         for n in sorted(blacks, key=lambda n: (-rnd.aro.get(n, 0.0), rnd.rating[n], n)):
@@ -353,15 +438,31 @@ def _art7_3_7_4_equalise(rnd: DubovRound, gi: int, members: list[int]) -> tuple[
         blacks = [n for n in blacks if n not in moved]
         whites += moved
         if moved:
-            rnd.add("Dubov 7.4", N_("players {players} move from the black to the white subgroup"), gi + 1, players=moved)
+            rnd.add(
+                "Dubov 7.4",
+                N_("players {players} move from the black to the white subgroup"),
+                gi + 1,
+                players=moved,
+            )
     return sorted(whites, key=rnd.white_key), sorted(blacks, key=rnd.black_key)
 
 
-def _art6_3_pair_rows(rnd: DubovRound, gi: int, whites: list[int], blacks: list[int], oracle: IncrementalMatching) -> list[int]:
+def _art6_3_pair_rows(
+    rnd: DubovRound, gi: int, whites: list[int], blacks: list[int], oracle: IncrementalMatching
+) -> list[int]:
     """``Dubov 6.2``/``6.3``: row by row; returns the players left unpaired (``Dubov 6.4``)."""
     pairer = _GroupPairer(rnd, whites + blacks, oracle)
     if whites or blacks:
-        rnd.add("Dubov 6.2", N_("white subgroup by ascending ARO: {whites}; black subgroup by descending rating: {blacks}"), gi + 1, whites=list(whites), blacks=list(blacks))
+        rnd.add(
+            "Dubov 6.2",
+            N_(
+                "white subgroup by ascending ARO: {whites}; black subgroup by descending rating: "
+                "{blacks}"
+            ),
+            gi + 1,
+            whites=list(whites),
+            blacks=list(blacks),
+        )
     for k, w in enumerate(whites):
         if w not in pairer.free:
             continue
@@ -370,7 +471,13 @@ def _art6_3_pair_rows(rnd: DubovRound, gi: int, whites: list[int], blacks: list[
         for c in order:
             if pairer.try_pair(w, c):
                 if c != row_black:
-                    rnd.add("Dubov 6.3", N_("{white} cannot be paired in his row and meets {opponent}"), gi + 1, white=w, opponent=c)
+                    rnd.add(
+                        "Dubov 6.3",
+                        N_("{white} cannot be paired in his row and meets {opponent}"),
+                        gi + 1,
+                        white=w,
+                        opponent=c,
+                    )
                 break
     rest = [b for b in blacks if b in pairer.free]
     for i, b in enumerate(rest):
@@ -382,7 +489,9 @@ def _art6_3_pair_rows(rnd: DubovRound, gi: int, whites: list[int], blacks: list[
     return [n for n in whites + blacks if n in pairer.free]
 
 
-def open_round(rnd: Any, ranked: list[int], aro_rule: str, choose_bye: Any, bye_rule: str) -> tuple[IncrementalMatching, list[int], list[Bye]]:
+def open_round(
+    rnd: Any, ranked: list[int], aro_rule: str, choose_bye: Any, bye_rule: str
+) -> tuple[IncrementalMatching, list[int], list[Bye]]:
     """What both editions do first, with ``ranked`` the round's ranking order: the exact
     perfect-matching oracle over the participants (one of them the bye when their number is
     odd) — no valid pairing, with the proof, when it has none —, the published ARO list
@@ -392,12 +501,22 @@ def open_round(rnd: Any, ranked: list[int], aro_rule: str, choose_bye: Any, bye_
     ctx = rnd.ctx
     ctx.set_ranking(ranked)
     odd = len(ranked) % 2
-    oracle = IncrementalMatching(ranked, rnd.compatible, wildcards=odd, wildcard_ok=ctx.can_receive_bye)
+    oracle = IncrementalMatching(
+        ranked, rnd.compatible, wildcards=odd, wildcard_ok=ctx.can_receive_bye
+    )
     if not oracle.perfect:
         raise ctx.pairing_graph().no_pairing_error(ranked)
     if ctx.explanation.enabled and not ctx.is_first_round:
         aro = rnd.aro
-        rnd.add(aro_rule, N_("ARO list: {list}"), None, list=", ".join(f"{n}: {int(aro.get(n, 0))}" for n in sorted(ranked, key=lambda n: (-aro.get(n, 0.0), n))))
+        rnd.add(
+            aro_rule,
+            N_("ARO list: {list}"),
+            None,
+            list=", ".join(
+                f"{n}: {int(aro.get(n, 0))}"
+                for n in sorted(ranked, key=lambda n: (-aro.get(n, 0.0), n))
+            ),
+        )
     byes: list[Bye] = []
     players = list(ranked)
     if odd:
@@ -429,7 +548,9 @@ def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
         ranked = sorted(ctx.participants, key=lambda n: (-rnd.rating[n], n))
     else:
         ranked = sorted(ctx.participants, key=lambda n: (-states[n].score, -rnd.rating[n], n))
-    oracle, players, byes = open_round(rnd, ranked, "Dubov 9", _art4_bye, "Dubov 4" if not ctx.is_first_round else "Dubov 5")
+    oracle, players, byes = open_round(
+        rnd, ranked, "Dubov 9", _art4_bye, "Dubov 4" if not ctx.is_first_round else "Dubov 5"
+    )
     if ctx.is_first_round:
         _art5_first_round(rnd, players, oracle)
     else:
@@ -447,7 +568,12 @@ def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
             whites, blacks = _art7_3_7_4_equalise(rnd, gi, members)
             left = _art6_3_pair_rows(rnd, gi, whites, blacks, oracle)
             if left:
-                rnd.add("Dubov 6.4", N_("players {players} move down to the next lower score group"), gi + 1, players=left)
+                rnd.add(
+                    "Dubov 6.4",
+                    N_("players {players} move down to the next lower score group"),
+                    gi + 1,
+                    players=left,
+                )
             carried = left
         if carried:  # pragma: no cover - the oracle keeps the rest pairable
             raise NoValidPairingError(N_("no valid pairing exists"))
@@ -459,13 +585,23 @@ def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
             upper, lower = (a, b) if ranked.index(a) < ranked.index(b) else (b, a)
             col = first if i % 2 == 0 else first.opposite
             boards.append(Pairing(upper, lower) if col is WHITE else Pairing(lower, upper))
-        rnd.add("Dubov 5", N_("round 1: board 1 has the drawn colour, odd boards the same, even boards the other"), None)
+        rnd.add(
+            "Dubov 5",
+            N_("round 1: board 1 has the drawn colour, odd boards the same, even boards the other"),
+            None,
+        )
     else:
         for a, b in rnd.paired:
             d = dubov_colours(a, b, ctx, rnd.aro)
             boards.append(Pairing(d.white, d.black))
             if ctx.explanation.enabled:
-                colour_events.append(Event(d.step, N_("{white}–{black}: colours by {rule}"), {"white": d.white, "black": d.black, "rule": d.step}))
+                colour_events.append(
+                    Event(
+                        d.step,
+                        N_("{white}–{black}: colours by {rule}"),
+                        {"white": d.white, "black": d.black, "rule": d.step},
+                    )
+                )
     boards = ctx.engine.order_boards(boards, ctx)
     ctx.data["dubov.transferred"] = tuple(rnd.transferred)
     events = rnd.events + colour_events + list(ctx.explanation)

@@ -40,17 +40,18 @@ classification are in :mod:`.ordering`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 from swisspairing import (
+    N_,
     Bracket,
     BracketOutcome,
     Bye,
     ByeChoice,
     Event,
     Explanation,
-    N_,
     NoValidPairingError,
     Pairing,
     PlayerState,
@@ -68,7 +69,7 @@ from .ordering import NOTES, order_info, pairing_order, round_classification
 
 SYSTEM = "ru-draughts"
 
-__all__ = ["SYSTEM", "SCHEMA", "VARIANTS", "group_rule"]
+__all__ = ["SCHEMA", "SYSTEM", "VARIANTS", "group_rule"]
 
 VARIANTS = ("random", "coefficient", "solkoff", "buchholz")
 
@@ -137,7 +138,10 @@ SCHEMA: Mapping[str, Any] = {
 @hookimpl
 def swiss_system_info() -> Mapping[str, str]:
     return {
-        "description": N_("Russian draughts Swiss system (RDF 5.4.10): random lot, start-number system, truncated Solkoff, current Buchholz"),
+        "description": N_(
+            "Russian draughts Swiss system (RDF 5.4.10): random lot, start-number system, "
+            "truncated Solkoff, current Buchholz"
+        ),
         "rules": "RDF 5.4.10",
     }
 
@@ -153,7 +157,11 @@ def group_rule(context: RoundContext) -> GroupRule:
     if variant == "random":
         return RULES["lot"]
     if variant == "buchholz":
-        return RULES["fold" if context.ruleset.param("buchholz_floater", "first") == "first" else "fold-last-down"]
+        return RULES[
+            "fold"
+            if context.ruleset.param("buchholz_floater", "first") == "first"
+            else "fold-last-down"
+        ]
     return RULES["start-number"]
 
 
@@ -201,7 +209,13 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     head: list[Event] = []
     if enabled:
         if withdrawn:
-            head.append(Event("RDF 5.4.10.2(e)", N_("withdrawn, no longer paired: {players}"), {"players": withdrawn}))
+            head.append(
+                Event(
+                    "RDF 5.4.10.2(e)",
+                    N_("withdrawn, no longer paired: {players}"),
+                    {"players": withdrawn},
+                )
+            )
         if absent:
             head.append(
                 Event(
@@ -211,7 +225,13 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
                 )
             )
         if other:
-            head.append(Event("RDF 5.4.10.2(e)", N_("result entered in advance for this round, not paired: {players}"), {"players": other}))
+            head.append(
+                Event(
+                    "RDF 5.4.10.2(e)",
+                    N_("result entered in advance for this round, not paired: {players}"),
+                    {"players": other},
+                )
+            )
         head.extend(_classification_events(context))
     excluded: list[int] = []
     context.data[_PLUS_EXCLUDED] = excluded
@@ -234,13 +254,18 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
         head.append(
             Event(
                 "RDF 5.4.10.8",
-                N_("with the plus for one of {players} the others could not all be paired, so the plus goes to the next player in line"),
+                N_(
+                    "with the plus for one of {players} the others could not all be paired, so "
+                    "the plus goes to the next player in line"
+                ),
                 {"players": excluded},
             )
         )
     byes = result.byes + tuple(Bye(n, absence_result) for n in absent)
     records = _records(round_classification(context))
-    return replace(result, byes=byes, events=tuple(head) + result.events, records=result.records + records)
+    return replace(
+        result, byes=byes, events=tuple(head) + result.events, records=result.records + records
+    )
 
 
 def _classification_events(context: RoundContext) -> list[Event]:
@@ -253,12 +278,20 @@ def _classification_events(context: RoundContext) -> list[Event]:
     events: list[Event] = []
     if not cls.drawn:
         if context.round_number == 1:
-            events.append(Event(rule, N_("the classification numbers recorded in the file are used: {order}"), {"order": cls.order}))
+            events.append(
+                Event(
+                    rule,
+                    N_("the classification numbers recorded in the file are used: {order}"),
+                    {"order": cls.order},
+                )
+            )
         return events
     if cls.method == "start-number" and not cls.recorded:
         if context.round_number == 1:
             if random_variant:
-                events.append(Event(rule, N_("the start numbers are the numbers drawn before the tournament")))
+                events.append(
+                    Event(rule, N_("the start numbers are the numbers drawn before the tournament"))
+                )
             else:
                 events.append(Event(rule, N_("the start numbers are the classification numbers")))
         return events
@@ -266,25 +299,68 @@ def _classification_events(context: RoundContext) -> list[Event]:
         events.append(
             Event(
                 rule,
-                NP_("the file does not record the classification number of player {players}; it is set again as before round 1 and recorded from now on", "the file does not record the classification numbers of players {players}; they are set again as before round 1 and recorded from now on", "players"),
+                NP_(
+                    "the file does not record the classification number of player {players}; it "
+                    "is set again as before round 1 and recorded from now on",
+                    "the file does not record the classification numbers of players {players}; "
+                    "they are set again as before round 1 and recorded from now on",
+                    "players",
+                ),
                 {"players": list(cls.drawn)},
             )
         )
     drawn = set(cls.drawn)
     order = [n for n in cls.order if n in drawn]
     if cls.method == "lot":
-        events.append(Event(rule, N_("the numbers are drawn by lot before the tournament (seed {seed}): {order}"), {"seed": cls.seed, "order": order}))
+        events.append(
+            Event(
+                rule,
+                N_("the numbers are drawn by lot before the tournament (seed {seed}): {order}"),
+                {"seed": cls.seed, "order": order},
+            )
+        )
     elif cls.method == "start-number":
-        events.append(Event(rule, N_("players without a recorded number are numbered after the others by start number: {players}"), {"players": order}))
+        events.append(
+            Event(
+                rule,
+                N_(
+                    "players without a recorded number are numbered after the others by start "
+                    "number: {players}"
+                ),
+                {"players": order},
+            )
+        )
     else:
-        events.append(Event("RDF 5.4.10.5.1", N_("classification by rating: {order}"), {"order": order}))
+        events.append(
+            Event("RDF 5.4.10.5.1", N_("classification by rating: {order}"), {"order": order})
+        )
         if cls.tied:
             tied = set(cls.tied)
-            events.append(Event("RDF 5.4.10.5.1", N_("equal ratings, ordered by lot (seed {seed}): {players}"), {"seed": cls.seed, "players": [n for n in order if n in tied]}))
+            events.append(
+                Event(
+                    "RDF 5.4.10.5.1",
+                    N_("equal ratings, ordered by lot (seed {seed}): {players}"),
+                    {"seed": cls.seed, "players": [n for n in order if n in tied]},
+                )
+            )
         if cls.unrated:
-            events.append(Event("RDF 5.4.10.5.1", N_("no rating, placed last and ordered by lot (seed {seed}): {players}"), {"seed": cls.seed, "players": list(cls.unrated)}))
+            events.append(
+                Event(
+                    "RDF 5.4.10.5.1",
+                    N_("no rating, placed last and ordered by lot (seed {seed}): {players}"),
+                    {"seed": cls.seed, "players": list(cls.unrated)},
+                )
+            )
     if _records(cls):
-        events.append(Event("RDF 5.4.10.5.1", N_("the classification numbers are fixed for the whole tournament and written to the file (SPN records)")))
+        events.append(
+            Event(
+                "RDF 5.4.10.5.1",
+                N_(
+                    "the classification numbers are fixed for the whole tournament and written to "
+                    "the file (SPN records)"
+                ),
+            )
+        )
     return events
 
 
@@ -311,10 +387,26 @@ def swiss_assign_bye(candidates: Sequence[int], context: RoundContext) -> ByeCho
             continue
         context.data[_PLUS_CHOICE] = n
         if blocked:
-            context.explanation.add("RDF 5.4.10.2(b)", N_("already had a win without play, so no plus again: {players}"), players=blocked)
-        context.explanation.add("RDF 5.4.10.2(f)", N_("odd number of players: player {player}, the last in the order who may receive it, gets the plus"), player=n)
+            context.explanation.add(
+                "RDF 5.4.10.2(b)",
+                N_("already had a win without play, so no plus again: {players}"),
+                players=blocked,
+            )
+        context.explanation.add(
+            "RDF 5.4.10.2(f)",
+            N_(
+                "odd number of players: player {player}, the last in the order who may receive "
+                "it, gets the plus"
+            ),
+            player=n,
+        )
         return ByeChoice(n)
-    raise NoValidPairingError(N_("nobody may receive the plus: every remaining player already had a win without play (RDF 5.4.10.2(b))"))
+    raise NoValidPairingError(
+        N_(
+            "nobody may receive the plus: every remaining player already had a win without play "
+            "(RDF 5.4.10.2(b))"
+        )
+    )
 
 
 @hookimpl
@@ -357,12 +449,24 @@ def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterator[Brac
             order_event = Event(
                 info["rule"],
                 N_("score group {score}: order by {criterion}: {players}"),
-                {"score": bracket.score, "criterion": info["criterion"], "players": [labels.get(n, str(n)) for n in bracket.residents]},
+                {
+                    "score": bracket.score,
+                    "criterion": info["criterion"],
+                    "players": [labels.get(n, str(n)) for n in bracket.residents],
+                },
                 bracket.index,
             )
     bye_needed = bool(context.data.get(_PLUS_SEARCH)) and bracket.is_last and len(bracket) % 2 == 1
     guard = context.data.get(_GUARD)
-    return group_outcomes(bracket, context, group_rule(context), _compat(context), order_event=order_event, bye_needed=bye_needed, guard=guard)
+    return group_outcomes(
+        bracket,
+        context,
+        group_rule(context),
+        _compat(context),
+        order_event=order_event,
+        bye_needed=bye_needed,
+        guard=guard,
+    )
 
 
 @hookimpl
@@ -382,4 +486,3 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
         return (-top, min(rank.get(p.white, 1 << 30), rank.get(p.black, 1 << 30)))
 
     return sorted(pairings, key=key)
-

@@ -26,13 +26,13 @@ classification number decides as in round 1.
 
 from __future__ import annotations
 
-from swisspairing import WHITE, Colour, N_, Pairing, RoundContext
+from swisspairing import N_, WHITE, Colour, Pairing, RoundContext
 from swisspairing.defaults import colour_term
 from swisspairing.i18n import NP_
 
 from .ordering import round_classification
 
-__all__ = ["allocate", "colour_info", "ColourInfo"]
+__all__ = ["ColourInfo", "allocate", "colour_info"]
 
 #: ``(last played colour, colour difference, White allowed, Black allowed)`` of a player.
 ColourInfo = tuple["Colour | None", int, bool, bool]
@@ -104,11 +104,17 @@ def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
         if context.ruleset.param("variant", "coefficient") == "random":
             reason = N_("player {player} gets {colour}: in round 1 the odd numbers play White")
         else:
-            reason = N_("player {player} gets {colour} by the parity of his classification number (the colour of participant 1 is drawn by lot)")
+            reason = N_(
+                "player {player} gets {colour} by the parity of his classification number (the "
+                "colour of participant 1 is drawn by lot)"
+            )
         subject = a
     elif la is None and lb is None:
         colour_a = _round_one_colour(a, context)
-        reason = N_("neither player has played a game yet: player {player} gets {colour} by the parity of his classification number")
+        reason = N_(
+            "neither player has played a game yet: player {player} gets {colour} by the parity of "
+            "his classification number"
+        )
         subject = a
     elif la is not None and lb is not None and la is not lb:
         colour_a = la.opposite
@@ -138,7 +144,10 @@ def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
             subject = b
         else:
             colour_a = wish
-            reason = N_("both want {colour} and have played it equally often; the higher-classified player {player} gets it")
+            reason = N_(
+                "both want {colour} and have played it equally often; the higher-classified "
+                "player {player} gets it"
+            )
             subject = a
     forced = False
     if not (_allowed(ia, colour_a) and _allowed(ib, colour_a.opposite)):
@@ -152,7 +161,13 @@ def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
             loser = a if not _allowed(ia, colour_a.opposite) else b
             context.explanation.add(
                 "RDF 5.4.10.2(c)",
-                NP_("players {white} and {black}: the other way round player {player} would get the same colour {count} time running", "players {white} and {black}: the other way round player {player} would get the same colour {count} times running", "count"),
+                NP_(
+                    "players {white} and {black}: the other way round player {player} would get "
+                    "the same colour {count} time running",
+                    "players {white} and {black}: the other way round player {player} would get "
+                    "the same colour {count} times running",
+                    "count",
+                ),
                 white=pairing.white,
                 black=pairing.black,
                 player=loser,
@@ -160,11 +175,12 @@ def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
             )
         else:
             subject_colour = colour_a if subject == a else colour_a.opposite
-            context.explanation.add(rule, reason, player=subject, colour=colour_term(subject_colour))
+            context.explanation.add(
+                rule, reason, player=subject, colour=colour_term(subject_colour)
+            )
     return pairing
 
 
 def _first_round_rule(context: RoundContext) -> str:
     variant = context.ruleset.param("variant", "coefficient")
     return {"random": "RDF 5.4.10.4", "buchholz": "RDF 5.4.10.7.2"}.get(variant, "RDF 5.4.10.5.2")
-

@@ -35,15 +35,14 @@ first complete one in the rule's order — in polynomial time.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Callable, Iterator, Sequence
 
-from swisspairing import Bracket, BracketOutcome, Event, N_, RoundContext
-
+from swisspairing import N_, Bracket, BracketOutcome, Event, RoundContext
 from swisspairing.matching import augment, has_perfect_matching, maximum_matching
 
-__all__ = ["GroupRule", "Feasibility", "group_outcomes", "pair_even", "RULES"]
+__all__ = ["RULES", "Feasibility", "GroupRule", "group_outcomes", "pair_even"]
 
 Compat = Callable[[int, int], bool]
 
@@ -78,10 +77,14 @@ class GroupRule:
 
 
 RULES: dict[str, GroupRule] = {
-    "start-number": GroupRule("start-number", True, True, "halves", "RDF 5.4.10.5.4", "RDF 5.4.10.5.5"),
+    "start-number": GroupRule(
+        "start-number", True, True, "halves", "RDF 5.4.10.5.4", "RDF 5.4.10.5.5"
+    ),
     "fold": GroupRule("fold", False, False, "fold", "RDF 5.4.10.7.4", "RDF 5.4.10.7.5"),
     # 5.4.10.7 with the federation's choice buchholz_floater: last (AMB-R7 reversed)
-    "fold-last-down": GroupRule("fold-last-down", True, True, "fold", "RDF 5.4.10.7.4", "RDF 5.4.10.7.5"),
+    "fold-last-down": GroupRule(
+        "fold-last-down", True, True, "fold", "RDF 5.4.10.7.4", "RDF 5.4.10.7.5"
+    ),
     # 5.4.10.4 with AMB-R11: the group's order is the lot; the player left over (the last
     # drawn) joins the next group and meets the first one drawn there he may meet
     "lot": GroupRule("lot", True, True, "next", "RDF 5.4.10.4", "RDF 5.4.10.4"),
@@ -93,7 +96,7 @@ class _Free:
     """Which positions of a group are still unpaired, with lazy scan pointers so that
     candidate scans cost amortised O(1) per step in the usual (no backtracking) case."""
 
-    __slots__ = ("free", "left", "asc", "desc", "n")
+    __slots__ = ("asc", "desc", "free", "left", "n")
 
     def __init__(self, n: int, asc: Sequence[int] = (0,), desc: Sequence[int] = ()) -> None:
         self.n = n
@@ -185,7 +188,9 @@ class EvenResult:
         return self.greedy[k:] if self.stuck is not None else []
 
 
-def _chronological(players: Sequence[int], kind: str, compat: Compat, budget: int) -> EvenResult | None | bool:
+def _chronological(
+    players: Sequence[int], kind: str, compat: Compat, budget: int
+) -> EvenResult | bool | None:
     """Chronological backtracking exactly as 5.4.10.5.5(3) describes it; ``False`` when the
     step budget ran out (the caller then switches to the exact search)."""
     n = len(players)
@@ -234,7 +239,9 @@ def _chronological(players: Sequence[int], kind: str, compat: Compat, budget: in
     return None
 
 
-def _greedy(players: Sequence[int], kind: str, compat: Compat) -> tuple[list[tuple[int, int]], int | None]:
+def _greedy(
+    players: Sequence[int], kind: str, compat: Compat
+) -> tuple[list[tuple[int, int]], int | None]:
     """The pairs the rule forms before its first dead end (for the explanation)."""
     n = len(players)
     fs, cands = _candidate_factory(kind, n)
@@ -333,7 +340,14 @@ def _exact(players: Sequence[int], kind: str, graph: _Graph) -> EvenResult | Non
     return EvenResult(pairs, [], None)
 
 
-def pair_even(players: Sequence[int], kind: str, compat: Compat, graph: "_Graph | None" = None, *, explain: bool = False) -> EvenResult | None:
+def pair_even(
+    players: Sequence[int],
+    kind: str,
+    compat: Compat,
+    graph: _Graph | None = None,
+    *,
+    explain: bool = False,
+) -> EvenResult | None:
     """Pair an even group completely by the rule ``kind``; ``None`` when impossible.
 
     Tries the literal chronological search first; beyond a step budget, the exact search.
@@ -341,7 +355,9 @@ def pair_even(players: Sequence[int], kind: str, compat: Compat, graph: "_Graph 
     if len(players) % 2:
         return None
     if graph is None:
-        res = _chronological(players, kind, compat, SEARCH_STEPS_PER_PLAYER * len(players) + SEARCH_STEPS_FIXED)
+        res = _chronological(
+            players, kind, compat, SEARCH_STEPS_PER_PLAYER * len(players) + SEARCH_STEPS_FIXED
+        )
         if res is not False:
             return res  # type: ignore[return-value]
         graph = _Graph(players, compat)
@@ -366,7 +382,12 @@ class Feasibility:
 
     LIMIT = 800
 
-    def __init__(self, brackets: Sequence[Bracket], compat: Compat, bye_eligible: Callable[[int], bool] | None = None) -> None:
+    def __init__(
+        self,
+        brackets: Sequence[Bracket],
+        compat: Compat,
+        bye_eligible: Callable[[int], bool] | None = None,
+    ) -> None:
         self.hard = False
         """Set once a group had to give a second choice or had none."""
         self.compat = compat
@@ -427,7 +448,14 @@ Pairs = list[tuple[int, int]]
 class _Group:
     """One score group being paired: the rule's steps, each in its order of trial."""
 
-    def __init__(self, bracket: Bracket, rule: GroupRule, compat: Compat, explain: bool, order_event: Event | None) -> None:
+    def __init__(
+        self,
+        bracket: Bracket,
+        rule: GroupRule,
+        compat: Compat,
+        explain: bool,
+        order_event: Event | None,
+    ) -> None:
         self.moved = list(bracket.moved_down)
         """Players who came down from the groups above, in pairing order."""
         self.residents = list(bracket.residents)
@@ -474,7 +502,11 @@ class _Group:
             if self.hard:
                 rest = [p for p in self.players if p not in now]
                 rest_res = [r for r in self.residents if r not in now]
-                ok = self.graph().perfect(rest) if len(rest) % 2 == 0 else self.graph().perfect(rest, dummy_to=rest_res)
+                ok = (
+                    self.graph().perfect(rest)
+                    if len(rest) % 2 == 0
+                    else self.graph().perfect(rest, dummy_to=rest_res)
+                )
                 if not ok:
                     skipped.append(y)
                     continue
@@ -502,28 +534,81 @@ class _Group:
         oe = self.order_event
         return [Event(oe.rule, oe.message, oe.args, self.index)] if oe is not None else []
 
-    def events(self, xpairs: list[tuple[int, int, list[int]]], floater: int | None, tried: list[int], even: EvenResult | None) -> tuple[Event, ...]:
+    def events(
+        self,
+        xpairs: list[tuple[int, int, list[int]]],
+        floater: int | None,
+        tried: list[int],
+        even: EvenResult | None,
+    ) -> tuple[Event, ...]:
         if not self.explain:
             return ()
         rule, idx = self.rule, self.index
         ev = self._head()
         for x, y, skipped in xpairs:
             if skipped:
-                ev.append(Event(rule.odd_rule, N_("player {player} came down from the group above; he cannot meet {skipped} and meets player {opponent}"), {"player": x, "opponent": y, "skipped": skipped}, idx))
+                ev.append(
+                    Event(
+                        rule.odd_rule,
+                        N_(
+                            "player {player} came down from the group above; he cannot meet "
+                            "{skipped} and meets player {opponent}"
+                        ),
+                        {"player": x, "opponent": y, "skipped": skipped},
+                        idx,
+                    )
+                )
             else:
-                ev.append(Event(rule.odd_rule, N_("player {player} came down from the group above and meets player {opponent}"), {"player": x, "opponent": y}, idx))
+                ev.append(
+                    Event(
+                        rule.odd_rule,
+                        N_(
+                            "player {player} came down from the group above and meets player "
+                            "{opponent}"
+                        ),
+                        {"player": x, "opponent": y},
+                        idx,
+                    )
+                )
         if floater is not None:
             if tried:
-                ev.append(Event(rule.odd_rule, N_("odd group: the draw cannot be completed if {skipped} goes down, so player {player} goes down to the next group"), {"player": floater, "skipped": tried}, idx))
+                ev.append(
+                    Event(
+                        rule.odd_rule,
+                        N_(
+                            "odd group: the draw cannot be completed if {skipped} goes down, so "
+                            "player {player} goes down to the next group"
+                        ),
+                        {"player": floater, "skipped": tried},
+                        idx,
+                    )
+                )
             else:
-                ev.append(Event(rule.odd_rule, N_("odd group: player {player} goes down to the next group"), {"player": floater}, idx))
+                ev.append(
+                    Event(
+                        rule.odd_rule,
+                        N_("odd group: player {player} goes down to the next group"),
+                        {"player": floater},
+                        idx,
+                    )
+                )
         if even is not None and even.pairs:
-            ev.append(Event(rule.even_rule, N_("the rest of the group is paired: {pairs}"), {"pairs": _fmt_pairs(even.pairs)}, idx))
+            ev.append(
+                Event(
+                    rule.even_rule,
+                    N_("the rest of the group is paired: {pairs}"),
+                    {"pairs": _fmt_pairs(even.pairs)},
+                    idx,
+                )
+            )
         if even is not None and even.broken:
             ev.append(
                 Event(
                     rule.even_rule,
-                    N_("player {player} had no admissible opponent left, so the last formed pairs were broken and re-paired: {pairs}"),
+                    N_(
+                        "player {player} had no admissible opponent left, so the last formed "
+                        "pairs were broken and re-paired: {pairs}"
+                    ),
                     {"player": even.stuck, "pairs": _fmt_pairs(even.broken)},
                     idx,
                 )
@@ -534,9 +619,26 @@ class _Group:
         if not self.explain:
             return ()
         ev = self._head()
-        ev.append(Event("RDF 5.4.10.8", N_("the group cannot be paired completely; moving down to the next group, as few as possible and the lowest-ranked first (AMB-R6): {players}"), {"players": list(down)}, self.index))
+        ev.append(
+            Event(
+                "RDF 5.4.10.8",
+                N_(
+                    "the group cannot be paired completely; moving down to the next group, as few "
+                    "as possible and the lowest-ranked first (AMB-R6): {players}"
+                ),
+                {"players": list(down)},
+                self.index,
+            )
+        )
         if pairs:
-            ev.append(Event(self.rule.even_rule, N_("the rest of the group is paired: {pairs}"), {"pairs": _fmt_pairs(pairs)}, self.index))
+            ev.append(
+                Event(
+                    self.rule.even_rule,
+                    N_("the rest of the group is paired: {pairs}"),
+                    {"pairs": _fmt_pairs(pairs)},
+                    self.index,
+                )
+            )
         return tuple(ev)
 
     def events_plus(self, pairs: Pairs) -> tuple[Event, ...]:
@@ -544,7 +646,14 @@ class _Group:
             return ()
         ev = self._head()
         if pairs:
-            ev.append(Event(self.rule.even_rule, N_("the rest of the group is paired: {pairs}"), {"pairs": _fmt_pairs(pairs)}, self.index))
+            ev.append(
+                Event(
+                    self.rule.even_rule,
+                    N_("the rest of the group is paired: {pairs}"),
+                    {"pairs": _fmt_pairs(pairs)},
+                    self.index,
+                )
+            )
         return tuple(ev)
 
 
@@ -601,7 +710,9 @@ def group_outcomes(
                 tried.append(f)
                 continue
             yielded.add(frozenset((f,)))
-            yield BracketOutcome(tuple(pairs + even.pairs), (f,), g.events(xpairs, f, list(tried), even), 0)
+            yield BracketOutcome(
+                tuple(pairs + even.pairs), (f,), g.events(xpairs, f, list(tried), even), 0
+            )
             if guard is not None:
                 guard.mark_hard()  # the engine asks for another choice: it is backtracking
             tried.append(f)
@@ -633,10 +744,14 @@ def group_outcomes(
             rest = [p for p in players if p not in gone]
             if rest and not g.graph().perfect(rest):
                 continue
-            result = g.pair_all([p for p in g.moved if p not in gone], [p for p in g.residents if p not in gone])
+            result = g.pair_all(
+                [p for p in g.moved if p not in gone], [p for p in g.residents if p not in gone]
+            )
             if result is None:  # pragma: no cover - guaranteed by the oracle
                 continue
-            yield BracketOutcome(tuple(result), down, g.events_down(result, down), cost=max(1, size - parity))
+            yield BracketOutcome(
+                tuple(result), down, g.events_down(result, down), cost=max(1, size - parity)
+            )
 
 
 def _lowest_group_with_plus(g: _Group, context: RoundContext) -> Iterator[BracketOutcome]:
@@ -653,7 +768,9 @@ def _lowest_group_with_plus(g: _Group, context: RoundContext) -> Iterator[Bracke
         yield BracketOutcome(tuple(result), (c,), g.events_plus(result), 0)
 
 
-def _pair_completely(moved: list[int], residents: list[int], rule: GroupRule, compat: Compat, graph: _Graph) -> list[tuple[int, int]] | None:
+def _pair_completely(
+    moved: list[int], residents: list[int], rule: GroupRule, compat: Compat, graph: _Graph
+) -> list[tuple[int, int]] | None:
     """Pair every given player (players who came down first, by the rule's order), using the
     exact oracle; ``None`` when impossible."""
     pairs: list[tuple[int, int]] = []

@@ -25,10 +25,11 @@ ruleset's method (*Impl.*: the text classifies only before round 1).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from swisspairing import InvalidInputError, N_, Tournament
+from swisspairing import N_, InvalidInputError, Tournament
 from swisspairing.context import stable_seed
 
 __all__ = ["RECORD", "Classification", "classify", "read_records", "records"]
@@ -73,14 +74,30 @@ def read_records(tournament: Tournament) -> dict[int, int]:
             continue
         parts = line[3:].split()
         if len(parts) != 2 or not all(p.isascii() and p.isdigit() and int(p) > 0 for p in parts):
-            raise InvalidInputError(N_("record {line!r}: expected SPN, a start number and a classification number"), line=line)
+            raise InvalidInputError(
+                N_("record {line!r}: expected SPN, a start number and a classification number"),
+                line=line,
+            )
         player, number = int(parts[0]), int(parts[1])
         if player not in tournament:
-            raise InvalidInputError(N_("record {line!r}: player {number} does not exist"), line=line, number=player)
+            raise InvalidInputError(
+                N_("record {line!r}: player {number} does not exist"), line=line, number=player
+            )
         if player in out:
-            raise InvalidInputError(N_("record {line!r}: player {number} has two classification numbers"), line=line, number=player)
+            raise InvalidInputError(
+                N_("record {line!r}: player {number} has two classification numbers"),
+                line=line,
+                number=player,
+            )
         if number in used:
-            raise InvalidInputError(N_("record {line!r}: classification number {value} is also given to player {other}"), line=line, value=number, other=used[number])
+            raise InvalidInputError(
+                N_(
+                    "record {line!r}: classification number {value} is also given to player {other}"
+                ),
+                line=line,
+                value=number,
+                other=used[number],
+            )
         out[player] = number
         used[number] = player
     return out
@@ -95,7 +112,9 @@ def records(classification: Classification) -> tuple[tuple[str, str], ...]:
     return tuple((RECORD, f"{RECORD} {n:4d} {number[n]:4d}") for n in sorted(number))
 
 
-def _lot_order(players: list[Any], method: str, rng: random.Random) -> tuple[list[int], list[int], list[int]]:
+def _lot_order(
+    players: list[Any], method: str, rng: random.Random
+) -> tuple[list[int], list[int], list[int]]:
     """``(order, tied, unrated)`` of ``players`` by ``method`` with the lot ``rng``."""
     numbers = [p.number for p in players]
     lot = {n: rng.random() for n in numbers}
@@ -113,7 +132,9 @@ def _lot_order(players: list[Any], method: str, rng: random.Random) -> tuple[lis
     return order, tied, unrated
 
 
-def classify(tournament: Tournament, parameters: Mapping[str, Any], seed: int | None = None) -> Classification:
+def classify(
+    tournament: Tournament, parameters: Mapping[str, Any], seed: int | None = None
+) -> Classification:
     """RDF 5.4.10.5.1 / 5.4.10.4: the tournament's classification numbers — read back from
     its ``SPN`` records, the rest numbered now by ``parameters["classification"]`` with the
     lot seeded by ``classification_seed``, else ``seed`` (the round-1 ``--seed``), else the
@@ -127,7 +148,9 @@ def classify(tournament: Tournament, parameters: Mapping[str, Any], seed: int | 
     lot_seed: int | None = None
     if rest:
         fixed = parameters.get("classification_seed")
-        lot_seed = fixed if fixed is not None else seed if seed is not None else stable_seed(tournament, 1)
+        lot_seed = (
+            fixed if fixed is not None else seed if seed is not None else stable_seed(tournament, 1)
+        )
         rng = random.Random(f"rdf-classification:{lot_seed}")
         order, tied, unrated = _lot_order(rest, method, rng)
         if method == "start-number" and not recorded:

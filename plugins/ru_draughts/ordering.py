@@ -32,21 +32,22 @@ from __future__ import annotations
 
 import inspect
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from swisspairing import Event, N_, RoundContext, Term, Tournament
+from swisspairing import N_, Event, RoundContext, Term, Tournament
 from swisspairing.tiebreaks import buchholz
 
 from .numbers import Classification, classify
 
 __all__ = [
-    "classification",
-    "round_classification",
-    "pairing_order",
-    "coefficients",
-    "RDF_MANUAL_DRAW_POLICY",
     "NOTES",
     "ORDER_RULES",
+    "RDF_MANUAL_DRAW_POLICY",
+    "classification",
+    "coefficients",
+    "pairing_order",
+    "round_classification",
 ]
 
 #: The value of ``buchholz(..., unplayed=...)`` that applies RDF 5.4.10.11 (AMB-R8/R9).
@@ -73,7 +74,9 @@ LOT = Term(N_("lot"))
 DRAWN_NUMBER = Term(N_("number drawn before the tournament"))
 
 
-def classification(tournament: Tournament, parameters: Mapping[str, Any], seed: int | None = None) -> tuple[dict[int, int], list[int], list[int]]:
+def classification(
+    tournament: Tournament, parameters: Mapping[str, Any], seed: int | None = None
+) -> tuple[dict[int, int], list[int], list[int]]:
     """RDF 5.4.10.5.1: ``(number → classification number, players ordered by lot among equal
     ratings, unrated players)``.  ``parameters["classification"]``: ``rating-lot`` (5.4.10.5.1),
     ``lot`` (5.4.10.4, or a classification without ratings) or ``start-number`` (the file's
@@ -89,7 +92,9 @@ def round_classification(context: RoundContext) -> Classification:
     cls = context.data.get(_CLASSIFICATION)
     if cls is None:
         seed = context.seed if context.round_number == 1 else None
-        cls = context.data[_CLASSIFICATION] = classify(context.tournament, context.ruleset.parameters, seed)
+        cls = context.data[_CLASSIFICATION] = classify(
+            context.tournament, context.ruleset.parameters, seed
+        )
     return cls
 
 
@@ -123,7 +128,9 @@ def coefficients(context: RoundContext, cut_lowest: int) -> tuple[dict[int, floa
             accepts = False
         if accepts:
             try:
-                return buchholz(t, ps, after, cut_lowest=cut_lowest, unplayed=RDF_MANUAL_DRAW_POLICY), True  # type: ignore[call-arg]
+                return buchholz(
+                    t, ps, after, cut_lowest=cut_lowest, unplayed=RDF_MANUAL_DRAW_POLICY
+                ), True  # type: ignore[call-arg]
             except (ValueError, KeyError):
                 pass
         return buchholz(t, ps, after, cut_lowest=cut_lowest), False
@@ -176,9 +183,17 @@ def pairing_order(numbers: Sequence[int], context: RoundContext) -> list[int]:
             coeff, applied = coefficients(context, cut)
             if not applied:
                 context.data.setdefault(NOTES, []).append(
-                    Event("RDF 5.4.10.11", N_("the manual-draw coefficient rules are not available in this version; coefficients count played games only"))
+                    Event(
+                        "RDF 5.4.10.11",
+                        N_(
+                            "the manual-draw coefficient rules are not available in this version; "
+                            "coefficients count played games only"
+                        ),
+                    )
                 )
-            order = sorted(numbers, key=lambda n: (-score[n], -round(coeff.get(n, 0.0), 6), number[n]))  # type: ignore[union-attr]
+            order = sorted(
+                numbers, key=lambda n: (-score[n], -round(coeff.get(n, 0.0), 6), number[n])
+            )  # type: ignore[union-attr]
             criterion = TRUNCATED_SOLKOFF if variant == "solkoff" else CURRENT_BUCHHOLZ
             labels = {n: f"{n} ({_fmt(coeff.get(n, 0.0))})" for n in numbers}  # type: ignore[union-attr]
         else:

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from swisspairing import BLACK, WHITE, Engine, dumps_trf, load_ruleset, load_trf
 from swisspairing.matching import has_matching_of_size
 from swisspairing.model import Player, RoundRecord, Tournament
@@ -18,7 +17,12 @@ ROOT = TESTS.parent
 RULESET = "fide-dutch-1992"
 ANY_TRF = sorted(  # files meant to be invalid are named *invalid* (tests/test_trf.py)
     p
-    for p in [*TESTS.glob("data/*.trf"), *TESTS.glob("data/round-robin/*.trf"), *ROOT.glob("examples/*.trf"), *TESTS.glob("data/dutch_1992/*.trf")]
+    for p in [
+        *TESTS.glob("data/*.trf"),
+        *TESTS.glob("data/round-robin/*.trf"),
+        *ROOT.glob("examples/*.trf"),
+        *TESTS.glob("data/dutch_1992/*.trf"),
+    ]
     if "invalid" not in p.name
 )
 RULE_LINE = re.compile(r"^  \[Dutch-1992 (?:[A-F]\d*[a-z]?|E-R1|B-note|AMB-D\d+)\] ")
@@ -117,7 +121,10 @@ def test_explain_prints_rule_cited_lines_per_bracket(cli) -> None:
     for name, body in brackets.items():
         cited = [line for line in body.splitlines() if RULE_LINE.match(line)]
         assert cited, f"{name} cites no rule"
-    assert "[Dutch-1992 A6] homogeneous bracket of 3 players: S1 = 3; S2 = 6, 9; P = 1" in brackets["Bracket 1"]
+    assert (
+        "[Dutch-1992 A6] homogeneous bracket of 3 players: S1 = 3; S2 = 6, 9; P = 1"
+        in brackets["Bracket 1"]
+    )
     assert "[Dutch-1992 C1]" in brackets["Bracket 2"]
     assert re.search(r"\[Dutch-1992 E[1-4]\] 9–3", brackets["Round"])
 
@@ -149,7 +156,10 @@ def _results(t: Tournament, rnd: int) -> Tournament:
 def test_whole_event_through_the_cli(cli, tmp_path: Path) -> None:
     """Eleven players, seven rounds, each paired by ``pair -o`` from the file the previous
     round left; ``check`` accepts the finished event."""
-    players = tuple(Player(number=i, name=f"Player {i:02d}", rating=2300 - 25 * i, points=0.0) for i in range(1, 12))
+    players = tuple(
+        Player(number=i, name=f"Player {i:02d}", rating=2300 - 25 * i, points=0.0)
+        for i in range(1, 12)
+    )
     current = tmp_path / "r0.trf"
     current.write_text(dumps_trf(Tournament(players=players, name="CLI event", total_rounds=7)))
     for rnd in range(1, 8):

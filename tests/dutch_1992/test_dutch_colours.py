@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from swisspairing import BLACK, WHITE, PlayerState
 from swisspairing.plugins.dutch_1992.colours import (
     ABSOLUTE,
@@ -47,7 +46,14 @@ def state(colours: str, number: int = 1) -> PlayerState:
 # ------------------------------------------------------------------------------------ F3
 @pytest.mark.parametrize(
     "raw, compacted",
-    [("BWW-B", "-BWWB"), ("WB-WB", "-WBWB"), ("BWW-B-W", "--BWWBW"), ("", ""), ("---", "---"), ("WB", "WB")],
+    [
+        ("BWW-B", "-BWWB"),
+        ("WB-WB", "-WBWB"),
+        ("BWW-B-W", "--BWWBW"),
+        ("", ""),
+        ("---", "---"),
+        ("WB", "WB"),
+    ],
 )
 def test_f3_compaction(raw, compacted):
     # Dutch-1992 F3: SWW-S → -SWWS, WS-WS → -WSWS, SWW-S-W → --SWWSW (S = Schwarz = B).
@@ -114,7 +120,11 @@ def test_a7a_exemption_for_topscorers_in_the_last_round():
 
 # ------------------------------------------------------------------------------------ A8
 def prefs(white: int, black: int, none: int = 0):
-    return [Preference(WHITE, WEAK)] * white + [Preference(BLACK, STRONG)] * black + [Preference(None, NONE)] * none
+    return (
+        [Preference(WHITE, WEAK)] * white
+        + [Preference(BLACK, STRONG)] * black
+        + [Preference(None, NONE)] * none
+    )
 
 
 @pytest.mark.parametrize(
@@ -134,7 +144,12 @@ def test_a8_x(white, black, none, n, x):
 
 
 def test_a8_counts_every_strength():
-    mixed = [Preference(WHITE, ABSOLUTE), Preference(WHITE, STRONG), Preference(WHITE, WEAK), Preference(BLACK, WEAK)]
+    mixed = [
+        Preference(WHITE, ABSOLUTE),
+        Preference(WHITE, STRONG),
+        Preference(WHITE, WEAK),
+        Preference(BLACK, WEAK),
+    ]
     assert x_value(mixed, 4) == 1  # W = 3, Q = 2
 
 

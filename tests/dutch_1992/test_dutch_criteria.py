@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from swisspairing import Float, Player, PlayerState
 from swisspairing.plugins.dutch_1992.criteria import (
     TITLE_ORDER_1992,
@@ -17,7 +16,9 @@ from swisspairing.plugins.dutch_1992.criteria import (
 
 def ranked(entries, title_order=TITLE_ORDER_1992):
     """Start numbers in A2 order; entries = (score, Player)."""
-    return [p.number for s, p in sorted(entries, key=lambda e: ranking_key(e[0], e[1], title_order))]
+    return [
+        p.number for s, p in sorted(entries, key=lambda e: ranking_key(e[0], e[1], title_order))
+    ]
 
 
 def test_a2_score_then_rating():
@@ -51,8 +52,20 @@ def test_amb_d15_later_title_order():
 
 
 @pytest.mark.parametrize(
-    "raw, title", [("g", "GM"), ("wg", "WGM"), ("m", "IM"), ("wm", "WIM"), ("f", "FM"), ("wf", "WFM"),
-                   ("IGM", "GM"), (" gm ", "GM"), ("", ""), ("c", "CM"), ("wc", "WCM")],
+    "raw, title",
+    [
+        ("g", "GM"),
+        ("wg", "WGM"),
+        ("m", "IM"),
+        ("wm", "WIM"),
+        ("f", "FM"),
+        ("wf", "WFM"),
+        ("IGM", "GM"),
+        (" gm ", "GM"),
+        ("", ""),
+        ("c", "CM"),
+        ("wc", "WCM"),
+    ],
 )
 def test_trf_title_abbreviations(raw, title):
     assert normalise_title(raw) == title

@@ -17,7 +17,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from swisspairing import BLACK, WHITE, Engine, load_ruleset, load_trf
 from swisspairing.errors import NoValidPairingError
 
@@ -39,7 +38,11 @@ RULE_CASES: dict[str, tuple[str, ...]] = {
     "C9 before C10 (remainder first)": ("c9_before_c10_remainder_relaxed_first",),
     "C11": ("c11_x_raised",),
     "C12": ("c12_previous_bracket_repaired", "c12_moved_down_player_stuck_in_a3_bracket"),
-    "C13": ("c13_lowest_bracket_penultimate_repaired", "c13_two_lowest_brackets_merged", "c13_lowest_bracket_paired_as_one"),
+    "C13": (
+        "c13_lowest_bracket_penultimate_repaired",
+        "c13_two_lowest_brackets_merged",
+        "c13_lowest_bracket_paired_as_one",
+    ),
     "C14": ("c14_p_lowered", "c14_whole_bracket_moves_down", "c14_restart_strict_after_lowering_p"),
     "E1": ("c7_transposition_rematch",),
     "E2": ("a8_x_allows_one_colour_miss", "a7_preference_kinds"),
@@ -100,23 +103,36 @@ def test_derivation_survives_writing_the_next_round(cli, tmp_path: Path) -> None
 
 # --------------------------------------------------------------------------- --explain
 EXPLAINED = {
-    "c1_resident_without_opponent": ["[Dutch-1992 C1]", "[Dutch-1992 A6]", "[Dutch-1992 C7]", "[Dutch-1992 E1]"],
+    "c1_resident_without_opponent": [
+        "[Dutch-1992 C1]",
+        "[Dutch-1992 A6]",
+        "[Dutch-1992 C7]",
+        "[Dutch-1992 E1]",
+    ],
     "c7_transposition_rematch": ["[Dutch-1992 C7]", "already met (B1a)", "[Dutch-1992 E4]"],
     "c8_one_player_exchange_b": ["[Dutch-1992 C8]", "exchange 4 ↔ 6"],
     "c8_two_player_exchange_k": ["[Dutch-1992 C8]", "exchange 3, 4 ↔ 5, 7"],
     "c9_b6_relaxed_before_b5": ["[Dutch-1992 C9] B6 is relaxed for downfloats", "[Dutch-1992 E3]"],
     "c9_b5_relaxed_for_downfloats": ["[Dutch-1992 C9] B5 is relaxed for downfloats"],
-    "c9_before_c10_remainder_relaxed_first": ["[Dutch-1992 C9] B6 is relaxed for downfloats", "remainder group 7"],
+    "c9_before_c10_remainder_relaxed_first": [
+        "[Dutch-1992 C9] B6 is relaxed for downfloats",
+        "remainder group 7",
+    ],
     "b1b_no_second_bye": ["[Dutch-1992 C9] B5 is relaxed for downfloats", "[Dutch-1992 A5]"],
     "c11_x_raised": ["[Dutch-1992 C11] X is raised to 2", "[Dutch-1992 E4]"],
-    "c12_previous_bracket_repaired": ["[Dutch-1992 C10] B5 is relaxed for upfloats", "paired differently"],
+    "c12_previous_bracket_repaired": [
+        "[Dutch-1992 C10] B5 is relaxed for upfloats",
+        "paired differently",
+    ],
     "c14_p_lowered": ["[Dutch-1992 C14] P is lowered to 1"],
     "c14_whole_bracket_moves_down": ["[Dutch-1992 C14] P is lowered to 0", "[Dutch-1992 A3]"],
     "c13_two_lowest_brackets_merged": ["[Dutch-1992 C14] P is lowered to 0"],
     "b_note_last_round_topscorers": ["[Dutch-1992 B-note]"],
     "e3_alternation_with_f3_gaps": ["[Dutch-1992 E3] 3–5"],
     "f4_round1_odd_bye": ["[Dutch-1992 A5]", "[Dutch-1992 E-R1]"],
-    "amb_d21_history_outside_b2": ["[AMB-D21] the colour history of 1 already breaks the colour limits"],
+    "amb_d21_history_outside_b2": [
+        "[AMB-D21] the colour history of 1 already breaks the colour limits"
+    ],
 }
 
 
@@ -140,7 +156,11 @@ def test_b_note_exemption_is_what_makes_the_last_round_pairable(tmp_path: Path) 
     """AMB-D3: without the exemption 1 (met 3-6 already) can only meet 2, and 1-2 breaks
     B2b (both WWBB/BWBB must have White): no pairing exists."""
     t = load_trf(DATA / "b_note_last_round_topscorers.trf")
-    strict = Engine(load_ruleset(_variant(tmp_path, "no-exemption", "parameters: {topscorer_exemption: false}\n")))
+    strict = Engine(
+        load_ruleset(
+            _variant(tmp_path, "no-exemption", "parameters: {topscorer_exemption: false}\n")
+        )
+    )
     with pytest.raises(NoValidPairingError):
         strict.pair(t)
     exempt = Engine(load_ruleset(RULESET))
@@ -181,7 +201,11 @@ def test_xxc_overrides_the_lot(tmp_path: Path) -> None:
     lot = Engine(load_ruleset(_variant(tmp_path, "lot2", "first_colour: lot\n")))
     t = load_trf(DATA / "e_r1_round1_black1.trf")
     for seed in range(4):
-        assert [(b.white, b.black) for b in lot.pair(t, seed=seed).boards] == [(4, 1), (2, 5), (6, 3)]
+        assert [(b.white, b.black) for b in lot.pair(t, seed=seed).boards] == [
+            (4, 1),
+            (2, 5),
+            (6, 3),
+        ]
 
 
 def test_german_float_relaxation_is_a_parameter(tmp_path: Path) -> None:
@@ -189,7 +213,9 @@ def test_german_float_relaxation_is_a_parameter(tmp_path: Path) -> None:
     c9_b6_relaxed_before_b5 the top bracket then cannot be paired at all (6-7 and 6-8 leave
     a player who floated down two rounds ago) and moves down whole (C14); 6-7 and 8-4 are
     paired one bracket lower — the same boards, reached by another route."""
-    german = Engine(load_ruleset(_variant(tmp_path, "german", "parameters: {float_relaxation: german}\n")))
+    german = Engine(
+        load_ruleset(_variant(tmp_path, "german", "parameters: {float_relaxation: german}\n"))
+    )
     t = load_trf(DATA / "c9_b6_relaxed_before_b5.trf")
     pairing = german.pair(t)
     rules = {e.rule for e in pairing.events}
@@ -224,7 +250,11 @@ def test_ranking_last_criterion_replaces_the_name(tmp_path: Path) -> None:
     by_name = Engine(load_ruleset(_variant(tmp_path, "by-name", "ranking: ratings\n"))).pair(t)
     # alphabetical: Alpha 3, Beta 4, Delta 6, Eta 2, Gamma 5, Zeta 1 -> S1 3 4 6, S2 2 5 1
     assert [(b.white, b.black) for b in by_name.boards] == [(3, 2), (5, 4), (6, 1)]
-    by_number = Engine(load_ruleset(_variant(tmp_path, "by-number", "ranking: ratings\nranking_last: pairing-number\n"))).pair(t)
+    by_number = Engine(
+        load_ruleset(
+            _variant(tmp_path, "by-number", "ranking: ratings\nranking_last: pairing-number\n")
+        )
+    ).pair(t)
     assert [(b.white, b.black) for b in by_number.boards] == [(1, 4), (5, 2), (3, 6)]
 
 
@@ -233,7 +263,9 @@ def test_rating_corrections_count_only_when_ranking_by_ratings(tmp_path: Path) -
     `ranking: ratings`; by default the pairing numbers fixed before round 1 stay."""
     text = (DATA / "a2_pairing_number_unrated_estimate.trf").read_text()
     # player 6 corrected to 2500 (the file's rating field is the current one)
-    text = text.replace("Player F                          2300", "Player F                          2500")
+    text = text.replace(
+        "Player F                          2300", "Player F                          2500"
+    )
     path = tmp_path / "corrected.trf"
     path.write_text(text)
     t = load_trf(path)
@@ -255,7 +287,9 @@ def test_start_list_not_in_rating_order_is_pointed_out(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n")
     pairing = Engine(load_ruleset(RULESET)).pair(load_trf(path))
     assert any("do not follow the ratings" in e.render("en") for e in pairing.events)
-    quiet = Engine(load_ruleset(RULESET)).pair(load_trf(DATA / "a2_pairing_number_unrated_estimate.trf"))
+    quiet = Engine(load_ruleset(RULESET)).pair(
+        load_trf(DATA / "a2_pairing_number_unrated_estimate.trf")
+    )
     assert not any("do not follow the ratings" in e.render("en") for e in quiet.events)
 
 
@@ -268,7 +302,11 @@ def test_literal_c10_moves_the_whole_a3_bracket_down(tmp_path: Path) -> None:
     S1 = 1 3, S2 = 2 4 6 7, X = 0 (W: 1, 3, 4; B: 2, 6, 7).  C6 1-2, 3-4 misses a preference
     (3 and 4 want White); C7: 2 6 — 3-6 met; 2 7 — 1-2, 3-7 comply.  Remainder 4-6.  Colours
     E1 on every board: 1-2, 3-7, 4-6; 5 the bye — the default's 1-3 is lost."""
-    literal = Engine(load_ruleset(_variant(tmp_path, "c10-literal", "parameters: {upfloat_relaxation: remainder-only}\n")))
+    literal = Engine(
+        load_ruleset(
+            _variant(tmp_path, "c10-literal", "parameters: {upfloat_relaxation: remainder-only}\n")
+        )
+    )
     pairing = literal.pair(load_trf(DATA / "c10_upfloat_relaxed_in_a3_bracket.trf"))
     assert [(b.white, b.black) for b in pairing.boards] == [(1, 2), (3, 7), (4, 6)]
     assert [y.player for y in pairing.byes] == [5]
@@ -283,7 +321,9 @@ def test_literal_c14_restart_keeps_what_c9_c11_dropped(tmp_path: Path) -> None:
     S2 = 2 3 5, and 1-3 (both want Black) is accepted; 2 and 5 move down.  Bracket {2, 5; 4, 6}:
     5-6 met, C7: 2-6, 5-4.  Colours: 2-6 E1; 3-1 E4 (both strong Black, the same colours in
     every round: the higher-ranked 1 gets Black); 5-4 E2 (5's absolute White)."""
-    literal = Engine(load_ruleset(_variant(tmp_path, "c14-literal", "parameters: {c14_restart: literal}\n")))
+    literal = Engine(
+        load_ruleset(_variant(tmp_path, "c14-literal", "parameters: {c14_restart: literal}\n"))
+    )
     pairing = literal.pair(load_trf(DATA / "c14_restart_strict_after_lowering_p.trf"))
     assert [(b.white, b.black) for b in pairing.boards] == [(2, 6), (3, 1), (5, 4)]
 
@@ -296,7 +336,11 @@ def test_c14_zero_remainder_pairs_the_residents(tmp_path: Path) -> None:
     missed preference is allowed) and only 2 moves on.  Bracket {2; 5}: met, both move down;
     bracket {2, 5; 4, 6}: C6 2-4, 5-6 (met), C7: 2-6, 5-4.  Colours: 2-6 E1, 3-1 E4 (the
     higher-ranked 1 gets his Black), 5-4 E2 (5's absolute White).  F1: 2-6, 3-1, 5-4."""
-    variant = Engine(load_ruleset(_variant(tmp_path, "c14-zero", "parameters: {c14_zero: remainder}\n")))
+    variant = Engine(
+        load_ruleset(_variant(tmp_path, "c14-zero", "parameters: {c14_zero: remainder}\n"))
+    )
     pairing = variant.pair(load_trf(DATA / "c14_restart_strict_after_lowering_p.trf"))
     assert [(b.white, b.black) for b in pairing.boards] == [(2, 6), (3, 1), (5, 4)]
-    assert any("residents are paired as the remainder group" in e.render("en") for e in pairing.events)
+    assert any(
+        "residents are paired as the remainder group" in e.render("en") for e in pairing.events
+    )

@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-
 from swisspairing import WHITE, Engine, dumps_trf, load_ruleset
 from swisspairing.errors import NoValidPairingError
 from swisspairing.matching import has_matching_of_size
@@ -29,7 +28,9 @@ from swisspairing.simulate import SimulationConfig, simulate
 
 RULESET = load_ruleset("fide-dutch-1992")
 
-BUSY = SimulationConfig(draw_rate=0.35, forfeit_rate=0.05, half_bye_rate=0.04, absence_rate=0.03, withdrawal_rate=0.02)
+BUSY = SimulationConfig(
+    draw_rate=0.35, forfeit_rate=0.05, half_bye_rate=0.04, absence_rate=0.03, withdrawal_rate=0.02
+)
 
 
 class RecordingEngine(Engine):
@@ -63,7 +64,9 @@ def check_round(engine: Engine, before: Tournament, pairing: RoundPairing) -> No
     rnd = pairing.round
     ctx = engine.context(before, rnd, explain=False)
     participants = sorted(ctx.participants)
-    placed = [p for b in pairing.boards for p in (b.white, b.black)] + [y.player for y in pairing.byes]
+    placed = [p for b in pairing.boards for p in (b.white, b.black)] + [
+        y.player for y in pairing.byes
+    ]
     assert sorted(placed) == participants, "A5/F5: everyone paired once, nobody else"
     assert len(pairing.byes) == len(participants) % 2, "A5: one bye exactly when odd"
     for bye in pairing.byes:
@@ -79,7 +82,9 @@ def check_round(engine: Engine, before: Tournament, pairing: RoundPairing) -> No
             played = [*ctx.states[player].played_colours, colour]
             cd = played.count(WHITE) - played.count(WHITE.opposite)
             assert abs(cd) <= 2, f"B2a: player {player} colour difference {cd}"
-            assert not (len(played) >= 3 and played[-1] is played[-2] is played[-3]), f"B2b: player {player}"
+            assert not (len(played) >= 3 and played[-1] is played[-2] is played[-3]), (
+                f"B2b: player {player}"
+            )
     # determinism: the same tournament and seed give the same pairing
     again = engine.pair(before, seed=ctx.seed, explain=False)
     assert again.boards == pairing.boards and again.byes == pairing.byes
@@ -88,7 +93,9 @@ def check_round(engine: Engine, before: Tournament, pairing: RoundPairing) -> No
     assert [v for v in engine.check(after) if v.round == rnd] == []
 
 
-def run_event(players: int, rounds: int, seed: int, config: SimulationConfig = BUSY) -> tuple[Tournament | None, RecordingEngine]:
+def run_event(
+    players: int, rounds: int, seed: int, config: SimulationConfig = BUSY
+) -> tuple[Tournament | None, RecordingEngine]:
     """Simulate an event checking every round; on NoValidPairingError prove it genuine."""
     engine = RecordingEngine(RULESET)
     checked = []
@@ -112,7 +119,17 @@ def run_event(players: int, rounds: int, seed: int, config: SimulationConfig = B
 # --------------------------------------------------------------------------- seeded events
 @pytest.mark.parametrize(
     ("players", "rounds", "seed"),
-    [(7, 5, 1), (8, 7, 2), (9, 7, 3), (12, 9, 4), (16, 9, 5), (21, 11, 6), (30, 13, 7), (45, 9, 8), (64, 11, 9)],
+    [
+        (7, 5, 1),
+        (8, 7, 2),
+        (9, 7, 3),
+        (12, 9, 4),
+        (16, 9, 5),
+        (21, 11, 6),
+        (30, 13, 7),
+        (45, 9, 8),
+        (64, 11, 9),
+    ],
 )
 def test_simulated_event(players: int, rounds: int, seed: int) -> None:
     run_event(players, rounds, seed)
@@ -152,7 +169,9 @@ def test_no_pairing_is_confirmed_by_maximum_matching() -> None:
 # non-topscorer opponent too, who got a third White in a row (B2b; AMB-D3 exempts only the
 # topscorer).
 @example(players=12, rounds=8, seed=157093, draws=0.375, forfeits=0.0625, absences=0.056640625)
-def test_any_small_event(players: int, rounds: int, seed: int, draws: float, forfeits: float, absences: float) -> None:
+def test_any_small_event(
+    players: int, rounds: int, seed: int, draws: float, forfeits: float, absences: float
+) -> None:
     config = SimulationConfig(
         draw_rate=draws,
         forfeit_rate=forfeits,
@@ -170,13 +189,22 @@ def test_any_small_event(players: int, rounds: int, seed: int, draws: float, for
     seed=st.integers(min_value=0, max_value=2**31),
     unrated=st.floats(min_value=0.0, max_value=0.6),
 )
-def test_late_rounds_of_small_fields_pair_or_are_proven_impossible(players: int, rounds: int, seed: int, unrated: float) -> None:
+def test_late_rounds_of_small_fields_pair_or_are_proven_impossible(
+    players: int, rounds: int, seed: int, unrated: float
+) -> None:
     """Issue: late rounds of small fields (10-60 players, up to 15 rounds).  Every round
     either pairs within the absolute criteria or ends in "no valid pairing exists" with its
     proof (the maximum-matching witness in the message), confirmed by an independent
     maximum matching (core/matching.py) — never a search-budget failure."""
     rounds = min(rounds, players - 1)
-    config = SimulationConfig(draw_rate=0.3, forfeit_rate=0.02, half_bye_rate=0.05, absence_rate=0.02, withdrawal_rate=0.01, unrated_rate=unrated)
+    config = SimulationConfig(
+        draw_rate=0.3,
+        forfeit_rate=0.02,
+        half_bye_rate=0.05,
+        absence_rate=0.02,
+        withdrawal_rate=0.01,
+        unrated_rate=unrated,
+    )
     engine = RecordingEngine(RULESET)
 
     def on_round(before: Tournament, pairing: RoundPairing) -> None:

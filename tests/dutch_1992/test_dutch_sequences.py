@@ -10,7 +10,6 @@ from math import comb
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from swisspairing.plugins.dutch_1992.sequences import (
     ascending_subsets,
     exchange_positions,
@@ -126,7 +125,9 @@ def _pruning_case(draw):
     n = draw(st.integers(min_value=0, max_value=6))
     p = draw(st.integers(min_value=0, max_value=n))
     matrix = draw(
-        st.lists(st.lists(st.booleans(), min_size=n, max_size=n), min_size=max(p, 1), max_size=max(p, 1))
+        st.lists(
+            st.lists(st.booleans(), min_size=n, max_size=n), min_size=max(p, 1), max_size=max(p, 1)
+        )
     )
     return n, p, matrix
 
@@ -234,10 +235,21 @@ def test_d2_one_player_matrix_a_to_i():
     # h) 2↔6, i) 2↔7.  Restricted to the printed excerpt (S1 2–4, S2 5–7, AMB-D17) our
     # enumeration over the whole of S1 and S2 gives exactly this order.
     expected = _matrix_sequence(ONE_PLAYER_MATRIX, single=True)
-    assert expected == [((4,), (5,)), ((4,), (6,)), ((3,), (5,)), ((4,), (7,)), ((3,), (6,)),
-                        ((2,), (5,)), ((3,), (7,)), ((2,), (6,)), ((2,), (7,))]
+    assert expected == [
+        ((4,), (5,)),
+        ((4,), (6,)),
+        ((3,), (5,)),
+        ((4,), (7,)),
+        ((3,), (6,)),
+        ((2,), (5,)),
+        ((3,), (7,)),
+        ((2,), (6,)),
+        ((2,), (7,)),
+    ]
     moves = _moves(S1, S2)
-    excerpt = [mv for mv in moves if len(mv[0]) == 1 and mv[0][0] in (2, 3, 4) and mv[1][0] in (5, 6, 7)]
+    excerpt = [
+        mv for mv in moves if len(mv[0]) == 1 and mv[0][0] in (2, 3, 4) and mv[1][0] in (5, 6, 7)
+    ]
     assert excerpt == expected
 
 
@@ -258,7 +270,12 @@ def test_d2_two_player_matrix_j_to_r():
 def test_d2_one_player_exchanges_precede_two_player_exchanges():
     sizes = [len(a) for a, _b in _moves(S1, S2)]
     assert sizes == sorted(sizes)
-    assert sizes.count(1) == 16 and sizes.count(2) == 36 and sizes.count(3) == 16 and sizes.count(4) == 1
+    assert (
+        sizes.count(1) == 16
+        and sizes.count(2) == 36
+        and sizes.count(3) == 16
+        and sizes.count(4) == 1
+    )
 
 
 def test_d2_full_bracket_interleavings():
@@ -268,10 +285,21 @@ def test_d2_full_bracket_interleavings():
     assert moves.index(((4,), (8,))) < moves.index(((3,), (7,)))
     assert moves.index(((1,), (5,))) < moves.index(((3,), (8,)))
     assert moves[:16] == [
-        ((4,), (5,)), ((4,), (6,)), ((3,), (5,)), ((4,), (7,)), ((3,), (6,)), ((2,), (5,)),
-        ((4,), (8,)), ((3,), (7,)), ((2,), (6,)), ((1,), (5,)),
-        ((3,), (8,)), ((2,), (7,)), ((1,), (6,)),
-        ((2,), (8,)), ((1,), (7,)),
+        ((4,), (5,)),
+        ((4,), (6,)),
+        ((3,), (5,)),
+        ((4,), (7,)),
+        ((3,), (6,)),
+        ((2,), (5,)),
+        ((4,), (8,)),
+        ((3,), (7,)),
+        ((2,), (6,)),
+        ((1,), (5,)),
+        ((3,), (8,)),
+        ((2,), (7,)),
+        ((1,), (6,)),
+        ((2,), (8,)),
+        ((1,), (7,)),
         ((1,), (8,)),
     ]
 
@@ -285,7 +313,10 @@ def test_amb_d8_equal_sum_s2_sets():
 
 def test_d2_resorts_subgroups_after_exchange():
     # A9b: after exchanging 3 and 5, S1 = 1,2,4,5 and S2 = 3,6,7,8 (both in A2 order).
-    assert next(islice(exchanges("ABCD", "EFGH"), 2, None)) == (("A", "B", "D", "E"), ("C", "F", "G", "H"))
+    assert next(islice(exchanges("ABCD", "EFGH"), 2, None)) == (
+        ("A", "B", "D", "E"),
+        ("C", "F", "G", "H"),
+    )
 
 
 ODD_S1 = (1, 2, 3)
@@ -295,10 +326,25 @@ ODD_S2 = (4, 5, 6, 7)
 def test_d2_odd_bracket_remark():
     # D2 "Bemerkung": 7 players, S1 = 1,2,3, S2 = 4,5,6,7; the sequences are the matrices with
     # every number lowered by one, and the last column of the second matrix (now 1+2) goes.
-    one = [((3,), (4,)), ((3,), (5,)), ((2,), (4,)), ((3,), (6,)), ((2,), (5,)),
-           ((1,), (4,)), ((2,), (6,)), ((1,), (5,)), ((1,), (6,))]  # a…i lowered
-    two_literal = [((2, 3), (4, 5)), ((2, 3), (4, 6)), ((1, 3), (4, 5)), ((2, 3), (5, 6)),
-                   ((1, 3), (4, 6)), ((1, 3), (5, 6))]  # j k l m n p lowered; o q r dropped
+    one = [
+        ((3,), (4,)),
+        ((3,), (5,)),
+        ((2,), (4,)),
+        ((3,), (6,)),
+        ((2,), (5,)),
+        ((1,), (4,)),
+        ((2,), (6,)),
+        ((1,), (5,)),
+        ((1,), (6,)),
+    ]  # a…i lowered
+    two_literal = [
+        ((2, 3), (4, 5)),
+        ((2, 3), (4, 6)),
+        ((1, 3), (4, 5)),
+        ((2, 3), (5, 6)),
+        ((1, 3), (4, 6)),
+        ((1, 3), (5, 6)),
+    ]  # j k l m n p lowered; o q r dropped
     for odd_variant in (False, True):
         moves = _moves(ODD_S1, ODD_S2, odd_variant=odd_variant)
         excerpt1 = [mv for mv in moves if len(mv[0]) == 1 and mv[1][0] <= 6]
@@ -309,9 +355,17 @@ def test_d2_odd_bracket_remark():
             assert all(a != (1, 2) for a, _b in moves)
         else:
             # AMB-D17 default: the ordering rule keeps 1+2 (o, q, r lowered) in their places.
-            assert excerpt2 == [((2, 3), (4, 5)), ((2, 3), (4, 6)), ((1, 3), (4, 5)),
-                                ((2, 3), (5, 6)), ((1, 3), (4, 6)), ((1, 2), (4, 5)),
-                                ((1, 3), (5, 6)), ((1, 2), (4, 6)), ((1, 2), (5, 6))]
+            assert excerpt2 == [
+                ((2, 3), (4, 5)),
+                ((2, 3), (4, 6)),
+                ((1, 3), (4, 5)),
+                ((2, 3), (5, 6)),
+                ((1, 3), (4, 6)),
+                ((1, 2), (4, 5)),
+                ((1, 3), (5, 6)),
+                ((1, 2), (4, 6)),
+                ((1, 2), (5, 6)),
+            ]
 
 
 def test_d2_odd_variant_has_no_effect_in_even_brackets():

@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 from swisspairing import BLACK, WHITE, Engine, Player, RoundRecord, Tournament, load_ruleset
-from swisspairing.tiebreaks import buchholz, sonneborn_berger
 from swisspairing.plugins.fide_burstein import index_values, seeding_rounds
+from swisspairing.tiebreaks import buchholz, sonneborn_berger
 
 GAMES = [
     [(1, 5, "1"), (2, 6, "1"), (3, 7, "1"), (4, 8, "1")],
@@ -30,7 +29,13 @@ def _tournament(rounds: int = 5) -> Tournament:
             recs[w].append(RoundRecord(b, WHITE, r))
             recs[b].append(RoundRecord(w, BLACK, {"1": "0", "0": "1", "=": "="}[r]))
     ratings = [2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700]
-    return Tournament(players=tuple(Player(number=i, name=f"P{i}", rating=ratings[i - 1], rounds=tuple(recs[i])) for i in range(1, 9)), total_rounds=rounds)
+    return Tournament(
+        players=tuple(
+            Player(number=i, name=f"P{i}", rating=ratings[i - 1], rounds=tuple(recs[i]))
+            for i in range(1, 9)
+        ),
+        total_rounds=rounds,
+    )
 
 
 def _engine(base: str) -> Engine:
@@ -88,7 +93,9 @@ def test_burstein_a3_bye_lowest_score_most_games() -> None:
     """Burstein A.3 (2025 3.1 order): a ninth player who missed both rounds (0 points, no
     games) is not chosen while 7 (0 points, 2 games) can take the bye."""
     t = _tournament()
-    late = Player(9, "P9", rating=1600, rounds=(RoundRecord(None, None, "Z"), RoundRecord(None, None, "Z")))
+    late = Player(
+        9, "P9", rating=1600, rounds=(RoundRecord(None, None, "Z"), RoundRecord(None, None, "Z"))
+    )
     t = Tournament(players=t.players + (late,), total_rounds=5)
     p = _engine("fide-burstein").pair(t)
     assert [b.player for b in p.byes] == [7]
@@ -97,6 +104,8 @@ def test_burstein_a3_bye_lowest_score_most_games() -> None:
 @pytest.mark.parametrize("ruleset", ["fide-burstein", "fide-burstein-2025"])
 def test_burstein_seeding_round_top_half_v_bottom_half(ruleset: str) -> None:
     """Round 1 is a seeding round: 1–5, 2–6, 3–7, 4–8."""
-    t = Tournament(players=tuple(Player(i, f"P{i}", rating=2500 - 10 * i) for i in range(1, 9)), total_rounds=5)
+    t = Tournament(
+        players=tuple(Player(i, f"P{i}", rating=2500 - 10 * i) for i in range(1, 9)), total_rounds=5
+    )
     p = Engine(load_ruleset(ruleset)).pair(t)
     assert _pairs(p) == {frozenset(x) for x in ((1, 5), (2, 6), (3, 7), (4, 8))}

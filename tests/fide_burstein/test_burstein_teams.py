@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from swisspairing import Engine, Player, Team, Tournament, load_ruleset
 from swisspairing.simulate import SimulationConfig, play_results
 

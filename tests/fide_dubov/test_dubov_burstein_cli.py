@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from swisspairing import Engine, dumps_trf, load_ruleset
 from swisspairing.simulate import simulate
 

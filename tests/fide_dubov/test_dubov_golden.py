@@ -17,7 +17,9 @@ def _tournament(round1: dict[int, tuple[int, object, str]], n: int = 8) -> Tourn
     players = []
     for i in range(1, n + 1):
         rounds = (RoundRecord(*round1[i]),) if i in round1 else ()
-        players.append(Player(number=i, name=f"P{i}", rating=RATINGS[i - 1] if i <= 8 else 1600, rounds=rounds))
+        players.append(
+            Player(number=i, name=f"P{i}", rating=RATINGS[i - 1] if i <= 8 else 1600, rounds=rounds)
+        )
     return Tournament(players=tuple(players), total_rounds=7)
 
 
@@ -51,17 +53,29 @@ def test_dubov_2_5_upfloat_limit() -> None:
 def test_dubov_5_first_round_halves_and_board_colours() -> None:
     """Dubov 5: upper half v lower half in order; board 1 White for the upper player, board 2
     the other colour, board 3 as board 1."""
-    t = Tournament(players=tuple(Player(number=i, name=f"P{i}", rating=r) for i, r in enumerate(RATINGS[:6], start=1)), total_rounds=5)
+    t = Tournament(
+        players=tuple(
+            Player(number=i, name=f"P{i}", rating=r) for i, r in enumerate(RATINGS[:6], start=1)
+        ),
+        total_rounds=5,
+    )
     p = _pair(t)
     assert [(b.white, b.black) for b in p.boards] == [(1, 4), (5, 2), (3, 6)]
 
 
 def test_dubov_5_first_round_odd_last_player_gets_the_bye() -> None:
     """Dubov 5: with an odd number the last player of the list gets the bye."""
-    t = Tournament(players=tuple(Player(number=i, name=f"P{i}", rating=r) for i, r in enumerate(RATINGS[:7], start=1)), total_rounds=5)
+    t = Tournament(
+        players=tuple(
+            Player(number=i, name=f"P{i}", rating=r) for i, r in enumerate(RATINGS[:7], start=1)
+        ),
+        total_rounds=5,
+    )
     p = _pair(t)
     assert [b.player for b in p.byes] == [7]
-    assert {frozenset((b.white, b.black)) for b in p.boards} == {frozenset(x) for x in ((1, 4), (2, 5), (3, 6))}
+    assert {frozenset((b.white, b.black)) for b in p.boards} == {
+        frozenset(x) for x in ((1, 4), (2, 5), (3, 6))
+    }
 
 
 def test_dubov_6_2_rows_low_aro_white_meets_highest_rated_black() -> None:
@@ -178,7 +192,14 @@ def test_dubov_round_3_ties_by_rating() -> None:
     r2 = _round1({(4, 1): "1", (2, 3): "1", (7, 6): "1", (5, 8): "1"})
     players = []
     for i in range(1, 9):
-        players.append(Player(number=i, name=f"P{i}", rating=RATINGS[i - 1], rounds=(RoundRecord(*r1[i]), RoundRecord(*r2[i]))))
+        players.append(
+            Player(
+                number=i,
+                name=f"P{i}",
+                rating=RATINGS[i - 1],
+                rounds=(RoundRecord(*r1[i]), RoundRecord(*r2[i])),
+            )
+        )
     t = Tournament(players=tuple(players), total_rounds=7)
     p = _pair(t)
     assert {(b.white, b.black) for b in p.boards} == {(4, 2), (3, 5), (1, 7), (8, 6)}
@@ -188,7 +209,13 @@ def test_dubov_round_3_ties_by_rating() -> None:
 
 def _six(results: dict[tuple[int, int], str]) -> Tournament:
     r1 = _round1(results)
-    return Tournament(players=tuple(Player(number=i, name=f"P{i}", rating=RATINGS[i - 1], rounds=(RoundRecord(*r1[i]),)) for i in range(1, 7)), total_rounds=5)
+    return Tournament(
+        players=tuple(
+            Player(number=i, name=f"P{i}", rating=RATINGS[i - 1], rounds=(RoundRecord(*r1[i]),))
+            for i in range(1, 7)
+        ),
+        total_rounds=5,
+    )
 
 
 def test_dubov_6_3_rematch_in_a_row() -> None:

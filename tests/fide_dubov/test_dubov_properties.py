@@ -6,8 +6,8 @@ eligibility (C.04.1 d), Dubov 2.5 for the players transferred up, determinism, a
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from swisspairing import BLACK, WHITE, Engine, NoValidPairingError, load_ruleset
 from swisspairing.matching import max_matching_size
 from swisspairing.model import Float
@@ -36,7 +36,11 @@ def _check_round(engine: Engine, before, pairing) -> None:  # type: ignore[no-un
     assert sorted(seen) == sorted(ctx.participants), "everyone once"
     again = engine.pair(before, seed=pairing.round)
     assert again.boards == pairing.boards and again.byes == pairing.byes, "determinism"
-    if engine.ruleset.system == "fide-dubov" and str(engine.ruleset.param("edition", "1997")) == "1997" and not ctx.is_last_round:
+    if (
+        engine.ruleset.system == "fide-dubov"
+        and str(engine.ruleset.param("edition", "1997")) == "1997"
+        and not ctx.is_last_round
+    ):
         # (in the 2025/2026 text the upfloat limits are quality criteria C8-C10, not absolute)
         # Dubov 2.5: a player transferred up must not have upfloated in the previous round
         # nor have reached the limit
@@ -62,7 +66,12 @@ def _run_allowing_genuine_failures(ruleset: str, players: int, rounds: int, seed
             parts = ctx.participants
             if len(parts) % 2:
                 # with a bye: some eligible player can be left out of a perfect matching
-                ok = any(ctx.can_receive_bye(n) and max_matching_size([m for m in parts if m != n], ctx.compatible) * 2 == len(parts) - 1 for n in parts)
+                ok = any(
+                    ctx.can_receive_bye(n)
+                    and max_matching_size([m for m in parts if m != n], ctx.compatible) * 2
+                    == len(parts) - 1
+                    for n in parts
+                )
             else:
                 ok = max_matching_size(parts, ctx.compatible) * 2 == len(parts)
             assert not ok, "a complete pairing exists but none was found"

@@ -13,13 +13,26 @@ from swisspairing.plugins._lim_group import NONE_CLASS, Compatibility, GroupRule
 from swisspairing.plugins._lim_order import DOWN, MEDIAN, UP
 
 
-def make(n, *, met=(), cls=None, due=None, rating=None, floated=None, score=None, maxi=None, colour_choice=True):
+def make(
+    n,
+    *,
+    met=(),
+    cls=None,
+    due=None,
+    rating=None,
+    floated=None,
+    score=None,
+    maxi=None,
+    colour_choice=True,
+):
     players = list(range(1, n + 1))
     bad = {p: set() for p in players}
     for a, b in met:
         bad[a].add(b)
         bad[b].add(a)
-    compat = Compatibility({p: frozenset(s) for p, s in bad.items()}, {p: (cls or {}).get(p) for p in players})
+    compat = Compatibility(
+        {p: frozenset(s) for p, s in bad.items()}, {p: (cls or {}).get(p) for p in players}
+    )
     return LimGroups(
         compat,
         {p: p - 1 for p in players},
@@ -33,7 +46,9 @@ def make(n, *, met=(), cls=None, due=None, rating=None, floated=None, score=None
 
 
 def first(lg, residents, incoming=(), direction=DOWN, key=0.0, adjacent=()):
-    return next(iter(lg.outcomes(0, key, list(residents), tuple(incoming), direction, list(adjacent))))
+    return next(
+        iter(lg.outcomes(0, key, list(residents), tuple(incoming), direction, list(adjacent)))
+    )
 
 
 def test_lim_2_4_proposed_pairings_top_half_v_bottom_half():
@@ -171,7 +186,9 @@ def test_median_group_transfers_nobody():
     """Lim 2.2: the median group is paired last and nobody floats out of it: an odd or
     unpairable median group has no outcome (the search goes back, Lim 2.6)."""
     assert list(make(5).outcomes(0, 0.0, [1, 2, 3, 4, 5], (), MEDIAN)) == []
-    assert list(make(4, met=[(1, 2), (1, 3), (1, 4)]).outcomes(0, 0.0, [1, 2, 3, 4], (), MEDIAN)) == []
+    assert (
+        list(make(4, met=[(1, 2), (1, 3), (1, 4)]).outcomes(0, 0.0, [1, 2, 3, 4], (), MEDIAN)) == []
+    )
 
 
 def test_alternatives_offer_other_floaters_for_backtracking():

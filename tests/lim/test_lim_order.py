@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swisspairing.plugins._lim_order import lim_order, lim_search, median_by_position, median_by_rounds
+from swisspairing.plugins._lim_order import (
+    lim_order,
+    lim_search,
+    median_by_position,
+    median_by_rounds,
+)
 
 
 @dataclass(frozen=True)
@@ -55,7 +60,15 @@ def _search(from_above_count: int, crack_by_floaters: bool):
         if from_above == (2,) or from_below == (8,):
             yield Out((), (), f"median {from_above} {from_below}")
 
-    result = lim_search(above, below, pair_group, pair_median, lambda left: True, frozenset(range(1, 10)), crack_by_floaters=crack_by_floaters)
+    result = lim_search(
+        above,
+        below,
+        pair_group,
+        pair_median,
+        lambda left: True,
+        frozenset(range(1, 10)),
+        crack_by_floaters=crack_by_floaters,
+    )
     return [o.name for o in result]
 
 

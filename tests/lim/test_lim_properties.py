@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from swisspairing import BLACK, WHITE, Engine, NoValidPairingError, load_ruleset
 from swisspairing.matching import has_matching_of_size
 from swisspairing.simulate import make_players, simulate
@@ -35,11 +34,17 @@ def _genuinely_stuck(engine: Engine, t) -> bool:
 def _check(engine: Engine, before, pairing, seed: int) -> None:
     ctx = engine.context(before, explain=False)
     ps = set(ctx.participants)
-    seen = [b.white for b in pairing.boards] + [b.black for b in pairing.boards] + [b.player for b in pairing.byes]
+    seen = (
+        [b.white for b in pairing.boards]
+        + [b.black for b in pairing.boards]
+        + [b.player for b in pairing.byes]
+    )
     assert sorted(seen) == sorted(ps), "everyone once or the bye"
     assert len(pairing.byes) == len(ps) % 2
     for b in pairing.byes:
-        assert ctx.can_receive_bye(b.player), f"C.04.1 d: {b.player} gets a second point without playing"
+        assert ctx.can_receive_bye(b.player), (
+            f"C.04.1 d: {b.player} gets a second point without playing"
+        )
     last = ctx.is_last_round
     for b in pairing.boards:
         assert ctx.may_meet(b.white, b.black), f"rematch {b}"
@@ -62,7 +67,9 @@ def run(ruleset: str, n: int, rounds: int, seed: int) -> bool:
 
     engine.pair = pair  # type: ignore[method-assign]
     try:
-        simulate(engine, n, rounds, seed, on_round=lambda before, p: _check(engine, before, p, seed))
+        simulate(
+            engine, n, rounds, seed, on_round=lambda before, p: _check(engine, before, p, seed)
+        )
     except NoValidPairingError:
         assert _genuinely_stuck(engine, seen[-1]), "the plugin found no pairing, but one exists"
         return True
@@ -70,7 +77,9 @@ def run(ruleset: str, n: int, rounds: int, seed: int) -> bool:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(10, 80), rounds=st.integers(5, 11), seed=st.integers(0, 10**6), maxi=st.booleans())
+@given(
+    n=st.integers(10, 80), rounds=st.integers(5, 11), seed=st.integers(0, 10**6), maxi=st.booleans()
+)
 def test_lim_rounds_are_legal(n, rounds, seed, maxi):
     run("fide-lim" if not maxi else "fide-lim-2026", n, rounds, seed)
 
@@ -89,9 +98,15 @@ def test_maxi_tournament_parameter_is_honoured(tmp_path):
     """Lim 3.2.3: a federation ruleset declaring a Maxi-tournament (cap 50) pairs legal rounds
     and announces the cap in the explanation."""
     path = tmp_path / "lim-maxi.yaml"
-    path.write_text("schema_version: 1\nid: lim-maxi\nextends: fide-lim\nparameters: {maxi_tournament: true, maxi_rating_cap: 50}\n")
+    path.write_text(
+        "schema_version: 1\nid: lim-maxi\nextends: fide-lim\nparameters: {maxi_tournament: true, "
+        "maxi_rating_cap: 50}\n"
+    )
     maxi = load_ruleset(str(path))
-    assert maxi.param("maxi_tournament") is True and load_ruleset("fide-lim").param("maxi_tournament") is False
+    assert (
+        maxi.param("maxi_tournament") is True
+        and load_ruleset("fide-lim").param("maxi_tournament") is False
+    )
     e = Engine(maxi)
     t = simulate(e, 40, 5, 3, on_round=lambda before, p: _check(e, before, p, 3))
     assert t.rounds_recorded == 5

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from swisspairing import BLACK, WHITE, Engine, Player, RoundRecord, Tournament, load_ruleset
+from swisspairing import WHITE, Engine, Player, RoundRecord, Tournament, load_ruleset
 
 
 def field(n: int) -> Tournament:
-    players = tuple(Player(number=i, name=f"Player {i:02d}", rating=2500 - 20 * i) for i in range(1, n + 1))
+    players = tuple(
+        Player(number=i, name=f"Player {i:02d}", rating=2500 - 20 * i) for i in range(1, n + 1)
+    )
     return Tournament(players=players, name="Lim golden", total_rounds=5, initial_colour=WHITE)
 
 
@@ -36,7 +36,14 @@ def test_lim_1_1_bye_lowest_ranked_and_never_twice():
     t = engine.apply(t, p1)
     # everybody of the top half wins: the lowest group (0 points) is 5, 6, 7, 8; 8 is last
     res = {1: "1", 5: "0", 6: "0", 2: "1", 3: "1", 7: "0", 8: "0", 4: "1"}
-    t = t.with_round(1, {n: RoundRecord(r.opponent, r.colour, res[n]) for n in res for r in [t.player(n).record(1)]})
+    t = t.with_round(
+        1,
+        {
+            n: RoundRecord(r.opponent, r.colour, res[n])
+            for n in res
+            for r in [t.player(n).record(1)]
+        },
+    )
     p2 = engine.pair(t)
     assert [b.player for b in p2.byes] == [8]
 
@@ -64,7 +71,13 @@ def test_lim_2_2_processing_order_floaters_and_colours_round_two():
     p1 = engine.pair(t)
     t = engine.apply(t, p1)
     res = {1: "1", 5: "0", 6: "0", 2: "1", 3: "=", 7: "=", 8: "1", 4: "0"}
-    t = t.with_round(1, {n: RoundRecord(t.player(n).record(1).opponent, t.player(n).record(1).colour, res[n]) for n in res})
+    t = t.with_round(
+        1,
+        {
+            n: RoundRecord(t.player(n).record(1).opponent, t.player(n).record(1).colour, res[n])
+            for n in res
+        },
+    )
     p2 = engine.pair(t)
     assert boards(p2) == ["2-1", "7-8", "4-3", "5-6"]
     rules = [e.rule for e in p2.events]

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 import pytest
-
-from swisspairing import BLACK, WHITE, Engine, NoValidPairingError, Player, RoundPairing, RoundRecord, Team, Tournament, load_ruleset
+from swisspairing import (
+    BLACK,
+    WHITE,
+    Engine,
+    NoValidPairingError,
+    Player,
+    RoundPairing,
+    RoundRecord,
+    Team,
+    Tournament,
+    load_ruleset,
+)
 
 
 @dataclass
@@ -41,7 +51,9 @@ def make_teams(n: int, seed: int, boards: int = 4) -> Tournament:
     return Tournament(players=tuple(players), name=f"Olympiad {seed}", teams=tuple(teams))
 
 
-def play(t: Tournament, pairing: RoundPairing, rng: random.Random, *, forfeit_rate: float = 0.01) -> Tournament:
+def play(
+    t: Tournament, pairing: RoundPairing, rng: random.Random, *, forfeit_rate: float = 0.01
+) -> Tournament:
     """Random board results by rating (draws, a few forfeits)."""
     records: dict[int, RoundRecord] = {}
     for b in pairing.boards:
@@ -72,7 +84,11 @@ def simulate_olympiad(
 ) -> Olympiad:
     engine = Engine(load_ruleset(ruleset))
     rng = random.Random(seed)
-    t = replace(make_teams(n, seed, engine.ruleset.param("boards", 4)), total_rounds=rounds, point_system=engine.ruleset.points)
+    t = replace(
+        make_teams(n, seed, engine.ruleset.param("boards", 4)),
+        total_rounds=rounds,
+        point_system=engine.ruleset.points,
+    )
     history = []
     for rnd in range(1, rounds + 1):
         try:

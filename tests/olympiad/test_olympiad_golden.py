@@ -6,13 +6,10 @@ k-1's, so that the pairing numbers (Olympiad 8, 2022 3.1) equal the team numbers
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
-
 from swisspairing import BLACK, WHITE, Engine, Player, RoundRecord, Team, Tournament, load_ruleset
-from swisspairing.plugins.olympiad import initial_order
 from swisspairing.plugins._trial_tables import fold_odd_rows, fold_rows
+from swisspairing.plugins.olympiad import initial_order
 
 
 def teams(n: int) -> Tournament:
@@ -22,11 +19,19 @@ def teams(n: int) -> Tournament:
     for t in range(1, n + 1):
         members = []
         for b in range(5):
-            players.append(Player(number=number, name=f"T{t} B{b + 1}", rating=2700 - 40 * t - 5 * b))
+            players.append(
+                Player(number=number, name=f"T{t} B{b + 1}", rating=2700 - 40 * t - 5 * b)
+            )
             members.append(number)
             number += 1
         out.append(Team(number=t, name=f"Team {t}", roster=tuple(members)))
-    return Tournament(players=tuple(players), name="Olympiad golden", teams=tuple(out), total_rounds=11, initial_colour=WHITE)
+    return Tournament(
+        players=tuple(players),
+        name="Olympiad golden",
+        teams=tuple(out),
+        total_rounds=11,
+        initial_colour=WHITE,
+    )
 
 
 def team_of(t: Tournament, player: int) -> int:
@@ -39,9 +44,13 @@ def play_round(t: Tournament, pairing, wins: dict[int, str]) -> Tournament:
     for k, b in enumerate(pairing.boards):
         tw, tb = team_of(t, b.white), team_of(t, b.black)
         winner = tw if tw in wins else tb
-        board = [x for x in t.teams if x.number == winner][0].roster.index(b.white if winner == tw else b.black)
+        board = [x for x in t.teams if x.number == winner][0].roster.index(
+            b.white if winner == tw else b.black
+        )
         r = wins[winner][board]
-        res_w = {"w": "1", "d": "=", "l": "0"}[r] if winner == tw else {"w": "0", "d": "=", "l": "1"}[r]
+        res_w = (
+            {"w": "1", "d": "=", "l": "0"}[r] if winner == tw else {"w": "0", "d": "=", "l": "1"}[r]
+        )
         res_b = {"1": "0", "0": "1", "=": "="}[res_w]
         records[b.white] = RoundRecord(b.black, WHITE, res_w)
         records[b.black] = RoundRecord(b.white, BLACK, res_b)
@@ -55,19 +64,47 @@ def matches(pairing) -> list[str]:
 # the trial tables of the 2006-2009 rules (Spanish arbiters' manual 2016, 6.2 and 6.4), which
 # the digest (section 5) confirms identical to PL-team 11 and 12
 SIX = [
-    "1-6 2-5 3-4", "1-6 2-4 3-5", "1-6 2-3 4-5", "1-5 2-6 3-4", "1-5 2-4 3-6", "1-5 2-3 4-6", "1-4 2-6 3-5", "1-4 2-5 3-6",
-    "1-4 2-3 5-6", "1-3 2-6 4-5", "1-3 2-5 4-6", "1-3 2-4 5-6", "1-2 3-6 4-5", "1-2 3-5 4-6", "1-2 3-4 5-6",
+    "1-6 2-5 3-4",
+    "1-6 2-4 3-5",
+    "1-6 2-3 4-5",
+    "1-5 2-6 3-4",
+    "1-5 2-4 3-6",
+    "1-5 2-3 4-6",
+    "1-4 2-6 3-5",
+    "1-4 2-5 3-6",
+    "1-4 2-3 5-6",
+    "1-3 2-6 4-5",
+    "1-3 2-5 4-6",
+    "1-3 2-4 5-6",
+    "1-2 3-6 4-5",
+    "1-2 3-5 4-6",
+    "1-2 3-4 5-6",
 ]
 FIVE = [
-    "1-5 2-4 F3", "1-5 2-3 F4", "1-5 3-4 F2", "1-4 2-5 F3", "1-4 2-3 F5", "1-4 3-5 F2", "1-3 2-5 F4", "1-3 2-4 F5",
-    "1-3 4-5 F2", "1-2 3-5 F4", "1-2 3-4 F5", "1-2 4-5 F3", "2-5 3-4 F1", "2-4 3-5 F1", "2-3 4-5 F1",
+    "1-5 2-4 F3",
+    "1-5 2-3 F4",
+    "1-5 3-4 F2",
+    "1-4 2-5 F3",
+    "1-4 2-3 F5",
+    "1-4 3-5 F2",
+    "1-3 2-5 F4",
+    "1-3 2-4 F5",
+    "1-3 4-5 F2",
+    "1-2 3-5 F4",
+    "1-2 3-4 F5",
+    "1-2 4-5 F3",
+    "2-5 3-4 F1",
+    "2-4 3-5 F1",
+    "2-3 4-5 F1",
 ]
 
 
 def test_olympiad_2006_trial_tables_reproduced_exactly():
     """Olympiad-2006 6.2 (six teams) and 6.4 (five teams, row 5 = 1-4 2-3 with 5 floating)."""
     assert [" ".join(f"{a}-{b}" for a, b in row) for row in fold_rows(range(1, 7))] == SIX
-    assert [" ".join(f"{a}-{b}" for a, b in row) + f" F{f}" for row, f in fold_odd_rows(range(1, 6))] == FIVE
+    assert [
+        " ".join(f"{a}-{b}" for a, b in row) + f" F{f}" for row, f in fold_odd_rows(range(1, 6))
+    ] == FIVE
 
 
 def test_olympiad_8_9_initial_pairing_numbers():
@@ -94,7 +131,9 @@ def test_olympiad_8_9_initial_pairing_numbers():
     assert [names[x] for x in initial_order(t)] == ["B", "C", "A", "D"]
 
 
-@pytest.mark.parametrize("ruleset", ["fide-olympiad-2006", "fide-olympiad-2010", "fide-olympiad-2022"])
+@pytest.mark.parametrize(
+    "ruleset", ["fide-olympiad-2006", "fide-olympiad-2010", "fide-olympiad-2022"]
+)
 def test_round_one_half_v_half_colours_and_boards(ruleset):
     """Round 1: 1 v n/2+1 (2010 summary, 2022 7.2; the 2006 editions' acceleration is not
     implemented); the higher-ranked team gets the drawn colour (White, XXC) when its pairing
@@ -165,8 +204,13 @@ def test_olympiad_7_unrated_players_count_with_the_rating_floor():
     """Olympiad 7: an unrated player counts with the rating floor (``unrated_rating``, 1000 by
     default): team X (2000, 2000, 2000, unrated) averages 1750 and ranks above team Y
     (1700 x 4); counted as 0 it would rank below."""
-    players = [Player(number=i + 1, name=f"X{i}", rating=r) for i, r in enumerate([2000, 2000, 2000, 0])]
+    players = [
+        Player(number=i + 1, name=f"X{i}", rating=r) for i, r in enumerate([2000, 2000, 2000, 0])
+    ]
     players += [Player(number=i + 5, name=f"Y{i}", rating=1700) for i in range(4)]
-    t = Tournament(players=tuple(players), teams=(Team(1, "Y team", (5, 6, 7, 8)), Team(2, "X team", (1, 2, 3, 4))))
+    t = Tournament(
+        players=tuple(players),
+        teams=(Team(1, "Y team", (5, 6, 7, 8)), Team(2, "X team", (1, 2, 3, 4))),
+    )
     assert initial_order(t) == [2, 1]
     assert initial_order(t, unrated=0) == [1, 2]

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pytest
-
-from swisspairing import Engine, NoValidPairingError, Player, RoundPairing, RoundRecord, Team, Tournament, WHITE, BLACK, load_ruleset
+from swisspairing import (
+    BLACK,
+    WHITE,
+    Engine,
+    NoValidPairingError,
+    Player,
+    RoundPairing,
+    RoundRecord,
+    Team,
+    Tournament,
+    load_ruleset,
+)
 
 RULESET = "kpzszach-a-klasa-2005"
 
@@ -24,7 +34,9 @@ class League:
     """With ``stop_when_stuck``: the tournament whose next round had no valid pairing."""
 
 
-def make_teams(n: int, seed: int, boards: int = 6, *, clubs: bool = True, unregistered: int = 1) -> Tournament:
+def make_teams(
+    n: int, seed: int, boards: int = 6, *, clubs: bool = True, unregistered: int = 1
+) -> Tournament:
     """``n`` teams of ``boards`` players plus a reserve; about a fifth are second teams of a
     club (same club as another team); the last ``unregistered`` teams have no rating
     (PL-team 2: no named list, last start numbers).  Team numbers follow the descending
@@ -33,10 +45,15 @@ def make_teams(n: int, seed: int, boards: int = 6, *, clubs: bool = True, unregi
     raw = []
     for i in range(n):
         level = rng.randint(1300, 2100)
-        ratings = sorted((max(1000, level + rng.randint(-150, 150)) for _ in range(boards + 1)), reverse=True)
+        ratings = sorted(
+            (max(1000, level + rng.randint(-150, 150)) for _ in range(boards + 1)), reverse=True
+        )
         raw.append(ratings)
     registered = [i < n - unregistered for i in range(n)]
-    order = sorted(range(n), key=lambda i: (not registered[i], -sum(raw[i][:boards]) if registered[i] else 0, i))
+    order = sorted(
+        range(n),
+        key=lambda i: (not registered[i], -sum(raw[i][:boards]) if registered[i] else 0, i),
+    )
     players: list[Player] = []
     teams: list[Team] = []
     club_names = [f"Club {k}" for k in range(n)]
@@ -57,14 +74,31 @@ def make_teams(n: int, seed: int, boards: int = 6, *, clubs: bool = True, unregi
     for pos, i in enumerate(order):
         roster = []
         for b, r in enumerate(raw[i]):
-            players.append(Player(number=number, name=f"T{pos + 1} B{b + 1}", rating=r if registered[i] else 0, sex="w" if b == boards - 1 else "m"))
+            players.append(
+                Player(
+                    number=number,
+                    name=f"T{pos + 1} B{b + 1}",
+                    rating=r if registered[i] else 0,
+                    sex="w" if b == boards - 1 else "m",
+                )
+            )
             roster.append(number)
             number += 1
-        teams.append(Team(number=pos + 1, name=f"Team {pos + 1}", roster=tuple(roster), club=club_of[pos + 1], registered=registered[i]))
+        teams.append(
+            Team(
+                number=pos + 1,
+                name=f"Team {pos + 1}",
+                roster=tuple(roster),
+                club=club_of[pos + 1],
+                registered=registered[i],
+            )
+        )
     return Tournament(players=tuple(players), name=f"League {seed}", teams=tuple(teams))
 
 
-def play(t: Tournament, pairing: RoundPairing, rng: random.Random, *, forfeit_rate: float = 0.01) -> Tournament:
+def play(
+    t: Tournament, pairing: RoundPairing, rng: random.Random, *, forfeit_rate: float = 0.01
+) -> Tournament:
     """Random board results by rating (draws included, a few forfeits)."""
     records: dict[int, RoundRecord] = {}
     for b in pairing.boards:

@@ -56,7 +56,10 @@ def test_individual_tournament_is_refused(cli, data_dir):
     assert r.code == 3
     assert "pairs team events" in r.err
     # without --lang the ruleset's language (pl) speaks
-    assert "kojarzy turnieje drużynowe" in cli("pair", str(data_dir / "rr-7-start.trf"), "--ruleset", RULESET).err
+    assert (
+        "kojarzy turnieje drużynowe"
+        in cli("pair", str(data_dir / "rr-7-start.trf"), "--ruleset", RULESET).err
+    )
 
 
 def test_written_trf_records_the_transfers(cli, tmp_path):
@@ -71,7 +74,13 @@ def test_written_trf_records_the_transfers(cli, tmp_path):
 
 def test_bad_transfer_record_is_an_input_error(cli, tmp_path):
     bad = tmp_path / "bad.trf"
-    bad.write_text(Path(TRF).read_text(encoding="utf-8").replace("001", "SPT 2 3 sideways\n001", 1), encoding="utf-8")
+    bad.write_text(
+        Path(TRF).read_text(encoding="utf-8").replace("001", "SPT 2 3 sideways\n001", 1),
+        encoding="utf-8",
+    )
     r = cli("pair", str(bad), "--ruleset", RULESET, "--lang", "en")
     assert r.code == 3
-    assert "record 'SPT 2 3 sideways': expected SPT, a round and teams each followed by down or up" in r.err
+    assert (
+        "record 'SPT 2 3 sideways': expected SPT, a round and teams each followed by down or up"
+        in r.err
+    )

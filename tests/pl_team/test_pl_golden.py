@@ -33,7 +33,12 @@ def event(n: int, rounds=(), clubs=None, pauses=()):
     ``(white team, black team, score)``; ``pauses``: per round the pausing team or None."""
     clubs = clubs or {}
     teams = [
-        {"name": f"T{i}", "number": i, "players": [f"P{i}.1", f"P{i}.2"], **({"club": clubs[i]} if i in clubs else {})}
+        {
+            "name": f"T{i}",
+            "number": i,
+            "players": [f"P{i}.1", f"P{i}.2"],
+            **({"club": clubs[i]} if i in clubs else {}),
+        }
         for i in range(1, n + 1)
     ]
     results = []
@@ -42,7 +47,9 @@ def event(n: int, rounds=(), clubs=None, pauses=()):
         if r < len(pauses) and pauses[r] is not None:
             entry["pause"] = pauses[r]
         results.append(entry)
-    return event_from_mapping({"name": "golden", "rounds": 9, "boards": 2, "teams": teams, "results": results})
+    return event_from_mapping(
+        {"name": "golden", "rounds": 9, "boards": 2, "teams": teams, "results": results}
+    )
 
 
 def pair(tournament, **forbidden):
@@ -121,7 +128,14 @@ def test_even_group_needs_row_7():
     PL-team 11 table (all 1-6 or 1-5) fail; row 7: 1-4 2-6 3-5.  Middle group row 1: 7-12
     8-11 9-10.  Colours: 1 [W] vs 4 [B] → 4 W; 2, 6 [B] identical → 2 W; 3, 5 [W] → 3 B;
     7 [B] vs 12 [W] → 7 W; 8 [W] vs 11 [B] → 11 W; 9 [B] vs 10 [W] → 9 W."""
-    r1 = [(1, 7, "2-0"), (8, 2, "0-2"), (3, 9, "2-0"), (10, 4, "0-2"), (5, 11, "2-0"), (12, 6, "0-2")]
+    r1 = [
+        (1, 7, "2-0"),
+        (8, 2, "0-2"),
+        (3, 9, "2-0"),
+        (10, 4, "0-2"),
+        (5, 11, "2-0"),
+        (12, 6, "0-2"),
+    ]
     p = pair(event(12, [r1]), pairs=(frozenset({1, 6}), frozenset({1, 5})))
     assert matches(p) == [(4, 1), (2, 6), (5, 3), (7, 12), (11, 8), (9, 10)]
     assert "[PL-team 11] row 7 of the order of trial: 1-4 2-6 3-5" in explanation(p)
@@ -191,7 +205,11 @@ def test_transfers_blocked_by_rule_14_and_middle_group_row_1():
     assert "[PL-team 14] teams 2, 8 were already transferred down" in text
     assert "[PL-team 16] row 1 of the order of trial of a middle group" in text
     # the transfers are written to the file, every round's, and read back by the next round
-    assert [line for code, line in p.records if code == "SPT"] == ["SPT    1", "SPT    2    2 down    8 down", "SPT    3    1 down    4 up"]
+    assert [line for code, line in p.records if code == "SPT"] == [
+        "SPT    1",
+        "SPT    2    2 down    8 down",
+        "SPT    3    1 down    4 up",
+    ]
 
 
 def test_recorded_transfers_decide_rule_14():
@@ -237,9 +255,19 @@ def test_team_transferred_this_round_goes_back_to_its_group():
     Group [3 | 4 5 11 12]: row 1 has 4-11 (met); row 2: 3-12 4-5, 11 down.
     Middle [11 | 7 13 6 8 9 10 14] from the top, row 1: 11-14 7-10 13-9 6-8 (an unplayed
     match is no meeting)."""
-    r1 = [(1, 8, "2-0"), (9, 2, "0-2"), (3, 10, "2-0"), (11, 4, "1-1"), (5, 12, "1-1"), (13, 6, "+"), (7, 14, "+")]
+    r1 = [
+        (1, 8, "2-0"),
+        (9, 2, "0-2"),
+        (3, 10, "2-0"),
+        (11, 4, "1-1"),
+        (5, 12, "1-1"),
+        (13, 6, "+"),
+        (7, 14, "+"),
+    ]
     p = pair(event(14, [r1]), pairs=tuple(frozenset({2, x}) for x in (4, 5, 11, 12)))
-    assert {frozenset(m) for m in matches(p)} == {frozenset(x) for x in [(1, 2), (3, 12), (4, 5), (11, 14), (7, 10), (13, 9), (6, 8)]}
+    assert {frozenset(m) for m in matches(p)} == {
+        frozenset(x) for x in [(1, 2), (3, 12), (4, 5), (11, 14), (7, 10), (13, 9), (6, 8)]
+    }
     text = explanation(p)
     assert "row 2 of the order of trial: 1-2; team 3 is transferred down" in text
     assert "row 2 of the order of trial: 3-12 4-5; team 11 is transferred down" in text
@@ -268,7 +296,10 @@ def test_middle_group_printed_rows_then_1_6():
     9-5, 7-3."""
     p = pair(event(10, [R1_RULE16]), pairs=NO_6_WITH_4_5_9)
     assert matches(p) == [(8, 1), (2, 6), (4, 10), (9, 5), (7, 3)]
-    assert "[PL-team 16] row 9 of the order of trial of a middle group with teams from above and below: 2-6 4-10 5-9" in explanation(p)
+    assert (
+        "[PL-team 16] row 9 of the order of trial of a middle group with teams from above and "
+        "below: 2-6 4-10 5-9" in explanation(p)
+    )
 
 
 def test_middle_group_continued_pattern_is_a_parameter():
@@ -276,7 +307,11 @@ def test_middle_group_continued_pattern_is_a_parameter():
     with k = 3 — #6 takes the third-highest team left: (9) 1-5 4-6 2-3 = 2-10 9-6 (forbidden),
     (10) 1-4 5-6 2-3 = 2-9 10-6 4-5: taken."""
     ruleset = load_ruleset(str(RULES))
-    ruleset = replace(ruleset, forbidden=replace(ruleset.forbidden, pairs=NO_6_WITH_4_5_9), parameters={**ruleset.parameters, "middle_group_rows": "continue"})
+    ruleset = replace(
+        ruleset,
+        forbidden=replace(ruleset.forbidden, pairs=NO_6_WITH_4_5_9),
+        parameters={**ruleset.parameters, "middle_group_rows": "continue"},
+    )
     p = Engine(ruleset).pair(event(10, [R1_RULE16]))
     assert matches(p) == [(8, 1), (2, 9), (4, 5), (10, 6), (7, 3)]
     assert "row 10 of the order of trial of a middle group" in explanation(p)
@@ -295,7 +330,10 @@ def test_round1_transposition_names_the_same_club_rest():
     p = pair(event(10, clubs={5: "Hetman", 10: "Hetman"}))
     assert matches(p) == [(1, 6), (7, 2), (3, 8), (10, 4), (5, 9)]
     text = explanation(p)
-    assert "[PL-team 10] with 4-9 the other teams could not all be paired: team 5 could meet none of the teams left" in text
+    assert (
+        "[PL-team 10] with 4-9 the other teams could not all be paired: team 5 could meet none of "
+        "the teams left" in text
+    )
     assert "[PL-team 2] teams 5 and 10 belong to the same club" in text
     assert "[PL-team 10] team 10, the natural opponent of team 5, already meets team 4" in text
     assert "board-1 colour" not in text
@@ -305,7 +343,15 @@ def test_group_header_names_the_groups_own_match_points():
     """The group headers name the group's own match points, not those of a team transferred
     into it: in the round of :func:`test_team_transferred_this_round_goes_back_to_its_group`
     team 3 (3 MP) is transferred into the 1-MP group."""
-    r1 = [(1, 8, "2-0"), (9, 2, "0-2"), (3, 10, "2-0"), (11, 4, "1-1"), (5, 12, "1-1"), (13, 6, "+"), (7, 14, "+")]
+    r1 = [
+        (1, 8, "2-0"),
+        (9, 2, "0-2"),
+        (3, 10, "2-0"),
+        (11, 4, "1-1"),
+        (5, 12, "1-1"),
+        (13, 6, "+"),
+        (7, 14, "+"),
+    ]
     p = pair(event(14, [r1]), pairs=tuple(frozenset({2, x}) for x in (4, 5, 11, 12)))
     text = explanation(p)
     assert "[PL-team 9] group of 1 match point, paired from the top: 3, 4, 5, 11, 12" in text

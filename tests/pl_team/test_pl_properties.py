@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from swisspairing import Engine, load_ruleset
 from swisspairing.matching import has_matching_of_size
 from swisspairing.teams import TeamScoring, team_context, team_records
@@ -42,26 +41,43 @@ def _check_round(before, pairing, ruleset) -> None:
     teams = {t.number: t for t in before.teams}
     rnd = pairing.round
     # every team plays once or pauses
-    seen = [m.white for m in pairing.matches] + [m.black for m in pairing.matches] + [b.player for b in pairing.team_byes]
+    seen = (
+        [m.white for m in pairing.matches]
+        + [m.black for m in pairing.matches]
+        + [b.player for b in pairing.team_byes]
+    )
     assert sorted(seen) == sorted(teams)
     assert len(pairing.team_byes) == len(teams) % 2
     scoring = TeamScoring.from_ruleset(ruleset)
     records = team_records(before, scoring, ruleset.points, rnd - 1)
-    met = {t: {r.opponent for r in recs if r is not None and r.played} for t, recs in records.items()}
-    paused = {t for t, recs in records.items() if any(r is not None and r.counts_as_pause for r in recs)}
-    colours = {t: [r.colour for r in recs if r is not None and r.colour is not None] for t, recs in records.items()}
+    met = {
+        t: {r.opponent for r in recs if r is not None and r.played} for t, recs in records.items()
+    }
+    paused = {
+        t for t, recs in records.items() if any(r is not None and r.counts_as_pause for r in recs)
+    }
+    colours = {
+        t: [r.colour for r in recs if r is not None and r.colour is not None]
+        for t, recs in records.items()
+    }
     for m in pairing.matches:
         a, b = m.white, m.black
         assert b not in met[a], f"round {rnd}: {a} and {b} meet again"
         assert teams[a].club != teams[b].club, f"round {rnd}: {a} and {b} are of one club"
         for t, c in ((a, "w"), (b, "b")):
             hist = [x.value for x in colours[t]] + [c]
-            assert abs(hist.count("w") - hist.count("b")) <= 2, f"round {rnd}: team {t} colours {hist}"
-            assert not (len(hist) >= 3 and len(set(hist[-3:])) == 1), f"round {rnd}: team {t} colours {hist}"
+            assert abs(hist.count("w") - hist.count("b")) <= 2, (
+                f"round {rnd}: team {t} colours {hist}"
+            )
+            assert not (len(hist) >= 3 and len(set(hist[-3:])) == 1), (
+                f"round {rnd}: team {t} colours {hist}"
+            )
     for bye in pairing.team_byes:
         if bye.player in paused:  # allowed only when no team that has not paused can pause
             for other in set(teams) - paused:
-                assert not _pairable(before, ruleset, rnd, pause=other), f"round {rnd}: team {bye.player} pauses twice, {other} could pause"
+                assert not _pairable(before, ruleset, rnd, pause=other), (
+                    f"round {rnd}: team {bye.player} pauses twice, {other} could pause"
+                )
     # boards: the expansion of the matches (board 1 as the match, then alternating)
     board_iter = iter(pairing.boards)
     for m in pairing.matches:
@@ -80,15 +96,25 @@ def _check_round(before, pairing, ruleset) -> None:
 def test_league_properties(league, teams, rounds, seed):
     rounds = min(rounds, teams - 1)
     ruleset = load_ruleset(RULESET)
-    result = league(teams, rounds, seed, on_round=lambda before, pairing: _check_round(before, pairing, ruleset), stop_when_stuck=True)
-    if result.stuck is not None:  # small leagues can run out of opponents: only when nothing is possible
+    result = league(
+        teams,
+        rounds,
+        seed,
+        on_round=lambda before, pairing: _check_round(before, pairing, ruleset),
+        stop_when_stuck=True,
+    )
+    if (
+        result.stuck is not None
+    ):  # small leagues can run out of opponents: only when nothing is possible
         _check_stuck(result.stuck, ruleset)
 
 
 def test_thirty_teams_nine_rounds_end_to_end(league):
     """The size of the real A-Klasa: a 30-team, 9-round league plays through."""
     ruleset = load_ruleset(RULESET)
-    result = league(30, 9, 2005, on_round=lambda before, pairing: _check_round(before, pairing, ruleset))
+    result = league(
+        30, 9, 2005, on_round=lambda before, pairing: _check_round(before, pairing, ruleset)
+    )
     assert result.tournament.rounds_recorded == 9
     assert Engine(ruleset).check(result.tournament) == []
 
@@ -103,7 +129,9 @@ def test_odd_league_pauses_rotate(league):
 def test_deterministic(league):
     a = league(17, 6, 42)
     b = league(17, 6, 42)
-    assert [(p.matches, p.team_byes, p.boards) for _, p in a.rounds] == [(p.matches, p.team_byes, p.boards) for _, p in b.rounds]
+    assert [(p.matches, p.team_byes, p.boards) for _, p in a.rounds] == [
+        (p.matches, p.team_byes, p.boards) for _, p in b.rounds
+    ]
 
 
 # ---------------------------------------------------------------- transfers in the file (PL-team 14)
@@ -135,7 +163,9 @@ def test_written_trf_keeps_the_transfer_history(league, teams, rounds, seed):
     def on_round(before, pairing):
         back = read_trf(dumps_trf(_with_clubs(before)), point_system=ruleset.points)
         again = engine.pair(back, seed=seed * 100 + pairing.round, explain=False)
-        assert (again.matches, again.team_byes) == (pairing.matches, pairing.team_byes), f"round {pairing.round}"
+        assert (again.matches, again.team_byes) == (pairing.matches, pairing.team_byes), (
+            f"round {pairing.round}"
+        )
         lines = _transfers(pairing.records)
         assert lines == _transfers(again.records)
         assert len(lines) == pairing.round and lines[0] == "SPT    1"
@@ -164,7 +194,9 @@ def test_transfers_recorded_are_the_transfers_made(league):
         said = set()
         for e in p.events:
             text = e.render("en")
-            m = re.search(r"team (\d+) (?:is alone in its group and )?is transferred (down|up)", text)
+            m = re.search(
+                r"team (\d+) (?:is alone in its group and )?is transferred (down|up)", text
+            )
             if m:
                 said.add((int(m.group(1)), m.group(2)))
             m = re.search(r"teams ([\d, ]+) are transferred (down|up)", text)

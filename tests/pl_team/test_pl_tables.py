@@ -8,7 +8,6 @@ team 3 cannot be paired and transferred at once; 5 is the only team left).
 from __future__ import annotations
 
 import pytest
-
 from swisspairing.plugins.pl_team import (
     _middle_out_sets,
     _r11_fold,
@@ -106,7 +105,12 @@ def test_rule_16_middle_group_table_then_1_6():
     # AMB-P3: the pattern continues (team 6 takes its third candidate) before 1-6
     full = [_fmt(r) for r in middle_rows([1, 2, 3, 4, 5, 6], mp)]
     assert full[:8] == _parse(SEED_16)
-    assert full[8:12] == [["1-5", "4-6", "2-3"], ["1-4", "5-6", "2-3"], ["1-3", "5-6", "2-4"], ["1-2", "5-6", "3-4"]]
+    assert full[8:12] == [
+        ["1-5", "4-6", "2-3"],
+        ["1-4", "5-6", "2-3"],
+        ["1-3", "5-6", "2-4"],
+        ["1-2", "5-6", "3-4"],
+    ]
     assert full[12:] == source[8:]
     assert middle_count([1, 2, 3, 4, 5, 6], mp) == len(full) == 15
 
@@ -127,7 +131,9 @@ def test_even_orders_are_every_pairing_once(n):
 @pytest.mark.parametrize("n", [1, 3, 5, 7, 9])
 def test_odd_orders_are_every_pairing_once(n):
     rows = fold_odd_rows(list(range(1, n + 1)))
-    assert len(rows) == fold_odd_count(n) == len({(frozenset(map(frozenset, p)), f) for p, f in rows})
+    assert (
+        len(rows) == fold_odd_count(n) == len({(frozenset(map(frozenset, p)), f) for p, f in rows})
+    )
 
 
 def test_pruned_generators_keep_the_table_row_numbers():

@@ -6,8 +6,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
-from swisspairing import BLACK, WHITE, InvalidInputError, Pairing, PointSystem, RoundRecord, Team, load_ruleset, load_trf
+from swisspairing import (
+    BLACK,
+    WHITE,
+    InvalidInputError,
+    Pairing,
+    PointSystem,
+    RoundRecord,
+    Team,
+    load_ruleset,
+    load_trf,
+)
 from swisspairing.engine import Engine
 from swisspairing.standings import compute_standings
 from swisspairing.teams import (
@@ -55,7 +64,14 @@ def _league(results):
 
 
 def test_unplayed_match_is_lost_by_both_and_counts_as_pause():
-    t = _league({1: RoundRecord(3, WHITE, "+"), 3: RoundRecord(1, BLACK, "-"), 4: RoundRecord(2, WHITE, "+"), 2: RoundRecord(4, BLACK, "-")})
+    t = _league(
+        {
+            1: RoundRecord(3, WHITE, "+"),
+            3: RoundRecord(1, BLACK, "-"),
+            4: RoundRecord(2, WHITE, "+"),
+            2: RoundRecord(4, BLACK, "-"),
+        }
+    )
     rec = team_records(t, TeamScoring(boards=2), PS)
     assert rec[1][0] == TeamRecord(2, None, 1.0, 0.0, False)
     assert rec[1][0].counts_as_pause and rec[2][0].counts_as_pause
@@ -75,7 +91,9 @@ def test_player_of_two_teams_and_mixed_opponents_are_errors(data_dir):
     with pytest.raises(InvalidInputError, match="player 1 is listed by teams 1 and 4"):
         team_records(bad, TeamScoring(), PS)
     mixed = replace(t, teams=(Team(1, "X", (1, 4)), Team(2, "Y", (3,)), Team(3, "Z", (2,))))
-    with pytest.raises(InvalidInputError, match="round 1: the players of team 1 meet players of teams 2, 3"):
+    with pytest.raises(
+        InvalidInputError, match="round 1: the players of team 1 meet players of teams 2, 3"
+    ):
         team_records(mixed, TeamScoring(), PS)
 
 
@@ -94,7 +112,12 @@ def test_team_view_pseudo_players(data_dir):
 
 
 def test_order_by_rating_sum():
-    assert order_by_rating_sum([(9000, True), (0, False), (9500, True), (9000, True)]) == [2, 0, 3, 1]
+    assert order_by_rating_sum([(9000, True), (0, False), (9500, True), (9000, True)]) == [
+        2,
+        0,
+        3,
+        1,
+    ]
 
 
 def test_expansion_to_boards_and_pairs_format():
@@ -102,9 +125,17 @@ def test_expansion_to_boards_and_pairs_format():
     pausing team's line-up; the pairs format lists teams."""
     from swisspairing.event import event_from_mapping
 
-    teams = [{"name": f"T{i}", "number": i, "players": [f"p{i}{b}" for b in range(1, 5)]} for i in range(1, 4)]
+    teams = [
+        {"name": f"T{i}", "number": i, "players": [f"p{i}{b}" for b in range(1, 5)]}
+        for i in range(1, 4)
+    ]
     t = event_from_mapping({"teams": teams, "boards": 3, "rounds": 3})
-    engine = Engine(replace(load_ruleset("kpzszach-a-klasa-2005"), parameters={**load_ruleset("kpzszach-a-klasa-2005").parameters, "boards": 3}))
+    engine = Engine(
+        replace(
+            load_ruleset("kpzszach-a-klasa-2005"),
+            parameters={**load_ruleset("kpzszach-a-klasa-2005").parameters, "boards": 3},
+        )
+    )
     p = engine.pair(t, seed=1)
     (m,) = p.matches
     w_team, b_team = t.teams[m.white - 1], t.teams[m.black - 1]
@@ -127,12 +158,40 @@ def test_check_reports_team_violations(cli, tmp_path):
     from swisspairing.event import event_from_mapping
     from swisspairing.trf import dumps_trf
 
-    teams = [{"name": f"T{i}", "number": i, "club": "C" if i in (1, 3) else f"K{i}", "players": [f"p{i}a", f"p{i}b"]} for i in range(1, 5)]
+    teams = [
+        {
+            "name": f"T{i}",
+            "number": i,
+            "club": "C" if i in (1, 3) else f"K{i}",
+            "players": [f"p{i}a", f"p{i}b"],
+        }
+        for i in range(1, 5)
+    ]
     rounds = [
-        {"matches": [{"white": 1, "black": 2, "boards": ["1-0", "1-0"]}, {"white": 3, "black": 4, "boards": ["1-0", "1-0"]}]},
-        {"matches": [{"white": 1, "black": 4, "boards": ["1-0", "1-0"]}, {"white": 2, "black": 3, "boards": ["1-0", "1-0"]}]},
-        {"matches": [{"white": 1, "black": 3, "boards": ["1-0", "1-0"]}, {"white": 2, "black": 4, "boards": ["1-0", "1-0"]}]},
-        {"matches": [{"white": 2, "black": 1, "boards": ["1-0", "1-0"]}, {"white": 4, "black": 3, "boards": ["1-0", "1-0"]}]},
+        {
+            "matches": [
+                {"white": 1, "black": 2, "boards": ["1-0", "1-0"]},
+                {"white": 3, "black": 4, "boards": ["1-0", "1-0"]},
+            ]
+        },
+        {
+            "matches": [
+                {"white": 1, "black": 4, "boards": ["1-0", "1-0"]},
+                {"white": 2, "black": 3, "boards": ["1-0", "1-0"]},
+            ]
+        },
+        {
+            "matches": [
+                {"white": 1, "black": 3, "boards": ["1-0", "1-0"]},
+                {"white": 2, "black": 4, "boards": ["1-0", "1-0"]},
+            ]
+        },
+        {
+            "matches": [
+                {"white": 2, "black": 1, "boards": ["1-0", "1-0"]},
+                {"white": 4, "black": 3, "boards": ["1-0", "1-0"]},
+            ]
+        },
     ]
     t = event_from_mapping({"boards": 2, "teams": teams, "results": rounds})
     path = tmp_path / "bad.trf"

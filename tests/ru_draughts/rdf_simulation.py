@@ -9,15 +9,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from swisspairing import Engine, NoValidPairingError, RoundPairing, Tournament, load_ruleset, player_states
+from swisspairing import (
+    Engine,
+    NoValidPairingError,
+    RoundPairing,
+    Tournament,
+    load_ruleset,
+    player_states,
+)
 from swisspairing.matching import has_perfect_matching
 from swisspairing.simulate import SimulationConfig, simulate
 
-__all__ = ["RDF_CONFIG", "Run", "run", "check_round", "pairable"]
+__all__ = ["RDF_CONFIG", "Run", "check_round", "pairable", "run"]
 
 #: RDF events: no requested half-point byes (the RDF knows none), some absences, forfeits,
 #: withdrawals and unrated players.
-RDF_CONFIG = SimulationConfig(draw_rate=0.35, forfeit_rate=0.03, half_bye_rate=0.0, absence_rate=0.03, withdrawal_rate=0.01, unrated_rate=0.1)
+RDF_CONFIG = SimulationConfig(
+    draw_rate=0.35,
+    forfeit_rate=0.03,
+    half_bye_rate=0.0,
+    absence_rate=0.03,
+    withdrawal_rate=0.01,
+    unrated_rate=0.1,
+)
 
 
 @dataclass
@@ -53,7 +67,9 @@ def check_round(engine: Engine, before: Tournament, pairing: RoundPairing) -> No
     # (b) no second win without play
     for bye in plus:
         earlier = before.player(bye.player).rounds[: rnd - 1]
-        assert not any(r.result in "UF+" for r in earlier), f"round {rnd}: second win without play for {bye.player}"
+        assert not any(r.result in "UF+" for r in earlier), (
+            f"round {rnd}: second win without play for {bye.player}"
+        )
     # (e) withdrawn players are not paired; known absentees are not paired and lose
     expected: set[int] = set()
     for p in before.players:
@@ -80,7 +96,9 @@ def check_round(engine: Engine, before: Tournament, pairing: RoundPairing) -> No
             for n, colour in ((b.white, "w"), (b.black, "b")):
                 cols = [c.value for c in states[n].colours if c is not None] + [colour]
                 tail = cols[-(limit + 1) :]
-                assert not (len(tail) > limit and len(set(tail)) == 1), f"round {rnd}: player {n} gets {colour} {limit + 1} times running"
+                assert not (len(tail) > limit and len(set(tail)) == 1), (
+                    f"round {rnd}: player {n} gets {colour} {limit + 1} times running"
+                )
 
 
 class _RecordingEngine(Engine):
@@ -99,7 +117,11 @@ def pairable(engine: Engine, tournament: Tournament, **kwargs) -> bool:
     matching, independent of the RDF procedure."""
     ctx = engine.context(tournament, **kwargs)
     rnd = tournament.next_round
-    absent = {p.number for p in tournament.players if (r := p.record(rnd)) is not None and r.opponent is None and r.result == "-"}
+    absent = {
+        p.number
+        for p in tournament.players
+        if (r := p.record(rnd)) is not None and r.opponent is None and r.result == "-"
+    }
     players = [n for n in ctx.participants if n not in absent]
     index = {p: i for i, p in enumerate(players)}
     adj = [[index[b] for b in players if b != a and ctx.compatible(a, b)] for a in players]
@@ -121,10 +143,21 @@ def check_round_trip(engine: Engine, before: Tournament, pairing: RoundPairing, 
     back = read_trf(dumps_trf(before), point_system=engine.ruleset.points)
     again = engine.pair(back, seed=seed, explain=False)
     assert again == pairing, f"round {pairing.round}: the written file pairs differently"
-    assert again.records == pairing.records, f"round {pairing.round}: other records from the written file"
+    assert again.records == pairing.records, (
+        f"round {pairing.round}: other records from the written file"
+    )
 
 
-def run(ruleset: str, players: int, rounds: int, seed: int, config: SimulationConfig = RDF_CONFIG, *, allow_exhaustion: bool = False, round_trip: bool = False) -> Run:
+def run(
+    ruleset: str,
+    players: int,
+    rounds: int,
+    seed: int,
+    config: SimulationConfig = RDF_CONFIG,
+    *,
+    allow_exhaustion: bool = False,
+    round_trip: bool = False,
+) -> Run:
     """Play a whole tournament under ``ruleset``; every round is checked (:func:`check_round`).
 
     With ``round_trip`` every round is also paired from its input written as TRF and read
@@ -141,11 +174,21 @@ def run(ruleset: str, players: int, rounds: int, seed: int, config: SimulationCo
         out.pairings.append(pairing)
 
     try:
-        out.tournament = simulate(engine, players, rounds, seed, config, on_round=on_round, name=f"RDF {ruleset} {players}/{rounds}/{seed}")
+        out.tournament = simulate(
+            engine,
+            players,
+            rounds,
+            seed,
+            config,
+            on_round=on_round,
+            name=f"RDF {ruleset} {players}/{rounds}/{seed}",
+        )
     except NoValidPairingError:
         assert engine.last is not None
         t, kwargs = engine.last
-        assert not pairable(engine, t, **kwargs), f"round {t.next_round} can be paired, but the draw found no pairing"
+        assert not pairable(engine, t, **kwargs), (
+            f"round {t.next_round} can be paired, but the draw found no pairing"
+        )
         if not allow_exhaustion:
             raise
         out.tournament = t

@@ -12,16 +12,31 @@ RDF 5.4.10.5.1 equal the start numbers.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
 
-from swisspairing import BLACK, WHITE, Engine, Player, PointSystem, RoundRecord, Tournament, load_ruleset
+from swisspairing import (
+    BLACK,
+    WHITE,
+    Engine,
+    Player,
+    PointSystem,
+    RoundRecord,
+    Tournament,
+    load_ruleset,
+)
 
 #: ``tests/data/ru_draughts``.
 DATA = Path(__file__).parent.parent / "data" / "ru_draughts"
 
-_RESULTS = {"1-0": ("1", "0"), "0-1": ("0", "1"), "=": ("=", "="), "+-": ("+", "-"), "-+": ("-", "+")}
+_RESULTS = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "=": ("=", "="),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+}
 
 
 def build(
@@ -39,7 +54,9 @@ def build(
     ``white1`` fixes the lot for the first board's colour (TRF ``XXC white1``); ``None``
     leaves it to the ruleset's lot."""
     if isinstance(players, int):
-        plist = [Player(n, f"Player {n}", rating=2000 - 10 * (n - 1)) for n in range(1, players + 1)]
+        plist = [
+            Player(n, f"Player {n}", rating=2000 - 10 * (n - 1)) for n in range(1, players + 1)
+        ]
     else:
         plist = list(players)
     records: dict[int, list[RoundRecord]] = {p.number: [] for p in plist}
@@ -57,9 +74,17 @@ def build(
             if len(recs) < r:
                 raise ValueError(f"player {n} has no entry in round {r}")
     ps = PointSystem()
-    plist = [replace(p, rounds=tuple(records[p.number]), points=sum(ps.points(r) for r in records[p.number])) for p in plist]
+    plist = [
+        replace(
+            p, rounds=tuple(records[p.number]), points=sum(ps.points(r) for r in records[p.number])
+        )
+        for p in plist
+    ]
     if withdrawn:
-        plist = [replace(p, withdrawn_from=withdrawn[p.number]) if p.number in withdrawn else p for p in plist]
+        plist = [
+            replace(p, withdrawn_from=withdrawn[p.number]) if p.number in withdrawn else p
+            for p in plist
+        ]
     return Tournament(
         players=tuple(plist),
         name=name,
@@ -71,7 +96,9 @@ def build(
 
 def prefill(t: Tournament, round_number: int, entries: Mapping[int, str]) -> Tournament:
     """Pre-enter ``0000 - code`` for players in a round not yet paired (known absences)."""
-    return t.with_round(round_number, {n: RoundRecord(None, None, code) for n, code in entries.items()})
+    return t.with_round(
+        round_number, {n: RoundRecord(None, None, code) for n, code in entries.items()}
+    )
 
 
 def engine(ruleset: str) -> Engine:

@@ -7,11 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
-
+from rdf_support import DATA
 from swisspairing import load_ruleset, load_trf
 from swisspairing.plugins.ru_draughts import SCHEMA
-
-from rdf_support import DATA
 
 VARIANTS = ["rdf-random", "rdf-coefficient", "rdf-solkoff", "rdf-buchholz"]
 
@@ -23,7 +21,12 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("ruleset", VARIANTS)
 def test_every_variant_pairs_round_one_and_two(cli, ruleset, tmp_path):
-    for name in ("round1-nine.trf", "round2-eight.trf", "round2-eight-absent.trf", "round3-forfeit-withdrawal.trf"):
+    for name in (
+        "round1-nine.trf",
+        "round2-eight.trf",
+        "round2-eight-absent.trf",
+        "round3-forfeit-withdrawal.trf",
+    ):
         res = cli("pair", str(DATA / name), "--ruleset", ruleset, "--seed", "3")
         assert res.code == 0, res.err
         assert "Board" in res.out
@@ -32,7 +35,9 @@ def test_every_variant_pairs_round_one_and_two(cli, ruleset, tmp_path):
 def test_pair_prints_the_golden_round_two(cli, tmp_path):
     # The round-2 golden case of test_rdf_groups (RDF 5.4.10.5.3–5.4.10.5.5): 4-6, 7-1, 8-3, 5-2.
     pairs = tmp_path / "pairs.txt"
-    res = cli("pair", str(DATA / "round2-eight.trf"), "--ruleset", "rdf-coefficient", "-p", str(pairs))
+    res = cli(
+        "pair", str(DATA / "round2-eight.trf"), "--ruleset", "rdf-coefficient", "-p", str(pairs)
+    )
     assert res.code == 0, res.err
     assert pairs.read_text().split("\n") == ["4", "4 6", "7 1", "8 3", "5 2", ""]
 
@@ -56,7 +61,14 @@ def test_output_trf_records_the_absence_as_a_forfeit_loss(cli, tmp_path):
     # RDF 5.4.10.2(e), AMB-R12: the pre-filled "0000 - Z" of player 5 becomes "0000 - -";
     # the plus (player 2, the last in the order) is written as "0000 - U".
     out = tmp_path / "next.trf"
-    res = cli("pair", str(DATA / "round2-eight-absent.trf"), "--ruleset", "rdf-coefficient", "-o", str(out))
+    res = cli(
+        "pair",
+        str(DATA / "round2-eight-absent.trf"),
+        "--ruleset",
+        "rdf-coefficient",
+        "-o",
+        str(out),
+    )
     assert res.code == 0, res.err
     t = load_trf(out)
     assert str(t.player(5).record(2)) == "0000 - -"
@@ -90,7 +102,15 @@ def test_parameter_schema(cli):
     assert schema["additionalProperties"] is False
 
 
-@pytest.mark.parametrize("ruleset, variant", [("rdf-random", "random"), ("rdf-coefficient", "coefficient"), ("rdf-solkoff", "solkoff"), ("rdf-buchholz", "buchholz")])
+@pytest.mark.parametrize(
+    "ruleset, variant",
+    [
+        ("rdf-random", "random"),
+        ("rdf-coefficient", "coefficient"),
+        ("rdf-solkoff", "solkoff"),
+        ("rdf-buchholz", "buchholz"),
+    ],
+)
 def test_ruleset_settings(ruleset, variant):
     rs = load_ruleset(ruleset)
     assert rs.system == "ru-draughts" and rs.param("variant") == variant
@@ -103,14 +123,21 @@ def test_ruleset_settings(ruleset, variant):
     # final standings (tiebreak_policy) and the *-manual-draw rulesets (AMB-R9)
     assert rs.param("coefficient_policy") == "computer"
     assert rs.tiebreak_policy["unplayed"] == "rdf-manual"
-    assert rs.param("classification") == ("start-number" if variant == "random" else "rating-lot")  # AMB-R13
+    assert rs.param("classification") == (
+        "start-number" if variant == "random" else "rating-lot"
+    )  # AMB-R13
     assert rs.param("absence_result") == "-"  # AMB-R12
-    assert rs.param("order_parity") == ("none" if variant == "buchholz" else "paired-round")  # AMB-R2
+    assert rs.param("order_parity") == (
+        "none" if variant == "buchholz" else "paired-round"
+    )  # AMB-R2
 
 
 def test_invalid_parameter_is_reported(cli, tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("schema_version: 1\nid: bad\nextends: rdf-coefficient\nparameters: {variant: swiss}\n", encoding="utf-8")
+    bad.write_text(
+        "schema_version: 1\nid: bad\nextends: rdf-coefficient\nparameters: {variant: swiss}\n",
+        encoding="utf-8",
+    )
     res = cli("validate", str(bad))
     assert res.code == 3
     assert "$.parameters.variant" in res.err
@@ -120,7 +147,16 @@ def test_output_trf_records_the_classification(cli, tmp_path):
     # RDF 5.4.10.5.1 (AMB-R13): round 1 written with -o keeps the classification numbers as
     # SPN records; pairing the written file again (round 2) reads them back.
     out = tmp_path / "r1.trf"
-    res = cli("pair", str(DATA / "round1-nine.trf"), "--ruleset", "rdf-coefficient", "--seed", "4", "-o", str(out))
+    res = cli(
+        "pair",
+        str(DATA / "round1-nine.trf"),
+        "--ruleset",
+        "rdf-coefficient",
+        "--seed",
+        "4",
+        "-o",
+        str(out),
+    )
     assert res.code == 0, res.err
     text = out.read_text()
     spn = [line for line in text.splitlines() if line.startswith("SPN")]
@@ -130,14 +166,23 @@ def test_output_trf_records_the_classification(cli, tmp_path):
 
 def test_bad_classification_record_is_an_input_error(cli, tmp_path):
     bad = tmp_path / "bad.trf"
-    bad.write_text((DATA / "round1-nine.trf").read_text().replace("001", "SPN    1    x\n001", 1), encoding="utf-8")
+    bad.write_text(
+        (DATA / "round1-nine.trf").read_text().replace("001", "SPN    1    x\n001", 1),
+        encoding="utf-8",
+    )
     res = cli("pair", str(bad), "--ruleset", "rdf-coefficient")
     assert res.code == 3
-    assert "record 'SPN    1    x': expected SPN, a start number and a classification number" in res.err
+    assert (
+        "record 'SPN    1    x': expected SPN, a start number and a classification number"
+        in res.err
+    )
     assert "Traceback" not in res.err
 
 
-@pytest.mark.parametrize("ruleset, variant", [("rdf-solkoff-manual-draw", "solkoff"), ("rdf-buchholz-manual-draw", "buchholz")])
+@pytest.mark.parametrize(
+    "ruleset, variant",
+    [("rdf-solkoff-manual-draw", "solkoff"), ("rdf-buchholz-manual-draw", "buchholz")],
+)
 def test_manual_draw_rulesets(ruleset, variant):
     # RDF 5.4.10.11 «При ручной жеребьевке»: the explicit manual-draw rulesets (AMB-R9)
     rs = load_ruleset(ruleset)

@@ -5,10 +5,9 @@ Every expected pairing is derived by hand from the rule text; the steps are in t
 
 from __future__ import annotations
 
+from rdf_support import DATA, boards, build, byes, engine, explanation, pairs, rules
 from swisspairing import Player, load_ruleset
 from swisspairing.plugins.ru_draughts.ordering import classification
-
-from rdf_support import DATA, boards, build, byes, engine, explanation, pairs, rules
 
 
 def test_coefficient_round_one_halves_and_colours():

@@ -3,9 +3,8 @@ AMB-R4/R5, AMB-R12.  Every expected pairing is derived by hand; the steps are in
 
 from __future__ import annotations
 
-from swisspairing import RoundRecord, dumps_trf, read_trf
-
 from rdf_support import boards, build, byes, engine, explanation, prefill, rules
+from swisspairing import RoundRecord, dumps_trf, read_trf
 
 # Round 1 of 8 players under 5.4.10.5.2 (XXC white1): 1-5, 6-2, 3-7, 8-4.
 R1_EIGHT = ["1-5 1-0", "6-2 1-0", "3-7 =", "8-4 0-1"]
@@ -103,8 +102,8 @@ def test_c_colour_limit_is_a_parameter():
     # paired, so the second-to-last, 2, goes down (5.4.10.5.4): 1-3; 2 meets 4 (met), 5 (met),
     # 6.  Rest 4-5.  Colours: 1 must have Black → 3-1; 2 must have Black → 6-2; 4 (B B) must
     # have White → 4-5.
-    from swisspairing import Engine, load_ruleset
     from rdf_support import DATA
+    from swisspairing import Engine, load_ruleset
 
     p2 = Engine(load_ruleset(str(DATA / "rdf-coefficient-run2.yaml"))).pair(t)
     assert boards(p2) == ["3-1", "6-2", "4-5"]
@@ -151,8 +150,8 @@ def test_e_known_absence_from_xxz():
 
 def test_e_absence_recorded_as_zero_point_bye_when_configured():
     # absence_result: Z (a federation that records the absence like Dutch F5).
-    from swisspairing import Engine, load_ruleset
     from rdf_support import DATA
+    from swisspairing import Engine, load_ruleset
 
     e = Engine(load_ruleset(str(DATA / "rdf-coefficient-z.yaml")))
     t = prefill(_after_round_one_with(), 2, {5: "Z"})

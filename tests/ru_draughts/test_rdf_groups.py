@@ -8,11 +8,9 @@ Ratings fall with the start number, so classification numbers equal start number
 from __future__ import annotations
 
 import pytest
-
+from rdf_support import boards, build, byes, engine, explanation, pairs, rules
 from swisspairing import load_ruleset
 from swisspairing.plugins.ru_draughts.groups import pair_even
-
-from rdf_support import boards, build, byes, engine, explanation, pairs, rules
 
 # Round 1 of 8 players under 5.4.10.5.2 (XXC white1): 1-5, 6-2, 3-7, 8-4.
 R1_EIGHT = ["1-5 1-0", "6-2 1-0", "3-7 =", "8-4 0-1"]
@@ -72,7 +70,10 @@ def test_floater_meets_second_when_first_already_met():
     p = engine("rdf-coefficient").pair(t)
     assert byes(p) == [(2, "U")]
     assert boards(p) == ["7-9", "6-8", "4-1", "5-3"]
-    assert "player 1 came down from the group above; he cannot meet 5 and meets player 4" in explanation(p)
+    assert (
+        "player 1 came down from the group above; he cannot meet 5 and meets player 4"
+        in explanation(p)
+    )
 
 
 # Round 1 and 2 of 8 players where 3 has met 4 and 5 (the whole group below him in round 3).
@@ -94,7 +95,10 @@ def test_last_player_has_met_the_whole_lower_group():
     p = engine("rdf-coefficient").pair(build(8, HISTORY_3))
     assert boards(p) == ["1-3", "2-4", "6-5", "8-7"]
     text = explanation(p)
-    assert "odd group: the draw cannot be completed if 3 goes down, so player 2 goes down to the next group" in text
+    assert (
+        "odd group: the draw cannot be completed if 3 goes down, so player 2 goes down to the "
+        "next group" in text
+    )
 
 
 def test_solkoff_orders_by_truncated_solkoff_from_round_three():
@@ -143,7 +147,10 @@ def test_even_group_breaks_the_last_formed_pair():
     # Black, equal → 2 Black: 6-2.  3 (W W) Black, 5 (B B) White: 5-3.
     p = engine("rdf-coefficient").pair(build(6, HISTORY_DRAWS))
     assert boards(p) == ["1-4", "6-2", "5-3"]
-    assert "player 3 had no admissible opponent left, so the last formed pairs were broken and re-paired: 2-5" in explanation(p)
+    assert (
+        "player 3 had no admissible opponent left, so the last formed pairs were broken and "
+        "re-paired: 2-5" in explanation(p)
+    )
 
 
 def test_buchholz_even_group_first_against_last():
@@ -167,7 +174,10 @@ def test_group_that_cannot_be_completed_moves_down_fewest_players():
     p = engine("rdf-coefficient").pair(t)
     assert boards(p) == ["1-2", "3-4"]
     assert "RDF 5.4.10.8" in rules(p)
-    assert "moving down to the next group, as few as possible and the lowest-ranked first (AMB-R6): 1, 4" in explanation(p)
+    assert (
+        "moving down to the next group, as few as possible and the lowest-ranked first (AMB-R6): "
+        "1, 4" in explanation(p)
+    )
 
 
 # ---------------------------------------------------------------------- even groups alone
@@ -213,7 +223,10 @@ def test_fold_rule_backtracking():
 
 
 def test_no_complete_pairing():
-    assert pair_even(list("abcd"), "halves", _compat_from({("a", "b"), ("a", "c"), ("a", "d")})) is None
+    assert (
+        pair_even(list("abcd"), "halves", _compat_from({("a", "b"), ("a", "c"), ("a", "d")}))
+        is None
+    )
 
 
 def test_exact_search_gives_the_same_pairing_as_the_literal_one():
@@ -275,6 +288,9 @@ def test_blossom_matching_against_brute_force():
             adj[b].append(a)
         mate = maximum_matching(adj)
         size = sum(1 for v in range(n) if mate[v] != -1) // 2
-        assert all(mate[v] == -1 or mate[mate[v]] == v and (min(v, mate[v]), max(v, mate[v])) in edges for v in range(n))
+        assert all(
+            mate[v] == -1 or (mate[mate[v]] == v and (min(v, mate[v]), max(v, mate[v])) in edges)
+            for v in range(n)
+        )
         assert size == brute(n, edges)
         assert has_perfect_matching(adj) == (2 * size == n)

@@ -9,11 +9,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
-from swisspairing import BLACK, WHITE, Engine, InvalidInputError, Player, RoundRecord, dumps_trf, load_ruleset, read_trf
-from swisspairing.plugins.ru_draughts.ordering import round_classification
-
 from rdf_support import DATA, boards, build, byes, engine, explanation, prefill, rules
+from swisspairing import (
+    BLACK,
+    WHITE,
+    Engine,
+    InvalidInputError,
+    Player,
+    RoundRecord,
+    dumps_trf,
+    load_ruleset,
+    read_trf,
+)
+from swisspairing.plugins.ru_draughts.ordering import round_classification
 
 
 def _reversed_ratings(n: int) -> list[Player]:
@@ -80,12 +88,16 @@ def test_random_program_draw_is_seeded_and_recorded():
         recs[b.white] = RoundRecord(b.black, WHITE, "1")
         recs[b.black] = RoundRecord(b.white, BLACK, "0")
     played = back.with_round(1, recs)
-    played = replace(played, players=tuple(replace(pl, name="Renamed " + pl.name) for pl in played.players))
+    played = replace(
+        played, players=tuple(replace(pl, name="Renamed " + pl.name) for pl in played.players)
+    )
     ctx = e.context(played, seed=123)
     assert dict(round_classification(ctx).number) == number
     p2 = e.pair(played, seed=123)
     assert "set again" not in explanation(p2)
-    assert [line for line in dumps_trf(e.apply(played, p2)).splitlines() if line.startswith("SPN")] == spn
+    assert [
+        line for line in dumps_trf(e.apply(played, p2)).splitlines() if line.startswith("SPN")
+    ] == spn
 
 
 # ---------------------------------------------------------------- RDF 5.4.10.5.1: fixed
@@ -123,10 +135,17 @@ def test_rating_lot_recorded_and_kept_when_a_rating_is_corrected():
     t = build(players)
     p1 = e.pair(t, seed=11)
     after = read_trf(dumps_trf(e.apply(t, p1)))
-    number = {int(line.split()[1]): int(line.split()[2]) for code, line in after.header if code == "SPN"}
+    number = {
+        int(line.split()[1]): int(line.split()[2]) for code, line in after.header if code == "SPN"
+    }
     assert sorted(number.values()) == [1, 2, 3, 4, 5, 6]
     last = max(number, key=number.__getitem__)
-    corrected = replace(after, players=tuple(replace(pl, rating=2400) if pl.number == last else pl for pl in after.players))
+    corrected = replace(
+        after,
+        players=tuple(
+            replace(pl, rating=2400) if pl.number == last else pl for pl in after.players
+        ),
+    )
     assert dict(round_classification(e.context(corrected, seed=1)).number) == number
 
 

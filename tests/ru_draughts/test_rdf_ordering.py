@@ -3,10 +3,9 @@ coefficients of the shared core tiebreak code, and the 5.4.10.11 policy (AMB-R8�
 
 from __future__ import annotations
 
+from rdf_support import DATA, boards, build, byes, engine
 from swisspairing import Engine, PointSystem, load_ruleset
 from swisspairing.tiebreaks import buchholz
-
-from rdf_support import DATA, boards, build, byes, engine
 
 # 5 players.  R1: 5 gets the plus, 1-3 (1 wins), 4-2 (4 wins).  R2: 2 gets the plus, 5-1
 # (1 wins), 3-4 (3 wins).  Scores: 1 → 2; 2, 3, 4, 5 → 1.
@@ -43,7 +42,10 @@ def test_coefficients_come_from_the_core_tiebreaks():
     # the ordering uses swisspairing.tiebreaks.buchholz (cut 1 = truncated Solkoff)
     t = build(5, WITH_PLUSES)
     ps = PointSystem()
-    for rid, policy in (("rdf-solkoff-manual-draw", "rdf-manual-draw"), ("rdf-solkoff", "played-only")):
+    for rid, policy in (
+        ("rdf-solkoff-manual-draw", "rdf-manual-draw"),
+        ("rdf-solkoff", "played-only"),
+    ):
         solkoff = buchholz(t, ps, 2, cut_lowest=1, unplayed=policy)
         e = engine(rid)
         ctx = e.context(t)
@@ -85,11 +87,19 @@ def test_without_the_manual_draw_policy_in_the_core_the_ordering_falls_back(monk
     from swisspairing.tiebreaks import buchholz as core_buchholz
 
     def old_buchholz(tournament, point_system, after_round, *, cut_lowest=0, cut_highest=0):
-        return core_buchholz(tournament, point_system, after_round, cut_lowest=cut_lowest, cut_highest=cut_highest)
+        return core_buchholz(
+            tournament, point_system, after_round, cut_lowest=cut_lowest, cut_highest=cut_highest
+        )
 
     monkeypatch.setattr(ordering, "buchholz", old_buchholz)
     t = build(5, WITH_PLUSES)
-    assert _order("rdf-buchholz-manual-draw", t) == [1, 3, 4, 5, 2]  # as with coefficient_policy: computer
+    assert _order("rdf-buchholz-manual-draw", t) == [
+        1,
+        3,
+        4,
+        5,
+        2,
+    ]  # as with coefficient_policy: computer
     p = engine("rdf-buchholz-manual-draw").pair(t)
     assert any(e.rule == "RDF 5.4.10.11" for e in p.events)
 

@@ -8,19 +8,26 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from swisspairing import dumps_trf
-
 from rdf_simulation import run
 from rdf_support import DATA
+from swisspairing import dumps_trf
 
-VARIANTS = ["rdf-random", "rdf-coefficient", "rdf-solkoff", "rdf-buchholz", "rdf-buchholz-manual-draw", str(DATA / "rdf-random-lot.yaml")]
+VARIANTS = [
+    "rdf-random",
+    "rdf-coefficient",
+    "rdf-solkoff",
+    "rdf-buchholz",
+    "rdf-buchholz-manual-draw",
+    str(DATA / "rdf-random-lot.yaml"),
+]
 
 
 @settings(max_examples=20)
 @given(
     ruleset=st.sampled_from(VARIANTS),
-    players=st.one_of(st.integers(min_value=8, max_value=40), st.integers(min_value=41, max_value=300)),
+    players=st.one_of(
+        st.integers(min_value=8, max_value=40), st.integers(min_value=41, max_value=300)
+    ),
     rounds=st.integers(min_value=5, max_value=15),
     seed=st.integers(min_value=0, max_value=10**6),
 )
@@ -32,11 +39,17 @@ def test_simulated_tournaments_keep_the_rules(ruleset, players, rounds, seed):
 
 
 @settings(max_examples=25)
-@given(ruleset=st.sampled_from(VARIANTS), players=st.integers(min_value=6, max_value=14), seed=st.integers(min_value=0, max_value=10**6))
+@given(
+    ruleset=st.sampled_from(VARIANTS),
+    players=st.integers(min_value=6, max_value=14),
+    seed=st.integers(min_value=0, max_value=10**6),
+)
 def test_small_fields_to_exhaustion(ruleset, players, seed):
     # as many rounds as a round robin: the draw fails only when no pairing exists (5.4.10.8);
     # every round also paired from the written TRF: same numbers, same pairing (AMB-R13)
-    result = run(ruleset, players, players - 1 + players % 2, seed, allow_exhaustion=True, round_trip=True)
+    result = run(
+        ruleset, players, players - 1 + players % 2, seed, allow_exhaustion=True, round_trip=True
+    )
     assert result.exhausted or len(result.pairings) == players - 1 + players % 2
 
 
@@ -71,15 +84,16 @@ def test_random_lot_depends_on_the_seed():
 
 
 # ---------------------------------------------------------------- the written file (AMB-R13)
-def _round_trip_run(ruleset: str, players: int, rounds: int, seed: int) -> list[tuple[tuple[str, str], ...]]:
+def _round_trip_run(
+    ruleset: str, players: int, rounds: int, seed: int
+) -> list[tuple[tuple[str, str], ...]]:
     """Simulate with every round's input also written as TRF and read back: the re-read file
     must give the same classification numbers (RDF 5.4.10.5.1 «закрепляется», 5.4.10.4) and
     the same pairing.  Returns every round's SPN records."""
+    from rdf_simulation import RDF_CONFIG
     from swisspairing import Engine, load_ruleset, read_trf
     from swisspairing.plugins.ru_draughts.ordering import round_classification
     from swisspairing.simulate import simulate
-
-    from rdf_simulation import RDF_CONFIG
 
     engine = Engine(load_ruleset(ruleset))
     seen: list[tuple[tuple[str, str], ...]] = []
@@ -92,14 +106,18 @@ def _round_trip_run(ruleset: str, players: int, rounds: int, seed: int) -> list[
         ctx_a = engine.context(before, seed=seed + pairing.round, explain=False)
         ctx_b = engine.context(back, seed=seed + pairing.round + 1, explain=False)  # another --seed
         if pairing.round > 1:
-            assert dict(round_classification(ctx_a).number) == dict(round_classification(ctx_b).number)
+            assert dict(round_classification(ctx_a).number) == dict(
+                round_classification(ctx_b).number
+            )
         seen.append(tuple(r for r in pairing.records if r[0] == "SPN"))
 
     simulate(engine, players, rounds, seed, RDF_CONFIG, on_round=on_round)
     return seen
 
 
-@pytest.mark.parametrize("ruleset", ["rdf-coefficient", "rdf-solkoff", "rdf-buchholz", str(DATA / "rdf-random-lot.yaml")])
+@pytest.mark.parametrize(
+    "ruleset", ["rdf-coefficient", "rdf-solkoff", "rdf-buchholz", str(DATA / "rdf-random-lot.yaml")]
+)
 @pytest.mark.parametrize("seed", [3, 17])
 def test_written_trf_keeps_the_classification(ruleset, seed):
     records = _round_trip_run(ruleset, 25, 6, seed)

@@ -11,12 +11,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from swisspairing import Engine, dumps_trf, load_ruleset, load_trf
 from swisspairing.errors import InvalidInputError
 from swisspairing.event import read_event
 from swisspairing.event_writer import dumps_event
-from swisspairing.generate import GeneratorConfig, config_from_mapping, generate, load_config, team_boards
+from swisspairing.generate import (
+    GeneratorConfig,
+    config_from_mapping,
+    generate,
+    load_config,
+    team_boards,
+)
 from swisspairing.manager import ruleset_dirs
 from swisspairing.pytest_plugin import assert_round_is_valid
 from swisspairing.ruleset import builtin_rulesets
@@ -39,7 +44,16 @@ def test_rates_show_up_in_the_file() -> None:
     """Half the field unrated, requested half-point byes (H), absences (Z), withdrawals
     (SPW records) and forfeits (+/-) at high rates."""
     rs = load_ruleset("fide-dutch-1992")
-    config = GeneratorConfig(players=200, rounds=7, seed=3, unrated_share=0.5, bye_request_rate=0.1, absence_rate=0.05, withdrawal_rate=0.02, forfeit_rate=0.1)
+    config = GeneratorConfig(
+        players=200,
+        rounds=7,
+        seed=3,
+        unrated_share=0.5,
+        bye_request_rate=0.1,
+        absence_rate=0.05,
+        withdrawal_rate=0.02,
+        forfeit_rate=0.1,
+    )
     t = generate(rs, config).tournament
     unrated = sum(1 for p in t.players if p.rating == 0)
     assert 70 <= unrated <= 130
@@ -65,7 +79,20 @@ def test_results_follow_the_rating_difference() -> None:
     """Elo expectation: with no draws, the higher-rated player of a game between players more
     than 300 points apart wins about 85 % of the time (E = 1 / (1 + 10^(-300/400)) ≈ 0.85)."""
     rs = load_ruleset("fide-dutch-1992")
-    t = generate(rs, GeneratorConfig(players=300, rounds=5, seed=4, draw_rate=0.0, forfeit_rate=0.0, unrated_share=0.0, bye_request_rate=0, absence_rate=0, withdrawal_rate=0)).tournament
+    t = generate(
+        rs,
+        GeneratorConfig(
+            players=300,
+            rounds=5,
+            seed=4,
+            draw_rate=0.0,
+            forfeit_rate=0.0,
+            unrated_share=0.0,
+            bye_request_rate=0,
+            absence_rate=0,
+            withdrawal_rate=0,
+        ),
+    ).tournament
     won = total = 0
     for p in t.players:
         for rec in p.rounds:
@@ -84,7 +111,19 @@ def test_results_follow_the_rating_difference() -> None:
 
 def test_draw_share() -> None:
     rs = load_ruleset("round-robin")
-    t = generate(rs, GeneratorConfig(players=40, rounds=39, seed=2, draw_rate=0.5, forfeit_rate=0, bye_request_rate=0, absence_rate=0, withdrawal_rate=0)).tournament
+    t = generate(
+        rs,
+        GeneratorConfig(
+            players=40,
+            rounds=39,
+            seed=2,
+            draw_rate=0.5,
+            forfeit_rate=0,
+            bye_request_rate=0,
+            absence_rate=0,
+            withdrawal_rate=0,
+        ),
+    ).tournament
     results = [rec.result for p in t.players for rec in p.rounds if rec.opponent is not None]
     share = results.count("=") / len(results)
     assert 0.2 <= share <= 0.5  # 0.5 for equal ratings, fewer as ratings differ
@@ -98,7 +137,12 @@ def test_lot_colour_is_announced_as_xxc() -> None:
     t = generate(rs, GeneratorConfig(players=8, rounds=3, seed=1)).tournament
     assert t.initial_colour is not None
     assert "XXC " in dumps_trf(t)
-    assert generate(load_ruleset("fide-dutch-1992"), GeneratorConfig(players=8, rounds=2)).tournament.initial_colour is None
+    assert (
+        generate(
+            load_ruleset("fide-dutch-1992"), GeneratorConfig(players=8, rounds=2)
+        ).tournament.initial_colour
+        is None
+    )
 
 
 def test_team_ruleset_gets_teams() -> None:
@@ -117,14 +161,29 @@ def test_team_ruleset_gets_teams() -> None:
 def test_team_event_file_round_trip() -> None:
     """The team event file written for a generated league reads back as the same tournament."""
     rs = load_ruleset(TEAM)
-    t = generate(rs, GeneratorConfig(players=11, rounds=6, seed=8, forfeit_rate=0.1, bye_request_rate=0.1, withdrawal_rate=0.05)).tournament
+    t = generate(
+        rs,
+        GeneratorConfig(
+            players=11,
+            rounds=6,
+            seed=8,
+            forfeit_rate=0.1,
+            bye_request_rate=0.1,
+            withdrawal_rate=0.05,
+        ),
+    ).tournament
     for fmt in ("yaml", "json"):
         back = read_event(dumps_event(t, json_format=fmt == "json"), filename=f"league.{fmt}")
         assert [team.roster for team in back.teams] == [team.roster for team in t.teams]
         assert [team.club for team in back.teams] == [team.club for team in t.teams]
         assert back.initial_colour == t.initial_colour and back.total_rounds == t.total_rounds
         for p, q in zip(t.players, back.players):
-            assert (p.number, p.name, p.rating, p.withdrawn_from) == (q.number, q.name, q.rating, q.withdrawn_from)
+            assert (p.number, p.name, p.rating, p.withdrawn_from) == (
+                q.number,
+                q.name,
+                q.rating,
+                q.withdrawn_from,
+            )
             mine = [r for r in p.rounds]
             while mine and mine[-1].opponent is None and mine[-1].result == "Z":
                 mine.pop()
@@ -148,7 +207,14 @@ def test_every_ruleset_generates_valid_rounds(ruleset: str) -> None:
     rs = load_ruleset(ruleset)
     engine = Engine(rs)
     n = 9 if team_boards(rs) else 15
-    result = generate(rs, GeneratorConfig(players=n, seed=7, bye_request_rate=0.05, withdrawal_rate=0.02, forfeit_rate=0.05), engine=engine, on_round=lambda before, pairing: assert_round_is_valid(engine, before, pairing))
+    result = generate(
+        rs,
+        GeneratorConfig(
+            players=n, seed=7, bye_request_rate=0.05, withdrawal_rate=0.02, forfeit_rate=0.05
+        ),
+        engine=engine,
+        on_round=lambda before, pairing: assert_round_is_valid(engine, before, pairing),
+    )
     assert result.tournament.rounds_recorded >= 3
     assert engine.check(result.tournament) == []
 
@@ -161,24 +227,40 @@ def test_round_robin_without_rounds_stops_when_complete() -> None:
     result = generate(rs, GeneratorConfig(players=6, seed=1), max_rounds=50)
     assert result.tournament.rounds_recorded == 5 and result.stopped is None
     assert result.tournament.total_rounds is None
-    assert generate(rs, GeneratorConfig(players=12, seed=1)).tournament.rounds_recorded == 6  # ⌈log2 12⌉ + 2
+    assert (
+        generate(rs, GeneratorConfig(players=12, seed=1)).tournament.rounds_recorded == 6
+    )  # ⌈log2 12⌉ + 2
 
 
 def test_small_field_stops_and_keeps_the_rounds_played() -> None:
     rs = load_ruleset("fide-dutch-1992")
-    result = generate(rs, GeneratorConfig(players=4, rounds=4, seed=1, bye_request_rate=0, absence_rate=0, withdrawal_rate=0))
+    result = generate(
+        rs,
+        GeneratorConfig(
+            players=4, rounds=4, seed=1, bye_request_rate=0, absence_rate=0, withdrawal_rate=0
+        ),
+    )
     assert result.stopped is not None
     assert result.tournament.rounds_recorded < 4
-    assert all(len(p.rounds) == result.tournament.rounds_recorded for p in result.tournament.players)
+    assert all(
+        len(p.rounds) == result.tournament.rounds_recorded for p in result.tournament.players
+    )
 
 
 # ---------------------------------------------------------------------- configuration
 def test_config_file_forms(tmp_path: Path) -> None:
     yaml_file = tmp_path / "rtg.yaml"
-    yaml_file.write_text("ruleset: fide-dutch-1992\nplayers: 30\nrounds: 5\ndraw-rate: 0.4\nunrated_share: 0.5\n")
+    yaml_file.write_text(
+        "ruleset: fide-dutch-1992\nplayers: 30\nrounds: 5\ndraw-rate: 0.4\nunrated_share: 0.5\n"
+    )
     config, ruleset = load_config(yaml_file)
     assert ruleset == "fide-dutch-1992"
-    assert (config.players, config.rounds, config.draw_rate, config.unrated_share) == (30, 5, 0.4, 0.5)
+    assert (config.players, config.rounds, config.draw_rate, config.unrated_share) == (
+        30,
+        5,
+        0.4,
+        0.5,
+    )
     kv = tmp_path / "rtg.cfg"
     kv.write_text("# random tournament\nteams=12\nrounds=7\nforfeit_rate=0.1\n")
     config, ruleset = load_config(kv)
@@ -196,12 +278,26 @@ def test_config_errors_name_file_and_path(tmp_path: Path) -> None:
     assert info.value.render("en") == f"{bad}: $.draw_rate: 1.5 is greater than the maximum of 1"
     with pytest.raises(InvalidInputError) as info:
         config_from_mapping({"playerz": 3}, source="x.yaml")
-    assert "x.yaml: $: unknown key playerz" == info.value.render("en")
+    assert info.value.render("en") == "x.yaml: $: unknown key playerz"
 
 
 def test_cli_generate(cli, tmp_path: Path) -> None:
     out = tmp_path / "open.trf"
-    r = cli("generate", "--ruleset", "fide-dutch-1992", "--players", "24", "--rounds", "5", "--seed", "3", "--unrated-share", "0.5", "-o", str(out))
+    r = cli(
+        "generate",
+        "--ruleset",
+        "fide-dutch-1992",
+        "--players",
+        "24",
+        "--rounds",
+        "5",
+        "--seed",
+        "3",
+        "--unrated-share",
+        "0.5",
+        "-o",
+        str(out),
+    )
     assert r.code == 0, r.err
     assert r.out == f"{out}: entrants: 24, rounds paired: 5, ruleset fide-dutch-1992\n"
     t = load_trf(out)
@@ -221,6 +317,22 @@ def test_cli_generate_errors(cli, tmp_path: Path) -> None:
     r = cli("generate", "-r", "fide-dutch-1992", "--draw-rate", "2", "-o", str(tmp_path / "x.trf"))
     assert r.code == 3 and "draw-rate must be between 0 and 1, not 2\n" in r.err
     assert not (tmp_path / "x.trf").exists()
-    r = cli("generate", "-r", "fide-dutch-1992", "--players", "4", "--rounds", "4", "--bye-request-rate", "0", "--absence-rate", "0", "--withdrawal-rate", "0", "-o", str(tmp_path / "x.trf"))
+    r = cli(
+        "generate",
+        "-r",
+        "fide-dutch-1992",
+        "--players",
+        "4",
+        "--rounds",
+        "4",
+        "--bye-request-rate",
+        "0",
+        "--absence-rate",
+        "0",
+        "--withdrawal-rate",
+        "0",
+        "-o",
+        str(tmp_path / "x.trf"),
+    )
     assert r.code == 1 and "could not be paired" in r.err
     assert (tmp_path / "x.trf").exists()  # the rounds played are kept

@@ -19,7 +19,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from swisspairing import BLACK, WHITE, Engine, RoundRecord, Tournament, dumps_trf, load_ruleset
 from swisspairing.event_writer import dumps_event
 from swisspairing.generate import GeneratorConfig, generate
@@ -48,13 +47,31 @@ def _flip(t: Tournament, r: int, a: int, b: int) -> Tournament:
     """Reverse the colours of the game a–b in round r (results kept with their players)."""
     ra, rb = t.player(a).record(r), t.player(b).record(r)
     assert ra is not None and rb is not None and ra.opponent == b
-    return _set(t, r, {a: RoundRecord(b, ra.colour.opposite, ra.result), b: RoundRecord(a, rb.colour.opposite, rb.result)})  # type: ignore[union-attr]
+    return _set(
+        t,
+        r,
+        {
+            a: RoundRecord(b, ra.colour.opposite, ra.result),
+            b: RoundRecord(a, rb.colour.opposite, rb.result),
+        },
+    )  # type: ignore[union-attr]
 
 
 @pytest.fixture(scope="module")
 def dutch_event():
     rs = load_ruleset(DUTCH)
-    g = generate(rs, GeneratorConfig(players=40, rounds=7, seed=21, bye_request_rate=0.05, absence_rate=0.02, withdrawal_rate=0.02, forfeit_rate=0.05))
+    g = generate(
+        rs,
+        GeneratorConfig(
+            players=40,
+            rounds=7,
+            seed=21,
+            bye_request_rate=0.05,
+            absence_rate=0.02,
+            withdrawal_rate=0.02,
+            forfeit_rate=0.05,
+        ),
+    )
     assert g.stopped is None
     return rs, g
 
@@ -86,10 +103,14 @@ def test_generated_event_agrees(dutch_event, cli, tmp_path: Path) -> None:
     path.write_text(dumps_trf(g.tournament))
     r = cli("check", str(path), "--ruleset", DUTCH, "--repair")
     assert r.code == 0, r.out + r.err
-    assert r.out == "all rounds agree with our pairing and no violations found (rounds checked: 7)\n"
+    assert (
+        r.out == "all rounds agree with our pairing and no violations found (rounds checked: 7)\n"
+    )
 
 
-def test_colour_reversal_is_reported_at_its_round_and_board(dutch_event, cli, tmp_path: Path) -> None:
+def test_colour_reversal_is_reported_at_its_round_and_board(
+    dutch_event, cli, tmp_path: Path
+) -> None:
     """Board 3 of the last round played with colours reversed: exactly round 7, board 3."""
     rs, g = dutch_event
     board = g.pairings[6].boards[2]
@@ -100,18 +121,29 @@ def test_colour_reversal_is_reported_at_its_round_and_board(dutch_event, cli, tm
     assert diff.board == 3
     assert diff.published == Pairing(board.black, board.white)
     assert diff.ours == ((3, Pairing(board.white, board.black)),)
-    assert any(e.rule.startswith("Dutch-1992 E") or e.rule.startswith("Dutch-1992 B2") or e.rule == "colours" for e in diff.reasons)
+    assert any(
+        e.rule.startswith("Dutch-1992 E")
+        or e.rule.startswith("Dutch-1992 B2")
+        or e.rule == "colours"
+        for e in diff.reasons
+    )
     path = tmp_path / "wrong.trf"
     path.write_text(dumps_trf(wrong))
     r = cli("check", str(path), "--ruleset", DUTCH, "--repair", "--explain")
     assert r.code == 1
     lines = r.out.splitlines()
     assert lines[0] == "round 7: the published pairing differs from ours"
-    assert lines[1] == f"  board 3: published {board.black} - {board.white}, ours {board.white} - {board.black} on board 3"
+    assert (
+        lines[1]
+        == f"  board 3: published {board.black} - {board.white}, ours {board.white} - {board.black} on board 3"
+    )
     assert lines[2].startswith("      [")
     assert lines[-2] == "rounds checked: 7, agreeing: 6, differing: 1, violations: 0"
     total = sum(rc.boards for rc in report.rounds)
-    assert lines[-1] == f"boards, byes and matches agreeing: {total - 1} of {total} ({100 * (total - 1) / total:.0f} %)"
+    assert (
+        lines[-1]
+        == f"boards, byes and matches agreeing: {total - 1} of {total} ({100 * (total - 1) / total:.0f} %)"
+    )
 
 
 def test_exchanged_opponents_are_reported_on_both_boards(dutch_event) -> None:
@@ -132,12 +164,16 @@ def test_exchanged_opponents_are_reported_on_both_boards(dutch_event) -> None:
     t = g.tournament
     ra, rb = t.player(a.white).record(7), t.player(b.white).record(7)
     xa, xb = t.player(a.black).record(7), t.player(b.black).record(7)
-    wrong = _set(t, 7, {
-        a.white: RoundRecord(b.black, WHITE, ra.result),  # type: ignore[union-attr]
-        b.black: RoundRecord(a.white, BLACK, xb.result),  # type: ignore[union-attr]
-        b.white: RoundRecord(a.black, WHITE, rb.result),  # type: ignore[union-attr]
-        a.black: RoundRecord(b.white, BLACK, xa.result),  # type: ignore[union-attr]
-    })
+    wrong = _set(
+        t,
+        7,
+        {
+            a.white: RoundRecord(b.black, WHITE, ra.result),  # type: ignore[union-attr]
+            b.black: RoundRecord(a.white, BLACK, xb.result),  # type: ignore[union-attr]
+            b.white: RoundRecord(a.black, WHITE, rb.result),  # type: ignore[union-attr]
+            a.black: RoundRecord(b.white, BLACK, xa.result),  # type: ignore[union-attr]
+        },
+    )
     report = repair_check(engine, wrong)
     assert [rc.round for rc in report.differing] == [7]
     diffs = report.differing[0].differences
@@ -149,7 +185,18 @@ def test_exchanged_opponents_are_reported_on_both_boards(dutch_event) -> None:
 def test_rematch_is_a_difference_and_a_violation(cli, tmp_path: Path) -> None:
     """Dutch-1992 B1a: two players meet again in the last round."""
     rs = load_ruleset(DUTCH)
-    g = generate(rs, GeneratorConfig(players=12, rounds=5, seed=4, bye_request_rate=0, absence_rate=0, withdrawal_rate=0, forfeit_rate=0))
+    g = generate(
+        rs,
+        GeneratorConfig(
+            players=12,
+            rounds=5,
+            seed=4,
+            bye_request_rate=0,
+            absence_rate=0,
+            withdrawal_rate=0,
+            forfeit_rate=0,
+        ),
+    )
     t = g.tournament
     last = g.pairings[-1].boards
     first = last[0]
@@ -159,10 +206,16 @@ def test_rematch_is_a_difference_and_a_violation(cli, tmp_path: Path) -> None:
     x = other.white if other.white in earlier else other.black
     y = other.black if x == other.white else other.white
     fb = first.black
-    wrong = _set(t, 5, {
-        first.white: RoundRecord(x, WHITE, "1"), x: RoundRecord(first.white, BLACK, "0"),
-        fb: RoundRecord(y, WHITE, "1"), y: RoundRecord(fb, BLACK, "0"),
-    })
+    wrong = _set(
+        t,
+        5,
+        {
+            first.white: RoundRecord(x, WHITE, "1"),
+            x: RoundRecord(first.white, BLACK, "0"),
+            fb: RoundRecord(y, WHITE, "1"),
+            y: RoundRecord(fb, BLACK, "0"),
+        },
+    )
     wrong = _fix_points(wrong, rs)
     report = repair_check(Engine(rs), wrong)
     assert [rc.round for rc in report.differing] == [5]
@@ -173,14 +226,24 @@ def test_rematch_is_a_difference_and_a_violation(cli, tmp_path: Path) -> None:
     r = cli("check", str(path), "--ruleset", DUTCH, "--repair", "--explain")
     assert r.code == 1
     pair = {first.white, x}
-    assert any(line.startswith("round 5: [max_meetings] players") and "meet again" in line and {int(w) for w in line.split() if w.isdigit()} == pair for line in r.out.splitlines()), r.out
+    assert any(
+        line.startswith("round 5: [max_meetings] players")
+        and "meet again" in line
+        and {int(w) for w in line.split() if w.isdigit()} == pair
+        for line in r.out.splitlines()
+    ), r.out
     assert "is a rematch" in r.out
-    assert r.out.splitlines()[-2] == f"rounds checked: 5, agreeing: 4, differing: 1, violations: {len(rules)}"
+    assert (
+        r.out.splitlines()[-2]
+        == f"rounds checked: 5, agreeing: 4, differing: 1, violations: {len(rules)}"
+    )
 
 
 def _fix_points(t: Tournament, rs) -> Tournament:
     ps = t.point_system or rs.points
-    return replace(t, players=tuple(replace(p, points=sum(ps.points(r) for r in p.rounds)) for p in t.players))
+    return replace(
+        t, players=tuple(replace(p, points=sum(ps.points(r) for r in p.rounds)) for p in t.players)
+    )
 
 
 def test_earlier_round_injection_is_the_first_round_reported(dutch_event) -> None:
@@ -196,7 +259,9 @@ def test_team_match_colour_and_pause(tmp_path: Path, cli) -> None:
     """Team events are compared match by match: a match played with the board-1 colours
     reversed is one difference (the match), in the TRF and in the event file."""
     rs = load_ruleset(TEAM)
-    g = generate(rs, GeneratorConfig(players=9, rounds=5, seed=3, bye_request_rate=0, withdrawal_rate=0))
+    g = generate(
+        rs, GeneratorConfig(players=9, rounds=5, seed=3, bye_request_rate=0, withdrawal_rate=0)
+    )
     assert repair_check(Engine(rs), g.tournament).ok
     match = g.pairings[-1].matches[1]
     t = g.tournament
@@ -218,23 +283,57 @@ def test_team_match_colour_and_pause(tmp_path: Path, cli) -> None:
         path.write_text(text)
         r = cli("check", str(path), "--ruleset", TEAM, "--repair")
         assert r.code == 1, r.err
-        assert f"  match: published {match.black} - {match.white}, ours {match.white} - {match.black}" in r.out
+        assert (
+            f"  match: published {match.black} - {match.white}, ours {match.white} - {match.black}"
+            in r.out
+        )
         assert str(pause) not in r.out.splitlines()[1]
 
 
 def test_simulate_summary(cli) -> None:
-    r = cli("simulate", "--ruleset", "round-robin", "--ruleset", DUTCH, "--tournaments", "3", "--players", "6-12", "--no-progress")
+    r = cli(
+        "simulate",
+        "--ruleset",
+        "round-robin",
+        "--ruleset",
+        DUTCH,
+        "--tournaments",
+        "3",
+        "--players",
+        "6-12",
+        "--no-progress",
+    )
     assert r.code == 0, r.out + r.err
     lines = r.out.splitlines()
-    assert lines[0].split() == ["ruleset", "tournaments", "rounds", "checked", "discrepancies", "violations", "stopped", "early", "median", "ms/round", "worst", "ms/round"]
+    assert lines[0].split() == [
+        "ruleset",
+        "tournaments",
+        "rounds",
+        "checked",
+        "discrepancies",
+        "violations",
+        "stopped",
+        "early",
+        "median",
+        "ms/round",
+        "worst",
+        "ms/round",
+    ]
     rows = {line.split()[0]: line.split() for line in lines[2:4]}
     from swisspairing.generate import default_rounds
 
     # rounds not given: ⌈log2 N⌉ + 2 per tournament (less than a round robin's table)
-    assert rows["round-robin"][1:5] == ["3", str(sum(default_rounds(n) for n in _sizes(1, 3, 6, 12))), "0", "0"]
+    assert rows["round-robin"][1:5] == [
+        "3",
+        str(sum(default_rounds(n) for n in _sizes(1, 3, 6, 12))),
+        "0",
+        "0",
+    ]
     assert rows[DUTCH][3:5] == ["0", "0"]
     assert lines[4].startswith("peak memory: ")
-    assert any(line.startswith(f"{DUTCH}: slowest round: seed ") and " ms" in line for line in lines[5:])
+    assert any(
+        line.startswith(f"{DUTCH}: slowest round: seed ") and " ms" in line for line in lines[5:]
+    )
 
 
 def _sizes(seed: int, k: int, lo: int, hi: int) -> list[int]:
@@ -294,7 +393,9 @@ class _Flaky:
         result = outcome.get_result()
         if type(self).calls % 5 == 0 and result is not None and result.boards:
             first = result.boards[0]
-            outcome.force_result(replace(result, boards=(Pairing(first.black, first.white), *result.boards[1:])))
+            outcome.force_result(
+                replace(result, boards=(Pairing(first.black, first.white), *result.boards[1:]))
+            )
 
 
 def test_simulation_catches_a_system_that_is_not_reproducible() -> None:
@@ -312,16 +413,25 @@ EXAMPLES = Path(__file__).parent.parent.parent / "examples"
 
 @pytest.mark.parametrize(
     ("example", "ruleset"),
-    [("swiss-open-21.trf", DUTCH), ("round-robin-8.trf", "round-robin"), ("pl-a-klasa-2005.yaml", TEAM), ("pl-a-klasa-2005.trf", TEAM)],
+    [
+        ("swiss-open-21.trf", DUTCH),
+        ("round-robin-8.trf", "round-robin"),
+        ("pl-a-klasa-2005.yaml", TEAM),
+        ("pl-a-klasa-2005.trf", TEAM),
+    ],
 )
 def test_bundled_examples_agree(cli, example: str, ruleset: str) -> None:
     """The bundled examples were paired by swisspairing: re-pairing agrees round by round."""
     r = cli("check", str(EXAMPLES / example), "--ruleset", ruleset, "--repair")
     assert r.code == 0, r.out
-    assert r.out.startswith("all rounds agree with our pairing and no violations found (rounds checked: ")
+    assert r.out.startswith(
+        "all rounds agree with our pairing and no violations found (rounds checked: "
+    )
 
 
 def test_individual_event_cannot_be_an_event_file(cli, tmp_path: Path) -> None:
     r = cli("generate", "-r", DUTCH, "-n", "10", "--rounds", "3", "-o", str(tmp_path / "open.yaml"))
-    assert r.code == 3 and "an event file holds a team event, but the tournament has no teams" in r.err
+    assert (
+        r.code == 3 and "an event file holds a team event, but the tournament has no teams" in r.err
+    )
     assert not (tmp_path / "open.yaml").exists()

@@ -21,11 +21,12 @@ extracted with the same Babel commands as swisspairing's own (see swisspairing's
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from importlib import resources
 from itertools import combinations
-from typing import Any, Iterator
+from typing import Any
 
-from swisspairing import Bracket, BracketOutcome, Event, N_, RoundContext, hookimpl
+from swisspairing import N_, Bracket, BracketOutcome, Event, RoundContext, hookimpl
 from swisspairing.i18n import add_catalogue
 
 __version__ = "0.1.0"
@@ -38,7 +39,10 @@ add_catalogue(resources.files(__name__) / "locales", DOMAIN)
 
 @hookimpl
 def swiss_system_info() -> dict[str, str]:
-    return {"description": N_("Example: first against last within each score group"), "rules": "example"}
+    return {
+        "description": N_("Example: first against last within each score group"),
+        "rules": "example",
+    }
 
 
 @hookimpl

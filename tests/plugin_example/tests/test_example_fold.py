@@ -17,6 +17,8 @@ def test_one_event_round_by_round(generate_tournament, assert_absolute_criteria,
 
 def test_fold_pairs_first_against_last(generate_tournament):
     """Round 1 (everybody in one bracket): player 1 meets the last player."""
-    generated = generate_tournament(players=10, rounds=1, seed=1, bye_request_rate=0, absence_rate=0)
+    generated = generate_tournament(
+        players=10, rounds=1, seed=1, bye_request_rate=0, absence_rate=0
+    )
     first = generated.pairings[0].boards[0]
     assert {first.white, first.black} == {1, 10}
