@@ -23,6 +23,15 @@ from . import __version__
 from .encoding import Decoded, check_encoding_name, encode_text
 from .engine import Engine
 from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
+from .exitcodes import (
+    EXIT_CODES,
+    EXIT_FILE,
+    EXIT_INTERNAL,
+    EXIT_INVALID,
+    EXIT_NO_PAIRING,
+    EXIT_OK,
+    EXIT_USAGE,
+)
 from .i18n import LANGUAGES, N_, NP_, default_locale, gettext, ngettext
 from .io import EVENT_SUFFIXES, load_tournament_source
 from .manager import ruleset_dirs, system_names, system_schema, systems_info
@@ -42,14 +51,6 @@ from .teams import format_match_pairs, format_match_table
 from .trf import dumps_trf
 
 __all__ = ["main"]
-
-EXIT_OK = 0
-EXIT_NO_PAIRING = 1
-EXIT_INTERNAL = 2
-EXIT_INVALID = 3
-EXIT_SIZE = 4
-EXIT_FILE = 5
-EXIT_USAGE = EXIT_INVALID  # bbpPairings: an invalid request, command line included
 
 
 def _report_address(locale: str | None) -> str:
@@ -150,15 +151,7 @@ def _epilogs(parser: argparse.ArgumentParser, sub: Any, _: Callable[[str], str])
     """``--help``: the exit codes and where the rulesets are; an example per subcommand."""
     from importlib import resources
 
-    codes = [
-        (EXIT_OK, N_("success")),
-        (EXIT_NO_PAIRING, N_("no valid pairing exists")),
-        (EXIT_INTERNAL, N_("unexpected error (a bug)")),
-        (EXIT_INVALID, N_("invalid input or command line")),
-        (EXIT_SIZE, N_("a size limit is exceeded")),
-        (EXIT_FILE, N_("a file cannot be read or written")),
-    ]
-    lines = [_(N_("exit codes:"))] + [f"  {code}  {_(text)}" for code, text in codes]
+    lines = [_(N_("exit codes:"))] + [f"  {e.code}  {_(e.summary)}" for e in EXIT_CODES]
     lines += [
         "",
         _(N_("rulesets:")),
