@@ -68,8 +68,12 @@ def test_draughts_open_scores_two_one_nought(tmp_path: Path) -> None:
 
 
 def test_team_league_scores_match_points(tmp_path: Path) -> None:
-    """The commands of section 5: eight teams, four rounds, every match worth 2 match points
-    (2 + 0 or 1 + 1), so the table's match points sum to 16 matches × 2 = 32."""
+    """The commands of section 5: every match played over six boards gives 2 match points to
+    the team with more than 3 game points, 1 each at 3–3 and 0 to the loser; a team that
+    pauses gets 1 (``bye_match_points``); the table ranks by match points, then game points."""
+    from swisspairing.ruleset import load_ruleset
+    from swisspairing.standings import team_results
+
     ruleset = str(FEDERATION / "team-league.yaml")
     event = tmp_path / "league.yaml"
     code, _, err = cli(
@@ -81,7 +85,21 @@ def test_team_league_scores_match_points(tmp_path: Path) -> None:
     assert code == 0, err
     table = json.loads(out)
     assert [c["id"] for c in table["columns"]][:2] == ["match-points", "game-points"]
-    assert sum(row["values"]["match-points"] for row in table["rows"]) == 32
+    tournament, _ = load_tournament_source(str(event))
+    rs = load_ruleset(ruleset)
+    results = team_results(tournament, rs.points, 4, rs)
+    played = 0
+    for team, rounds in results.items():
+        for match in rounds:
+            if match is not None and match.played:
+                played += 1
+                gp = match.game_points
+                assert match.match_points == (2 if gp > 3 else 1 if gp == 3 else 0), team
+            elif match is not None and match.opponent is None and match.game_points == 3:
+                assert match.match_points == 1  # the pause
+        row = next(r for r in table["rows"] if r["number"] == team)
+        assert row["values"]["match-points"] == sum(m.match_points for m in rounds if m)
+    assert played >= 24  # most of the 32 team-rounds are matches played
     code, out, err = cli("pairings", str(event), "--ruleset", ruleset, "--round", "4")
     assert code == 0, err
 
