@@ -523,6 +523,17 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
         )
         files.append((args.output, text, data))
     write_outputs(files, stdout=out)  # both or neither
+    written = [name for name, _text, _data in files if name != "-"]
+    if written:  # what was written, on standard error (standard output may carry -p -)
+        pairs = len(pairing.matches) if team_round else len(pairing.boards)
+        byes = len(pairing.team_byes) if team_round else len(pairing.byes)
+        err.write(
+            "swisspairing: "
+            + gettext(
+                N_("{files}: round {round} written (pairs: {pairs}, byes: {byes})"), locale
+            ).format(files=", ".join(written), round=pairing.round, pairs=pairs, byes=byes)
+            + "\n"
+        )
     if (not args.pairs and not args.output) or args.explain:
         ctx_scores = {
             n: s.score for n, s in engine.context(tournament, explain=False).states.items()
