@@ -53,13 +53,13 @@ class CliDirective(Directive):
     """Every command with its help text."""
 
     def run(self) -> list[nodes.Node]:
-        os.environ["COLUMNS"] = "100"
+        os.environ["COLUMNS"] = "80"
         from swisspairing.cli import build_parser
 
         parser = build_parser("en")
         sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
         out: list[nodes.Node] = []
-        top = nodes.literal_block(text=parser.format_help())
+        top = nodes.literal_block(text=parser.format_help(), language="text")
         out.append(top)
         for name, command in sub.choices.items():
             section = nodes.section(ids=[f"command-{name}"])
@@ -67,7 +67,7 @@ class CliDirective(Directive):
             help_text = next((a.help for a in sub._choices_actions if a.dest == name), "")
             if help_text:
                 section += nodes.paragraph(text=help_text[:1].upper() + help_text[1:] + ".")
-            section += nodes.literal_block(text=command.format_help())
+            section += nodes.literal_block(text=command.format_help(), language="text")
             out.append(section)
         return out
 
