@@ -471,7 +471,9 @@ def player_states(
             if rec.is_played:
                 colours[n].append(rec.colour)
                 m = meetings[n]
-                m[rec.opponent] = m.get(rec.opponent, 0) + 1  # type: ignore[index]
+                opponent = rec.opponent
+                assert opponent is not None  # a played game has an opponent
+                m[opponent] = m.get(opponent, 0) + 1
             else:
                 colours[n].append(None)
             fl: Float | None = None
