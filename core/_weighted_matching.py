@@ -458,6 +458,30 @@ class _Solver:
 
     # -- the solver ----------------------------------------------------------------------------
 
+    def greedy(self) -> None:
+        """Jump start: lower the dual of each exposed trivial vertex as far as feasibility allows
+        and match it along a tight edge to an exposed vertex, if one is there.
+
+        Lowering keeps every slack ≥ 0 (the new dual is the largest any edge of the vertex
+        requires, at least 0), and a tight edge between two exposed vertices may always be added
+        to the matching; so the start stays dual feasible and the structure valid.
+        """
+        dual, mate, inb, ew, adjw, adjk = self.dual, self.mate, self.inb, self.ew, self.adjw, self.adjk
+        for v in range(len(self.parent)):
+            if not self.active[v] or mate[v] != -1 or inb[v] != v:
+                continue
+            need = 0
+            for w, k in zip(adjw[v], adjk[v], strict=True):
+                r = ew[k] - dual[w]
+                if r > need:
+                    need = r
+            dual[v] = need
+            for w, k in zip(adjw[v], adjk[v], strict=True):
+                if mate[w] == -1 and ew[k] > 0 and ew[k] - dual[w] == need:
+                    mate[v] = w
+                    mate[w] = v
+                    break
+
     def solve(self) -> None:
         n_slots = len(self.parent)
         label, lfrom, lto, best, bestlist = (
@@ -477,6 +501,7 @@ class _Solver:
         parent, inuse = self.parent, self.inuse
         ew, eu, evv = self.ew, self.eu, self.ev
         adjw, adjk = self.adjw, self.adjk
+        self.greedy()
         verts = [v for v in range(n_slots) if active[v]]
         while True:  # one stage: ends with an augmentation, a swap or the optimum
             n_slots = len(self.parent)
@@ -677,9 +702,15 @@ def max_weight_matching(
     if not raw:
         return {}
     shift = _bound(w for _, _, w in raw) if max_cardinality else 0
-    top = max(w for _, _, w in raw) + shift
-    for _ in names:
-        sol.new_vertex(top)
+    top = [0] * len(names)  # each vertex starts at the largest weight of its edges
+    for iu, iv, w in raw:
+        we = w + shift
+        if we > top[iu]:
+            top[iu] = we
+        if we > top[iv]:
+            top[iv] = we
+    for t in top:
+        sol.new_vertex(t)
     for iu, iv, w in raw:
         sol.add_edge(iu, iv, 2 * (w + shift))
     sol.solve()
