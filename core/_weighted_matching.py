@@ -54,17 +54,16 @@ class _Solver:
         self.cedges: list[list[tuple[int, int]] | None] = []  # cedges[b][i]: x in child i, y in i+1
         self.base: list[int] = []  # base vertex
         self.dual: list[int] = []  # U (vertex, doubled) or Z (blossom)
-        self.label: list[
-            int
-        ] = []  # top level: _FREE/_S/_T; a vertex inside a T blossom: _T = reached
+        # top level: _FREE/_S/_T; a vertex inside a T blossom: _T = reached from an S vertex
+        self.label: list[int] = []
         self.lfrom: list[int] = []  # the vertex outside through which the label came (-1: root)
         self.lto: list[int] = []  # the vertex inside that received it
-        self.best: list[
-            int
-        ] = []  # least-slack edge (vertex: from S to it; S blossom: to another S)
-        self.bestlist: list[
-            list[int] | None
-        ] = []  # S blossom: least-slack edge per other S blossom
+        # least-slack edge (vertex: from an S vertex to it; S blossom: to another S blossom)
+        self.best: list[int] = []
+        # S blossom: the least-slack edge to each other S blossom
+        self.bestlist: list[list[int] | None] = []
+        # slack of best + dcum (a vertex whose top blossom is free) or + 2·dcum (S blossom)
+        self.bkey: list[int] = []
         self.mark: list[int] = []
         self.inuse: list[bool] = []
         # per vertex slot
@@ -72,6 +71,7 @@ class _Solver:
         self.mate: list[int] = []  # matched vertex or -1
         self.adjw: list[list[int]] = []  # neighbours
         self.adjk: list[list[int]] = []  # edge ids, parallel to adjw
+        self.adjx: list[list[int]] = []  # their ew, parallel to adjw
         self.active: list[bool] = []  # a vertex of the graph (not a blossom, not removed)
         self.free_slots: list[int] = []
         self.stamp = 0
@@ -81,6 +81,7 @@ class _Solver:
         self.ew: list[int] = []  # 2 · effective weight
         self.free_edges: list[int] = []
         # per solve
+        self.dcum = 0  # the total dual step of the current stage
         self.queue: list[int] = []
         self.svert: list[int] = []
 
@@ -104,6 +105,7 @@ class _Solver:
             self.mate[s] = -1
             self.adjw[s] = []
             self.adjk[s] = []
+            self.adjx[s] = []
             self.active[s] = False
             return s
         s = len(self.parent)
@@ -116,6 +118,7 @@ class _Solver:
         self.lfrom.append(-1)
         self.lto.append(-1)
         self.best.append(-1)
+        self.bkey.append(0)
         self.bestlist.append(None)
         self.mark.append(0)
         self.inuse.append(True)
@@ -123,6 +126,7 @@ class _Solver:
         self.mate.append(-1)
         self.adjw.append([])
         self.adjk.append([])
+        self.adjx.append([])
         self.active.append(False)
         return s
 
@@ -153,9 +157,17 @@ class _Solver:
             self.ew.append(ew)
         self.adjw[u].append(v)
         self.adjk[u].append(k)
+        self.adjx[u].append(ew)
         self.adjw[v].append(u)
         self.adjk[v].append(k)
+        self.adjx[v].append(ew)
         return k
+
+    def set_ew(self, k: int, ew: int) -> None:
+        """Change the stored weight of edge ``k`` (the caller keeps the duals feasible)."""
+        self.ew[k] = ew
+        for a in (self.eu[k], self.ev[k]):
+            self.adjx[a][self.adjk[a].index(k)] = ew
 
     def remove_edge(self, k: int) -> None:
         u, v = self.eu[k], self.ev[k]
@@ -163,6 +175,7 @@ class _Solver:
             i = self.adjk[a].index(k)
             self.adjk[a].pop(i)
             self.adjw[a].pop(i)
+            self.adjx[a].pop(i)
         self.eu[k] = self.ev[k] = -1
         self.free_edges.append(k)
 
@@ -311,6 +324,7 @@ class _Solver:
             if kb == -1 or s < sb:
                 kb, sb = k, s
         best[b] = kb
+        self.bkey[b] = sb + 2 * self.dcum
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
         """Dissolve blossom ``b`` (dual 0); mid-stage, relabel the children of a T blossom."""
@@ -374,9 +388,15 @@ class _Solver:
                 if reached != -1:
                     self.assign_label(reached, _T, self.lfrom[reached])
                     onpath.add(i)
-                elif childs_all[c] is None:
-                    label[c] = _FREE
-                    self.lfrom[c] = -1
+                else:
+                    if childs_all[c] is None:
+                        label[c] = _FREE
+                        self.lfrom[c] = -1
+                    # free again: the slack of its best edges starts falling with each step
+                    best, bkey, dc = self.best, self.bkey, self.dcum
+                    for y in self.leaves(c):
+                        if best[y] != -1:
+                            bkey[y] = self.slack(best[y]) + dc
         self.free_slot(b)
 
     def rotate(self, b: int, v: int) -> None:
@@ -466,18 +486,18 @@ class _Solver:
         requires, at least 0), and a tight edge between two exposed vertices may always be added
         to the matching; so the start stays dual feasible and the structure valid.
         """
-        dual, mate, inb, ew, adjw, adjk = self.dual, self.mate, self.inb, self.ew, self.adjw, self.adjk
+        dual, mate, inb, adjw, adjx = self.dual, self.mate, self.inb, self.adjw, self.adjx
         for v in range(len(self.parent)):
             if not self.active[v] or mate[v] != -1 or inb[v] != v:
                 continue
             need = 0
-            for w, k in zip(adjw[v], adjk[v], strict=True):
-                r = ew[k] - dual[w]
+            for w, x in zip(adjw[v], adjx[v], strict=True):
+                r = x - dual[w]
                 if r > need:
                     need = r
             dual[v] = need
-            for w, k in zip(adjw[v], adjk[v], strict=True):
-                if mate[w] == -1 and ew[k] > 0 and ew[k] - dual[w] == need:
+            for w, x in zip(adjw[v], adjx[v], strict=True):
+                if mate[w] == -1 and x > 0 and x - dual[w] == need:
                     mate[v] = w
                     mate[w] = v
                     break
@@ -500,7 +520,8 @@ class _Solver:
         )
         parent, inuse = self.parent, self.inuse
         ew, eu, evv = self.ew, self.eu, self.ev
-        adjw, adjk = self.adjw, self.adjk
+        adjw, adjk, adjx = self.adjw, self.adjk, self.adjx
+        bkey = self.bkey
         self.greedy()
         verts = [v for v in range(n_slots) if active[v]]
         while True:  # one stage: ends with an augmentation, a swap or the optimum
@@ -513,6 +534,8 @@ class _Solver:
                 bestlist[s] = None
             self.queue = queue = []
             self.svert = svert = []
+            self.dcum = dc = 0
+            dc2 = 0
             exposed = [v for v in verts if mate[v] == -1 and dual[v] > 0]
             if not exposed:
                 return
@@ -529,11 +552,11 @@ class _Solver:
                     v = queue.pop()
                     bv = inb[v]
                     uv = dual[v]
-                    for w, k in zip(adjw[v], adjk[v], strict=True):
+                    for w, k, x in zip(adjw[v], adjk[v], adjx[v], strict=True):
                         bw = inb[w]
                         if bw == bv:
                             continue
-                        s = uv + dual[w] - ew[k]
+                        s = uv + dual[w] - x
                         lw = label[bw]
                         if s <= 0:
                             if lw == _FREE:
@@ -554,10 +577,16 @@ class _Solver:
                                 label[w] = _T
                                 lfrom[w] = v
                         elif lw == _S:
-                            kb = best[bv]
-                            if kb == -1 or s < dual[eu[kb]] + dual[evv[kb]] - ew[kb]:
+                            s += dc2
+                            if best[bv] == -1 or s < bkey[bv]:
                                 best[bv] = k
-                        elif label[w] == _FREE:
+                                bkey[bv] = s
+                        elif lw == _FREE:
+                            s += dc
+                            if best[w] == -1 or s < bkey[w]:
+                                best[w] = k
+                                bkey[w] = s
+                        elif label[w] == _FREE:  # inside a T blossom: slack fixed meanwhile
                             kb = best[w]
                             if kb == -1 or s < dual[eu[kb]] + dual[evv[kb]] - ew[kb]:
                                 best[w] = k
@@ -582,7 +611,7 @@ class _Solver:
                 for v in verts:
                     kb = best[v]
                     if kb != -1 and label[inb[v]] == _FREE:
-                        d = dual[eu[kb]] + dual[evv[kb]] - ew[kb]
+                        d = bkey[v] - dc
                         if d < delta:
                             kind, delta, arg = 2, d, kb
                 tops = [b for b in range(len(parent)) if inuse[b] and parent[b] == -1]
@@ -591,7 +620,7 @@ class _Solver:
                     if lb == _S:
                         kb = best[b]
                         if kb != -1:
-                            d = dual[eu[kb]] + dual[evv[kb]] - ew[kb]
+                            d = bkey[b] - dc2
                             assert d % 2 == 0, "odd slack between S blossoms"
                             d //= 2
                             if d < delta:
@@ -616,6 +645,9 @@ class _Solver:
                             elif lb == _T:
                                 dual[b] -= delta
                     root_dual -= delta
+                    dc += delta
+                    dc2 = 2 * dc
+                    self.dcum = dc
                 if kind == 1:
                     if root_dual == 0:
                         return  # every exposed vertex is at dual 0: optimal
@@ -832,7 +864,7 @@ class WeightedMatching(Generic[V]):
         d = shift - self._shift
         # every effective weight rises by d: raising every vertex dual by d keeps every slack
         for k, w in self._weight.values():
-            sol.ew[k] = 2 * (w + shift)
+            sol.set_ew(k, 2 * (w + shift))
         for i in self._names:
             sol.dual[i] += d
         self._shift = shift
@@ -861,7 +893,7 @@ class WeightedMatching(Generic[V]):
         elif not max_cardinality and self._mode_card:
             self._mode_card = False
             for k, w in self._weight.values():
-                self._sol.ew[k] = 2 * w
+                self._sol.set_ew(k, 2 * w)
             self._shift = 0
             self._cold_reset()
         self._sol.solve()
