@@ -295,14 +295,25 @@ class _Solver:
         dual, eww = self.dual, self.ew
         bestk: dict[int, int] = {}
         bests: dict[int, int] = {}
+        adjw, adjk, adjx = self.adjw, self.adjk, self.adjx
         for c in childs:
             lst = bestlist[c]
             if lst is None:
-                ks: Iterable[int] = (k for y in self.leaves(c) for k in self.adjk[y])
-            else:
-                ks = lst
-                bestlist[c] = None
-            for k in ks:
+                for y in self.leaves(c):
+                    dy = dual[y]
+                    for z, k, x in zip(adjw[y], adjk[y], adjx[y], strict=True):
+                        bj = inb[z]
+                        if bj == b or label[bj] != _S:
+                            continue
+                        s = dy + dual[z] - x
+                        old = bests.get(bj)
+                        if old is None or s < old:
+                            bests[bj] = s
+                            bestk[bj] = k
+                best[c] = -1
+                continue
+            bestlist[c] = None
+            for k in lst:
                 i, j = eu[k], evv[k]
                 bj = inb[j]
                 if bj == b:
@@ -712,7 +723,7 @@ def max_weight_matching(
     index: dict[V, int] = {}
     names: list[V] = []
     raw: list[tuple[int, int, int]] = []
-    seen: set[tuple[int, int]] = set()
+    seen: set[int] = set()
     for u, v, w in edges:
         if u == v:
             raise ValueError(f"loop at vertex {u!r}")
@@ -724,7 +735,7 @@ def max_weight_matching(
         if iv is None:
             iv = index[v] = len(names)
             names.append(v)
-        key = (iu, iv) if iu < iv else (iv, iu)
+        key = (iu << 32 | iv) if iu < iv else (iv << 32 | iu)
         if key in seen:
             raise ValueError(f"repeated edge {u!r}–{v!r}")
         seen.add(key)
@@ -743,8 +754,19 @@ def max_weight_matching(
             top[iv] = we
     for t in top:
         sol.new_vertex(t)
-    for iu, iv, w in raw:
-        sol.add_edge(iu, iv, 2 * (w + shift))
+    # the adjacency lists in bulk (what add_edge does one edge at a time)
+    adjw, adjk, adjx = sol.adjw, sol.adjk, sol.adjx
+    sol.eu = [e[0] for e in raw]
+    sol.ev = [e[1] for e in raw]
+    sol.ew = [2 * (e[2] + shift) for e in raw]
+    for k, (iu, iv, _) in enumerate(raw):
+        x = sol.ew[k]
+        adjw[iu].append(iv)
+        adjk[iu].append(k)
+        adjx[iu].append(x)
+        adjw[iv].append(iu)
+        adjk[iv].append(k)
+        adjx[iv].append(x)
     sol.solve()
     out: dict[V, V] = {}
     mate = sol.mate
