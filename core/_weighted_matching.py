@@ -163,11 +163,14 @@ class _Solver:
         self.adjx[v].append(ew)
         return k
 
-    def set_ew(self, k: int, ew: int) -> None:
-        """Change the stored weight of edge ``k`` (the caller keeps the duals feasible)."""
-        self.ew[k] = ew
-        for a in (self.eu[k], self.ev[k]):
-            self.adjx[a][self.adjk[a].index(k)] = ew
+    def set_ews(self, ews: dict[int, int]) -> None:
+        """Change the stored weights of edges (the caller keeps the duals feasible)."""
+        ew = self.ew
+        for k, x in ews.items():
+            ew[k] = x
+        for v in range(len(self.parent)):
+            if self.active[v]:
+                self.adjx[v] = [ew[k] for k in self.adjk[v]]
 
     def remove_edge(self, k: int) -> None:
         u, v = self.eu[k], self.ev[k]
@@ -490,15 +493,27 @@ class _Solver:
     # -- the solver ----------------------------------------------------------------------------
 
     def greedy(self) -> None:
-        """Jump start: lower the dual of each exposed trivial vertex as far as feasibility allows
-        and match it along a tight edge to an exposed vertex, if one is there.
+        """Jump start: give each exposed trivial vertex a fresh dual, then lower it as far as
+        feasibility allows and match it along a tight edge to an exposed vertex, if one is there.
 
-        Lowering keeps every slack ≥ 0 (the new dual is the largest any edge of the vertex
-        requires, at least 0), and a tight edge between two exposed vertices may always be added
-        to the matching; so the start stays dual feasible and the structure valid.
+        The fresh dual is the larger of its heaviest weight (enough against every other exposed
+        trivial vertex, which gets the same treatment) and what its edges to the other vertices
+        require; lowering keeps every slack ≥ 0 (the new dual is the largest any edge requires, at
+        least 0); a tight edge between two exposed vertices may always join the matching.  So the
+        start stays dual feasible and the structure valid.
         """
         dual, mate, inb, adjw, adjx = self.dual, self.mate, self.inb, self.adjw, self.adjx
-        for v in range(len(self.parent)):
+        n = len(self.parent)
+        fresh = [self.active[v] and mate[v] == -1 and inb[v] == v for v in range(n)]
+        for v in range(n):
+            if fresh[v]:
+                top = 0
+                for w, x in zip(adjw[v], adjx[v], strict=True):
+                    r = x >> 1 if fresh[w] else x - dual[w]
+                    if r > top:
+                        top = r
+                dual[v] = top
+        for v in range(n):
             if not self.active[v] or mate[v] != -1 or inb[v] != v:
                 continue
             need = 0
@@ -885,8 +900,7 @@ class WeightedMatching(Generic[V]):
         sol = self._sol
         d = shift - self._shift
         # every effective weight rises by d: raising every vertex dual by d keeps every slack
-        for k, w in self._weight.values():
-            sol.set_ew(k, 2 * (w + shift))
+        sol.set_ews({k: 2 * (w + shift) for k, w in self._weight.values()})
         for i in self._names:
             sol.dual[i] += d
         self._shift = shift
@@ -914,8 +928,7 @@ class WeightedMatching(Generic[V]):
                 self._set_shift(2 * (self._total + 1))
         elif not max_cardinality and self._mode_card:
             self._mode_card = False
-            for k, w in self._weight.values():
-                self._sol.set_ew(k, 2 * w)
+            self._sol.set_ews({k: 2 * w for k, w in self._weight.values()})
             self._shift = 0
             self._cold_reset()
         self._sol.solve()
