@@ -4,6 +4,7 @@ never overwrite an input, and standard streams that never fail on a character.""
 from __future__ import annotations
 
 import codecs
+import contextlib
 import errno
 import os
 import sys
@@ -191,10 +192,8 @@ def _stage(path: str, target: str, data: bytes) -> str:
 
 
 def _unlink(name: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(name)
-    except OSError:
-        pass
 
 
 def write_outputs(
@@ -351,6 +350,7 @@ _CYRILLIC = dict(
             "g",
             "u",
         ],
+        strict=True,
     )
 )
 _TRANSLITERATIONS.update(_CYRILLIC)
