@@ -318,3 +318,32 @@ def test_new_tiebreaks_rank_a_standings_table() -> None:
     )
     # 2 and 5 share 2 points: TPR 2225 (5) before 1925 (2)
     assert [row.number for row in table.rows] == [1, 5, 2, 4, 6, 3]
+
+
+def test_every_unplayed_policy_is_explained_in_the_reports() -> None:
+    """The standings legend names the policy in force: one text for each policy."""
+    from swisspairing.reports import _POLICY_TEXT
+    from swisspairing.tiebreaks import UNPLAYED_POLICIES
+
+    assert set(_POLICY_TEXT) == set(UNPLAYED_POLICIES)
+
+
+def test_standings_under_the_2026_policy(tmp_path) -> None:
+    """A ruleset with ``unplayed: fide2026`` ranks and prints its legend."""
+    import contextlib
+    import io
+    from pathlib import Path
+
+    from swisspairing.cli import main
+
+    ruleset = tmp_path / "r.yaml"
+    ruleset.write_text(
+        "schema_version: 1\nid: r2026\nextends: fide-dutch-1992\n"
+        "tiebreaks: [buchholz-cut1, fore-buchholz, tpr]\ntiebreak_policy: {unplayed: fide2026}\n"
+    )
+    example = Path(__file__).parent.parent / "examples" / "swiss-open-21.trf"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["--lang", "en", "standings", str(example), "--ruleset", str(ruleset)])
+    assert code == 0
+    assert "Unplayed games: unplayed rounds count as in FIDE C.07 (2026), art. 16" in out.getvalue()
