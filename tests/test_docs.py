@@ -122,3 +122,16 @@ def test_tiebreak_reference_lists_every_id_in_every_language() -> None:
     assert ".. swisspairing-all-parameters::" in (DOCS / "reference" / "parameters.rst").read_text(
         encoding="utf-8"
     )
+
+
+def test_readme_starts_with_the_two_commands() -> None:
+    """README's first screen: what the project is, then the command that installs and pairs
+    the bundled example without the test tools, then the test command (issue 25)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)\n```", text, re.S)
+    first, second = blocks[0], blocks[1]
+    assert "pip install -e ." in first and "[test]" not in first
+    assert "swisspairing pair examples/" in first
+    assert '".[test]"' in second and "python -m pytest -q" in second
+    intro = text[: text.index("```sh")]
+    assert "pairs Swiss-system and round-robin tournaments" in intro

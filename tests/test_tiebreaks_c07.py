@@ -347,3 +347,11 @@ def test_standings_under_the_2026_policy(tmp_path) -> None:
         code = main(["--lang", "en", "standings", str(example), "--ruleset", str(ruleset)])
     assert code == 0
     assert "Unplayed games: unplayed rounds count as in FIDE C.07 (2026), art. 16" in out.getvalue()
+
+
+def test_ruleset_schema_offers_every_unplayed_policy() -> None:
+    from swisspairing.ruleset import core_schema
+    from swisspairing.tiebreaks import UNPLAYED_POLICIES
+
+    policy = core_schema()["properties"]["tiebreak_policy"]["properties"]["unplayed"]
+    assert tuple(policy["enum"]) == UNPLAYED_POLICIES
