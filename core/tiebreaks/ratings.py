@@ -60,13 +60,29 @@ def rating_difference(p: float) -> int:
     return -DP_TABLE[100 - hundredths]
 
 
+def _pd_hundredths() -> tuple[int, ...]:
+    """PD of the higher-rated player in hundredths for every difference 0–736 (B.02 8.1.2)."""
+    return tuple(
+        50 + bisect_left(PD_UPPER_BOUNDS, d) if d <= PD_UPPER_BOUNDS[-1] else 100
+        for d in range(PD_UPPER_BOUNDS[-1] + 2)
+    )
+
+
+_PD = _pd_hundredths()
+_PD_LAST = len(_PD) - 1
+
+
+def _pd(difference: int) -> int:
+    """:func:`scoring_probability` in hundredths (exact integer sums for PTP)."""
+    d = difference if difference >= 0 else -difference
+    pd = _PD[d] if d < _PD_LAST else 100
+    return pd if difference >= 0 else 100 - pd
+
+
 def scoring_probability(difference: int) -> float:
     """B.02 8.1.2: ``PD`` of a player rated ``difference`` points above his opponent (negative:
     below), on the whole scale (C.07 10.3: no 400-point limit)."""
-    d = abs(int(difference))
-    index = bisect_left(PD_UPPER_BOUNDS, d)
-    pd = 0.50 + index / 100 if index < len(PD_UPPER_BOUNDS) else 1.0
-    return round(pd if difference >= 0 else 1.0 - pd, 2)
+    return _pd(int(difference)) / 100
 
 
 def _rated_games(tb: _Table, n: int, unrated: str) -> list[tuple[int, float]]:
@@ -117,19 +133,20 @@ def _ptp(tb: _Table, n: int, unrated: str) -> float | None:
     if not games:
         return None
     win = tb.ps.win or 1.0
-    score = sum(g[1] for g in games) / win  # in games won
+    # the points scored, in hundredths of a win (PD is printed in hundredths)
+    score = int(sum(g[1] for g in games) / win * 100 + 0.5)
     ratings = [g[0] for g in games]
-    if score <= _EPS:
+    if score <= 0:
         return float(min(ratings) - 800)  # C.07 10.3: a zero score
 
-    def expected(r: int) -> float:
-        return sum(scoring_probability(r - o) for o in ratings)
+    def expected(r: int) -> int:
+        return sum(_pd(r - o) for o in ratings)
 
     # the expected score grows with R: the lowest whole R reaching the score, by bisection
     low, high = min(ratings) - 800, max(ratings) + 800
     while low < high:
         mid = (low + high) // 2
-        if expected(mid) + _EPS >= score:
+        if expected(mid) >= score:
             high = mid
         else:
             low = mid + 1
