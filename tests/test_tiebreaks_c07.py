@@ -355,3 +355,19 @@ def test_ruleset_schema_offers_every_unplayed_policy() -> None:
 
     policy = core_schema()["properties"]["tiebreak_policy"]["properties"]["unplayed"]
     assert tuple(policy["enum"]) == UNPLAYED_POLICIES
+
+
+def test_progressive_cut_c07_14_1_and_14_2() -> None:
+    """C.07 14.1.1: PS-C1 drops the score after round 1 (14.2: Cut-2 after rounds 1 and 2).
+    Event A, player 1: running scores 1, 2, 2.5 → PS 5.5, PS-C1 4.5, PS-C2 2.5; player 4:
+    0, 0.5, 1.5 → 2, 2, 1.5."""
+    t = event_a()
+    got = {
+        tid: (compute(CORE_TIEBREAKS[tid], t, PS, 3)[1], compute(CORE_TIEBREAKS[tid], t, PS, 3)[4])
+        for tid in ("progressive", "progressive-cut1", "progressive-cut2")
+    }
+    assert got == {
+        "progressive": (5.5, 2.0),
+        "progressive-cut1": (4.5, 2.0),
+        "progressive-cut2": (2.5, 1.5),
+    }
