@@ -76,19 +76,6 @@ class PairingGraph:
                 self.colour_class[num] = "none"
         everyone = (1 << n) - 1
         adj = [0] * (n + 1)
-        groups: dict[tuple[str, str], int] = {}
-        club, fed = getattr(context, "_club", {}), getattr(context, "_fed", {})
-        for i, num in enumerate(numbers):
-            if club.get(num):
-                groups[("club", club[num])] = groups.get(("club", club[num]), 0) | 1 << i
-            if fed.get(num):
-                groups[("fed", fed[num])] = groups.get(("fed", fed[num]), 0) | 1 << i
-        forbidden: dict[int, set[int]] = {}
-        for pair in getattr(context, "_forbidden", ()):
-            a, b = tuple(pair)
-            forbidden.setdefault(a, set()).add(b)
-            forbidden.setdefault(b, set()).add(a)
-        max_meetings = context.ruleset.max_meetings
         index = self.index
         for i, num in enumerate(numbers):
             bit = 1 << i
@@ -101,22 +88,15 @@ class PairingGraph:
                     mask &= ~only_white
                 elif only_black & bit:
                     mask &= ~only_black
-            for key in (("club", club.get(num)), ("fed", fed.get(num))):
-                if key[1]:
-                    mask &= ~groups[key]
-            st = context.states[num]
-            for opp, count in st.meetings.items():
-                if count >= max_meetings and opp in index:
-                    mask &= ~(1 << index[opp])
-            for opp in forbidden.get(num, ()):
-                if opp in index:
-                    mask &= ~(1 << index[opp])
+            for opp in context.barred(num):  # the one rule (RoundContext.barred)
+                j = index.get(opp)
+                if j is not None:
+                    mask &= ~(1 << j)
             if context.can_receive_bye(num):
                 mask |= 1 << n
                 adj[n] |= bit
             adj[i] = mask
         self.adj = adj
-        self._exempt = exempt
         self._mate: list[int] = [-1] * (n + 1)
         """The last matching found (warm start of the next question)."""
         self._matched = 0
@@ -151,7 +131,6 @@ class PairingGraph:
                 adj[n] |= 1 << i
         self.adj = adj
         self.colour_class = {}
-        self._exempt = [False] * n
         self._mate = [-1] * (n + 1)
         self._matched = 0
         self._groups = {}
