@@ -507,20 +507,19 @@ class _Solver:
         fresh = [self.active[v] and mate[v] == -1 and inb[v] == v for v in range(n)]
         for v in range(n):
             if fresh[v]:
-                top = 0
-                for w, x in zip(adjw[v], adjx[v], strict=True):
-                    r = x >> 1 if fresh[w] else x - dual[w]
-                    if r > top:
-                        top = r
-                dual[v] = top
+                need = max(
+                    (
+                        x >> 1 if fresh[w] else x - dual[w]
+                        for w, x in zip(adjw[v], adjx[v], strict=True)
+                    ),
+                    default=0,
+                )
+                dual[v] = max(need, 0)
         for v in range(n):
             if not self.active[v] or mate[v] != -1 or inb[v] != v:
                 continue
-            need = 0
-            for w, x in zip(adjw[v], adjx[v], strict=True):
-                r = x - dual[w]
-                if r > need:
-                    need = r
+            need = max((x - dual[w] for w, x in zip(adjw[v], adjx[v], strict=True)), default=0)
+            need = max(need, 0)
             dual[v] = need
             for w, x in zip(adjw[v], adjx[v], strict=True):
                 if mate[w] == -1 and x > 0 and x - dual[w] == need:
@@ -763,10 +762,8 @@ def max_weight_matching(
     top = [0] * len(names)  # each vertex starts at the largest weight of its edges
     for iu, iv, w in raw:
         we = w + shift
-        if we > top[iu]:
-            top[iu] = we
-        if we > top[iv]:
-            top[iv] = we
+        top[iu] = max(top[iu], we)
+        top[iv] = max(top[iv], we)
     for t in top:
         sol.new_vertex(t)
     # the adjacency lists in bulk (what add_edge does one edge at a time)
