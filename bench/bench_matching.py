@@ -104,7 +104,7 @@ def warm(n: int, questions: int, seed: int) -> None:
                         k = (min(x, y), max(x, y))
                         w = (weight[k] >> FIELD << FIELD) | rng.randint(0, 7)
                         weight[k] = w
-                        wm.set_weight(k[0], k[1], w)
+                        wm.set_weight(x, y, w)
         got = wm.solve(max_cardinality=True)
         t_warm.append(time.perf_counter() - start)
         current = [(u, v, w) for (u, v), w in weight.items()]

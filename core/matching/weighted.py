@@ -79,6 +79,8 @@ class _Solver:
         self.eu: list[int] = []
         self.ev: list[int] = []
         self.ew: list[int] = []  # 2 · effective weight
+        self.pu: list[int] = []  # position of the edge in the lists of eu
+        self.pv: list[int] = []  # position of the edge in the lists of ev
         self.free_edges: list[int] = []
         # per solve
         self.dcum = 0  # the total dual step of the current stage
@@ -145,16 +147,21 @@ class _Solver:
         return v
 
     def add_edge(self, u: int, v: int, ew: int) -> int:
+        pu, pv = len(self.adjw[u]), len(self.adjw[v])
         if self.free_edges:
             k = self.free_edges.pop()
             self.eu[k] = u
             self.ev[k] = v
             self.ew[k] = ew
+            self.pu[k] = pu
+            self.pv[k] = pv
         else:
             k = len(self.eu)
             self.eu.append(u)
             self.ev.append(v)
             self.ew.append(ew)
+            self.pu.append(pu)
+            self.pv.append(pv)
         self.adjw[u].append(v)
         self.adjk[u].append(k)
         self.adjx[u].append(ew)
@@ -172,14 +179,29 @@ class _Solver:
             if self.active[v]:
                 self.adjx[v] = [ew[k] for k in self.adjk[v]]
 
+    def set_edge_weight(self, k: int, ew: int) -> None:
+        """Change the stored weight of one edge (the caller keeps the duals feasible)."""
+        self.ew[k] = ew
+        self.adjx[self.eu[k]][self.pu[k]] = ew
+        self.adjx[self.ev[k]][self.pv[k]] = ew
+
     def remove_edge(self, k: int) -> None:
-        u, v = self.eu[k], self.ev[k]
-        for a in (u, v):
-            i = self.adjk[a].index(k)
-            self.adjk[a].pop(i)
-            self.adjw[a].pop(i)
-            self.adjx[a].pop(i)
-        self.eu[k] = self.ev[k] = -1
+        """Remove edge ``k``: the last entry of each adjacency list fills its place."""
+        eu, ev, pu, pv = self.eu, self.ev, self.pu, self.pv
+        for a, i in ((eu[k], pu[k]), (ev[k], pv[k])):
+            lw, lk, lx = self.adjw[a], self.adjk[a], self.adjx[a]
+            last = len(lk) - 1
+            if i != last:
+                k2 = lk[last]
+                lw[i], lk[i], lx[i] = lw[last], k2, lx[last]
+                if eu[k2] == a:
+                    pu[k2] = i
+                else:
+                    pv[k2] = i
+            lw.pop()
+            lk.pop()
+            lx.pop()
+        eu[k] = ev[k] = -1
         self.free_edges.append(k)
 
     def leaves(self, b: int) -> list[int]:
@@ -771,8 +793,12 @@ def max_weight_matching(
     sol.eu = [e[0] for e in raw]
     sol.ev = [e[1] for e in raw]
     sol.ew = [2 * (e[2] + shift) for e in raw]
+    sol.pu = pu = [0] * len(raw)
+    sol.pv = pv = [0] * len(raw)
     for k, (iu, iv, _) in enumerate(raw):
         x = sol.ew[k]
+        pu[k] = len(adjw[iu])
+        pv[k] = len(adjw[iv])
         adjw[iu].append(iv)
         adjk[iu].append(k)
         adjx[iu].append(x)
@@ -852,15 +878,20 @@ class WeightedMatching(Generic[V]):
         if old is not None and (sol.mate[iu] == iv or self._share_blossom(iu, iv)):
             sol.release(iu)  # the edge was part of the structure
         if old is not None:
-            sol.remove_edge(old[0])
-            del self._weight[key]
             self._total -= abs(old[1])
-        if w is None:
+            if w is None:
+                sol.remove_edge(old[0])
+                del self._weight[key]
+                return
+            k = old[0]
+            sol.set_edge_weight(k, 2 * (w + self._shift))
+        elif w is None:
             return
+        else:
+            k = sol.add_edge(iu, iv, 2 * (w + self._shift))
         self._total += abs(w)
-        k = sol.add_edge(iu, iv, 2 * (w + self._shift))
         self._weight[key] = (k, w)
-        self._repair_edge(k)
+        self._repair_edge(k, iu, iv)
 
     def _share_blossom(self, a: int, b: int) -> bool:
         parent = self._sol.parent
@@ -876,14 +907,15 @@ class WeightedMatching(Generic[V]):
             x = parent[x]
         return False
 
-    def _repair_edge(self, k: int) -> None:
-        """Restore dual feasibility on edge ``k`` by raising the dual of one (released) end."""
+    def _repair_edge(self, k: int, u: int, v: int) -> None:
+        """Restore dual feasibility on edge ``k`` = ``uv`` by raising the dual of one end:
+        one that is trivial and exposed already (nothing to undo), else ``u`` (released), the
+        end the caller named first (``set_weight(x, y, w)`` over the edges of ``x`` releases
+        ``x`` once)."""
         sol = self._sol
         s = sol.full_slack(k)
         if s >= 0:
             return
-        u, v = sol.eu[k], sol.ev[k]
-        # prefer an end that is already trivial and exposed: nothing else to undo
         for x in (u, v):
             if sol.inb[x] == x and sol.mate[x] == -1:
                 sol.dual[x] -= s
