@@ -10,13 +10,13 @@
   integer weights of any size so that a lexicographic order of criteria is one weight
   (``dutch-current.md`` G.2), cold (:func:`max_weight_matching`) or warm-started between edits
   (:class:`WeightedMatching`).
-- Bipartite (:mod:`.bipartite`): :func:`bipartite_saturates`, Kuhn's augmenting paths with a
-  lazily asked predicate.
+- Bipartite (:mod:`.bipartite`): :func:`bipartite_matching`, :func:`bipartite_saturates`,
+  Kuhn's augmenting paths with a lazily asked predicate.
 """
 
 from __future__ import annotations
 
-from .bipartite import bipartite_saturates
+from .bipartite import bipartite_matching, bipartite_saturates
 from .cardinality import (
     IncrementalMatching,
     augment,
@@ -35,6 +35,7 @@ __all__ = [
     "WeightedMatching",
     "augment",
     "augment_path",
+    "bipartite_matching",
     "bipartite_saturates",
     "exposed_mask",
     "has_matching_of_size",

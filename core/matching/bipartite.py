@@ -1,8 +1,8 @@
 """Bipartite matching: can every left vertex get a distinct right partner?
 
-Kuhn's augmenting paths after a greedy start, with the adjacency asked lazily (a predicate,
-at most once per pair): a Dutch-1992 or PL-team bracket asks whether S1 can be paired into S2
-without building the whole graph.
+Kuhn's augmenting paths (optionally after a greedy start), with the adjacency asked lazily (a
+predicate, at most once per pair): a Dutch-1992 or PL-team bracket asks whether S1 can be
+paired into S2 without building the whole graph, and PL-team names the teams that block it.
 """
 
 from __future__ import annotations
@@ -10,23 +10,29 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TypeVar
 
-__all__ = ["bipartite_saturates"]
+__all__ = ["bipartite_matching", "bipartite_saturates"]
 
 T = TypeVar("T", bound=Hashable)
 
 
-def bipartite_saturates(
-    left: Sequence[T], right: Iterable[T], allowed: Callable[[int, T], bool]
-) -> bool:
-    """Whether every ``left[i]`` can be matched to a distinct ``right`` vertex ``r`` with
-    ``allowed(i, r)`` (Kuhn's augmenting paths after a greedy start).
+def bipartite_matching(
+    left: Sequence[T],
+    right: Iterable[T],
+    allowed: Callable[[int, T], bool],
+    *,
+    greedy: bool = True,
+    stop_at_failure: bool = False,
+) -> list[int]:
+    """A maximum matching of ``left`` into ``right``: for each ``left[i]`` the index of its
+    partner in ``right`` (in the order given), or −1.  The edges are the pairs with
+    ``allowed(i, r)``, asked lazily and at most once per pair.
 
-    ``allowed`` is evaluated lazily and at most once per pair, so a dense graph costs little
-    more than one scan per left vertex."""
+    Kuhn's augmenting paths, one depth-first search per left vertex in order, each trying the
+    right vertices in order; with ``greedy``, a first pass gives each left vertex the next free
+    allowed right vertex (a dense graph then costs little more than one scan per left vertex).
+    With ``stop_at_failure``, stops at the first left vertex left unmatched."""
     rights = list(right)
     nl, nr = len(left), len(rights)
-    if nr < nl:
-        return False
     memo: dict[tuple[int, int], bool] = {}
 
     def ok(i: int, j: int) -> bool:
@@ -37,15 +43,16 @@ def bipartite_saturates(
 
     match_r = [-1] * nr
     match_l = [-1] * nl
-    start = 0
-    for i in range(nl):
-        for step in range(nr):
-            j = (start + step) % nr
-            if match_r[j] == -1 and ok(i, j):
-                match_r[j] = i
-                match_l[i] = j
-                start = j + 1
-                break
+    if greedy:
+        start = 0
+        for i in range(nl):
+            for step in range(nr):
+                j = (start + step) % nr
+                if match_r[j] == -1 and ok(i, j):
+                    match_r[j] = i
+                    match_l[i] = j
+                    start = j + 1
+                    break
 
     def augment(root: int) -> bool:
         seen = [False] * nr
@@ -75,4 +82,19 @@ def bipartite_saturates(
                     via.pop()
         return False
 
-    return all(match_l[i] != -1 or augment(i) for i in range(nl))
+    for i in range(nl):
+        if match_l[i] == -1 and not augment(i) and stop_at_failure:
+            break
+    return match_l
+
+
+def bipartite_saturates(
+    left: Sequence[T], right: Iterable[T], allowed: Callable[[int, T], bool]
+) -> bool:
+    """Whether every ``left[i]`` can be matched to a distinct ``right`` vertex ``r`` with
+    ``allowed(i, r)`` (:func:`bipartite_matching` with its greedy start)."""
+    rights = list(right)
+    if len(rights) < len(left):
+        return False
+    match = bipartite_matching(left, rights, allowed, stop_at_failure=True)
+    return all(j != -1 for j in match)
