@@ -16,7 +16,7 @@ import pytest
 from swisspairing import Engine, load_ruleset
 from swisspairing.compatibility import fast_compatible
 from swisspairing.feasibility import PairingGraph
-from swisspairing.plugins import fide_lim
+from swisspairing.plugins.lim_family import fide_lim
 from swisspairing.ruleset import ForbiddenRules
 from swisspairing.trf import read_trf
 
