@@ -19,6 +19,7 @@ from __future__ import annotations
 from .bipartite import bipartite_matching, bipartite_saturates
 from .cardinality import (
     IncrementalMatching,
+    NeighbourSets,
     augment,
     augment_path,
     exposed_mask,
@@ -32,6 +33,7 @@ from .weighted import WeightedMatching, max_weight_matching
 
 __all__ = [
     "IncrementalMatching",
+    "NeighbourSets",
     "WeightedMatching",
     "augment",
     "augment_path",

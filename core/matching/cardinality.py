@@ -20,10 +20,11 @@ so that a search can cut a branch at once instead of enumerating every completio
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 __all__ = [
     "IncrementalMatching",
+    "NeighbourSets",
     "augment",
     "augment_path",
     "exposed_mask",
@@ -37,9 +38,17 @@ __all__ = [
 T = TypeVar("T", bound=Hashable)
 
 
+class NeighbourSets(Protocol):
+    """``adj[v]``: the bit set of the neighbours of vertex ``v``; ``len(adj)``: the vertices."""
+
+    def __getitem__(self, v: int, /) -> int: ...
+
+    def __len__(self) -> int: ...
+
+
 def augment_path(
     root: int,
-    adj: Sequence[int],
+    adj: NeighbourSets,
     active: int,
     mate: list[int],
     free: int,
@@ -322,7 +331,7 @@ class _LazyAdjacency:
         return got
 
 
-class IncrementalMatching:
+class IncrementalMatching(Generic[T]):
     """A perfect matching of a vertex set kept up to date while a search commits pairs.
 
     A pairing procedure that takes its decisions one pair at a time (row by row, first

@@ -579,8 +579,10 @@ class _Solver:
                 lto[s] = -1
                 best[s] = -1
                 bestlist[s] = None
-            self.queue = queue = []
-            self.svert = svert = []
+            queue: list[int] = []
+            svert: list[int] = []
+            self.queue = queue
+            self.svert = svert
             self.dcum = dc = 0
             dc2 = 0
             exposed = [v for v in verts if mate[v] == -1 and dual[v] > 0]
