@@ -32,6 +32,7 @@ Conventions of this implementation (the comments below rely on them):
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Hashable, Iterable
 from typing import Generic, TypeVar
 
@@ -85,7 +86,13 @@ class _Solver:
         # per solve
         self.dcum = 0  # the total dual step of the current stage
         self.queue: list[int] = []
-        self.svert: list[int] = []
+        self.svert: list[int] = []  # the S vertices of the stage
+        self.tvert: list[int] = []  # the vertices labelled T in the stage (once each)
+        self.ltops: list[int] = []  # the slots labelled at top level in the stage (once each)
+        self.cand2: list[int] = []  # the vertices that got a least-slack edge in the stage
+        self.stage_id = 0
+        self.tmark: list[int] = []  # stage_id when the vertex joined tvert
+        self.lmark: list[int] = []  # stage_id when the slot joined ltops
 
     # -- slots ---------------------------------------------------------------------------------
 
@@ -123,6 +130,8 @@ class _Solver:
         self.bkey.append(0)
         self.bestlist.append(None)
         self.mark.append(0)
+        self.tmark.append(0)
+        self.lmark.append(0)
         self.inuse.append(True)
         self.inb.append(s)
         self.mate.append(-1)
@@ -246,6 +255,7 @@ class _Solver:
     def assign_label(self, w: int, t: int, x: int) -> None:
         """Label the top-level blossom of ``w`` with ``t``, reached from ``x`` (−1: a root)."""
         label, lfrom = self.label, self.lfrom
+        sid = self.stage_id
         while True:
             b = self.inb[w]
             label[w] = label[b] = t
@@ -253,11 +263,19 @@ class _Solver:
             self.lto[w] = w
             self.lto[b] = w
             self.best[w] = self.best[b] = -1
+            if self.lmark[b] != sid:
+                self.lmark[b] = sid
+                self.ltops.append(b)
+            lv = self.leaves(b)
             if t == _S:
-                lv = self.leaves(b)
                 self.queue.extend(lv)
                 self.svert.extend(lv)
                 return
+            tmark = self.tmark
+            for y in lv:
+                if tmark[y] != sid:
+                    tmark[y] = sid
+                    self.tvert.append(y)
             # T: the mate of its base becomes S (the base is matched: an exposed base augments)
             bs = self.base[b]
             w, t, x = self.mate[bs], _S, bs
@@ -307,6 +325,9 @@ class _Solver:
         lfrom[b] = lfrom[bb]
         lto[b] = lto[bb]
         self.dual[b] = 0
+        if self.lmark[b] != self.stage_id:
+            self.lmark[b] = self.stage_id
+            self.ltops.append(b)
         for c in childs:
             parent[c] = b
             lv = self.leaves(c)
@@ -512,7 +533,111 @@ class _Solver:
         if m != -1:
             self.mate[v] = self.mate[m] = -1
 
+    def repair_edge(self, k: int, u: int, v: int) -> None:
+        """Restore dual feasibility on edge ``k`` = ``uv`` by raising the dual of one end:
+        one that is trivial and exposed already (nothing to undo), else ``u`` (released), the
+        end the caller named first (``set_weight(x, y, w)`` over the edges of ``x`` releases
+        ``x`` once)."""
+        s = self.full_slack(k)
+        if s >= 0:
+            return
+        for x in (u, v):
+            if self.inb[x] == x and self.mate[x] == -1:
+                self.dual[x] -= s
+                return
+        self.release(u)
+        s = self.full_slack(k)
+        if s < 0:
+            self.dual[u] -= s
+
     # -- the solver ----------------------------------------------------------------------------
+
+    #: Candidate edges per vertex of a dense cold start (see :meth:`priced_start`).
+    CANDIDATES = 10
+
+    def priced_start(self) -> None:
+        """Jump start of a dense graph with nothing matched yet: solve the graph of each vertex's
+        :attr:`CANDIDATES` heaviest edges first, then bring the other edges back, raising the
+        dual of one end of each edge whose slack is negative (:meth:`repair_edge`).
+
+        The heavy edges decide most of an optimum, so few edges need repair and the full
+        graph is solved from a nearly optimal matching with its duals.  The final answer is the
+        optimum of the full graph whatever the candidates were (only the start changes).
+        """
+        n = len(self.parent)
+        active, adjw, adjk, adjx = self.active, self.adjw, self.adjk, self.adjx
+        verts = [v for v in range(n) if active[v]]
+        d = self.CANDIDATES
+        m = sum(len(adjk[v]) for v in verts) // 2
+        if m <= 2 * d * len(verts) or any(self.mate[v] != -1 for v in verts):
+            return
+        if any(self.inuse[b] and self.childs[b] is not None for b in range(n)):
+            return
+        cand = bytearray(len(self.eu))
+        for v in verts:
+            xs = adjx[v]
+            if len(xs) <= d:
+                for k in adjk[v]:
+                    cand[k] = 1
+                continue
+            ks = adjk[v]
+            for i in sorted(range(len(xs)), key=xs.__getitem__, reverse=True)[:d]:
+                cand[ks[i]] = 1
+        full = (list(adjw), list(adjk), list(adjx))
+        for v in verts:
+            keep = [i for i, k in enumerate(adjk[v]) if cand[k]]
+            aw, ak, ax = adjw[v], adjk[v], adjx[v]
+            adjw[v] = [aw[i] for i in keep]
+            adjk[v] = [ak[i] for i in keep]
+            adjx[v] = [ax[i] for i in keep]
+        self.greedy()
+        self.stages()
+        for v in verts:
+            adjw[v], adjk[v], adjx[v] = full[0][v], full[1][v], full[2][v]
+        # the other edges back: raise one end of each edge that the duals now violate
+        # (ends in different top-level blossoms: no blossom holds both, no Z term; else the
+        # Z of the blossoms both are in, from each vertex's chain of blossoms, top first)
+        eu, ev, ew, dual, inb, parent = self.eu, self.ev, self.ew, self.dual, self.inb, self.parent
+        chains: dict[int, list[int]] = {}
+        zsum: dict[int, int] = {}  # blossom -> 2·Z of it and every blossom around it
+
+        def chain(x: int) -> list[int]:
+            c = chains.get(x)
+            if c is None:
+                c = []
+                b = parent[x]
+                while b != -1:
+                    c.append(b)
+                    b = parent[b]
+                c.reverse()
+                total = 0
+                for b in c:
+                    got = zsum.get(b)
+                    if got is None:
+                        total += 2 * dual[b]
+                        zsum[b] = total
+                    else:
+                        total = got
+                chains[x] = c
+            return c
+
+        bad: list[int] = []
+        for k in range(len(eu)):
+            u = eu[k]
+            if u < 0 or cand[k]:
+                continue
+            v = ev[k]
+            s = dual[u] + dual[v] - ew[k]
+            if inb[u] == inb[v]:
+                cu, cv = chain(u), chain(v)
+                i, top = 0, min(len(cu), len(cv))
+                while i < top and cu[i] == cv[i]:
+                    i += 1
+                s += zsum[cu[i - 1]]
+            if s < 0:
+                bad.append(k)
+        for k in bad:  # repairs change duals and blossoms: each edge is checked again
+            self.repair_edge(k, eu[k], ev[k])
 
     def greedy(self) -> None:
         """Jump start: give each exposed trivial vertex a fresh dual, then lower it as far as
@@ -529,19 +654,20 @@ class _Solver:
         fresh = [self.active[v] and mate[v] == -1 and inb[v] == v for v in range(n)]
         for v in range(n):
             if fresh[v]:
-                need = max(
-                    (
-                        x >> 1 if fresh[w] else x - dual[w]
-                        for w, x in zip(adjw[v], adjx[v], strict=True)
-                    ),
-                    default=0,
-                )
-                dual[v] = max(need, 0)
+                top = 0
+                for w, x in zip(adjw[v], adjx[v], strict=True):
+                    r = x >> 1 if fresh[w] else x - dual[w]
+                    if r > top:
+                        top = r
+                dual[v] = top
         for v in range(n):
             if not self.active[v] or mate[v] != -1 or inb[v] != v:
                 continue
-            need = max((x - dual[w] for w, x in zip(adjw[v], adjx[v], strict=True)), default=0)
-            need = max(need, 0)
+            need = 0
+            for w, x in zip(adjw[v], adjx[v], strict=True):
+                r = x - dual[w]
+                if r > need:
+                    need = r
             dual[v] = need
             for w, x in zip(adjw[v], adjx[v], strict=True):
                 if mate[w] == -1 and x > 0 and x - dual[w] == need:
@@ -550,6 +676,14 @@ class _Solver:
                     break
 
     def solve(self) -> None:
+        """An optimum from the current state: the dense jump start when nothing is matched,
+        the greedy jump start, then the stages of the primal-dual method."""
+        self.priced_start()
+        self.greedy()
+        self.stages()
+
+    def stages(self) -> None:
+        """The primal-dual method from the current (dual feasible) state to an optimum."""
         n_slots = len(self.parent)
         label, lfrom, lto, best, bestlist = (
             self.label,
@@ -569,7 +703,6 @@ class _Solver:
         ew, eu, evv = self.ew, self.eu, self.ev
         adjw, adjk, adjx = self.adjw, self.adjk, self.adjx
         bkey = self.bkey
-        self.greedy()
         verts = [v for v in range(n_slots) if active[v]]
         while True:  # one stage: ends with an augmentation, a swap or the optimum
             n_slots = len(self.parent)
@@ -581,8 +714,17 @@ class _Solver:
                 bestlist[s] = None
             queue: list[int] = []
             svert: list[int] = []
-            self.queue = queue
-            self.svert = svert
+            tvert: list[int] = []
+            ltops: list[int] = []
+            cand2: list[int] = []
+            self.queue, self.svert, self.tvert, self.ltops, self.cand2 = (
+                queue,
+                svert,
+                tvert,
+                ltops,
+                cand2,
+            )
+            self.stage_id += 1
             self.dcum = dc = 0
             dc2 = 0
             exposed = [v for v in verts if mate[v] == -1 and dual[v] > 0]
@@ -632,12 +774,20 @@ class _Solver:
                                 bkey[bv] = s
                         elif lw == _FREE:
                             s += dc
-                            if best[w] == -1 or s < bkey[w]:
+                            kb = best[w]
+                            if kb == -1:
+                                best[w] = k
+                                bkey[w] = s
+                                cand2.append(w)
+                            elif s < bkey[w]:
                                 best[w] = k
                                 bkey[w] = s
                         elif label[w] == _FREE:  # inside a T blossom: slack fixed meanwhile
                             kb = best[w]
-                            if kb == -1 or s < dual[eu[kb]] + dual[evv[kb]] - ew[kb]:
+                            if kb == -1:
+                                best[w] = k
+                                cand2.append(w)
+                            elif s < dual[eu[kb]] + dual[evv[kb]] - ew[kb]:
                                 best[w] = k
                     if done:
                         break
@@ -657,13 +807,13 @@ class _Solver:
                     d = root_dual - dual[exposed[pend]]
                     if d < delta:
                         kind, delta, arg = 5, d, -1
-                for v in verts:
+                for v in cand2:
                     kb = best[v]
                     if kb != -1 and label[inb[v]] == _FREE:
                         d = bkey[v] - dc
                         if d < delta:
                             kind, delta, arg = 2, d, kb
-                tops = [b for b in range(len(parent)) if inuse[b] and parent[b] == -1]
+                tops = [b for b in ltops if parent[b] == -1 and inuse[b]]
                 for b in tops:
                     lb = label[b]
                     if lb == _S:
@@ -680,11 +830,10 @@ class _Solver:
                             kind, delta, arg = 4, d, b
                 # apply it
                 if delta:
-                    for v in verts:
-                        lb = label[inb[v]]
-                        if lb == _S:
-                            dual[v] -= delta
-                        elif lb == _T:
+                    for v in svert:
+                        dual[v] -= delta
+                    for v in tvert:
+                        if label[inb[v]] == _T:
                             dual[v] += delta
                     for b in tops:
                         if childs_all[b] is not None:
@@ -739,7 +888,7 @@ class _Solver:
 
 def _bound(weights: Iterable[int]) -> int:
     """A constant larger than the total of ``|w|``: one more pair outweighs any weight."""
-    return sum(abs(w) for w in weights) + 1
+    return sum(map(abs, weights)) + 1
 
 
 def max_weight_matching(
@@ -757,56 +906,67 @@ def max_weight_matching(
     inputs give equal answers; a caller that needs one particular optimum encodes its preference in
     the low bits of the weights.  Raises :class:`ValueError` for a loop or a repeated pair.
     """
-    sol = _Solver()
     index: dict[V, int] = {}
     names: list[V] = []
-    raw: list[tuple[int, int, int]] = []
+    # the adjacency lists in one pass (what _Solver.add_edge does one edge at a time), raw
+    # weights first, doubled and shifted below
+    adjw: list[list[int]] = []
+    adjk: list[list[int]] = []
+    adjx: list[list[int]] = []
+    eu: list[int] = []
+    ev: list[int] = []
+    wr: list[int] = []
+    pu: list[int] = []
+    pv: list[int] = []
     seen: set[int] = set()
-    for u, v, w in edges:
-        if u == v:
-            raise ValueError(f"loop at vertex {u!r}")
+    for count, (u, v, w) in enumerate(edges, 1):
         iu = index.get(u)
         if iu is None:
+            if u == v:
+                raise ValueError(f"loop at vertex {u!r}")
             iu = index[u] = len(names)
             names.append(u)
+            adjw.append([])
+            adjk.append([])
+            adjx.append([])
         iv = index.get(v)
         if iv is None:
             iv = index[v] = len(names)
             names.append(v)
-        key = (iu << 32 | iv) if iu < iv else (iv << 32 | iu)
-        if key in seen:
+            adjw.append([])
+            adjk.append([])
+            adjx.append([])
+        elif iu == iv:
+            raise ValueError(f"loop at vertex {u!r}")
+        seen.add((iu << 32 | iv) if iu < iv else (iv << 32 | iu))
+        if len(seen) != count:
             raise ValueError(f"repeated edge {u!r}–{v!r}")
-        seen.add(key)
-        wi = int(w)
+        wi = operator.index(w)  # an integer (a float is refused, not rounded)
         if max_cardinality or wi > 0:
-            raw.append((iu, iv, wi))
-    if not raw:
+            k = len(eu)
+            eu.append(iu)
+            ev.append(iv)
+            wr.append(wi)
+            lw = adjw[iu]
+            pu.append(len(lw))
+            lw.append(iv)
+            adjk[iu].append(k)
+            adjx[iu].append(wi)
+            lw = adjw[iv]
+            pv.append(len(lw))
+            lw.append(iu)
+            adjk[iv].append(k)
+            adjx[iv].append(wi)
+    if not eu:
         return {}
-    shift = _bound(w for _, _, w in raw) if max_cardinality else 0
-    top = [0] * len(names)  # each vertex starts at the largest weight of its edges
-    for iu, iv, w in raw:
-        we = w + shift
-        top[iu] = max(top[iu], we)
-        top[iv] = max(top[iv], we)
-    for t in top:
-        sol.new_vertex(t)
-    # the adjacency lists in bulk (what add_edge does one edge at a time)
-    adjw, adjk, adjx = sol.adjw, sol.adjk, sol.adjx
-    sol.eu = [e[0] for e in raw]
-    sol.ev = [e[1] for e in raw]
-    sol.ew = [2 * (e[2] + shift) for e in raw]
-    sol.pu = pu = [0] * len(raw)
-    sol.pv = pv = [0] * len(raw)
-    for k, (iu, iv, _) in enumerate(raw):
-        x = sol.ew[k]
-        pu[k] = len(adjw[iu])
-        pv[k] = len(adjw[iv])
-        adjw[iu].append(iv)
-        adjk[iu].append(k)
-        adjx[iu].append(x)
-        adjw[iv].append(iu)
-        adjk[iv].append(k)
-        adjx[iv].append(x)
+    shift = _bound(wr) if max_cardinality else 0
+    sol = _Solver()
+    for xs in adjx:  # each vertex starts at the largest weight of its edges
+        sol.new_vertex(max(xs) + shift if xs else 0)
+    sol.adjw, sol.adjk = adjw, adjk
+    sol.adjx = [[2 * (x + shift) for x in xs] for xs in adjx]
+    sol.eu, sol.ev, sol.pu, sol.pv = eu, ev, pu, pv
+    sol.ew = [2 * (x + shift) for x in wr]
     sol.solve()
     out: dict[V, V] = {}
     mate = sol.mate
@@ -864,28 +1024,36 @@ class WeightedMatching(Generic[V]):
         """Set the weight of the edge ``uv`` (adding missing vertices); ``None`` removes it."""
         if u == v:
             raise ValueError(f"loop at vertex {u!r}")
+        index = self._index
+        iu, iv = index.get(u), index.get(v)
         if w is None:
-            if u not in self._index or v not in self._index:
+            if iu is None or iv is None:
                 return
         else:
             w = int(w)
-            self.add_vertex(u)
-            self.add_vertex(v)
+            if iu is None:
+                self.add_vertex(u)
+                iu = index[u]
+            if iv is None:
+                self.add_vertex(v)
+                iv = index[v]
         sol = self._sol
-        iu, iv = self._index[u], self._index[v]
         key = (iu, iv) if iu < iv else (iv, iu)
         old = self._weight.get(key)
-        if old is not None and old[1] == w:
-            return
-        if old is not None and (sol.mate[iu] == iv or self._share_blossom(iu, iv)):
-            sol.release(iu)  # the edge was part of the structure
         if old is not None:
-            self._total -= abs(old[1])
+            k, was = old
+            if was == w:
+                return
+            parent = sol.parent
+            if sol.mate[iu] == iv or (
+                parent[iu] != -1 and parent[iv] != -1 and self._share_blossom(iu, iv)
+            ):
+                sol.release(iu)  # the edge was part of the structure
+            self._total -= abs(was)
             if w is None:
-                sol.remove_edge(old[0])
+                sol.remove_edge(k)
                 del self._weight[key]
                 return
-            k = old[0]
             sol.set_edge_weight(k, 2 * (w + self._shift))
         elif w is None:
             return
@@ -893,6 +1061,10 @@ class WeightedMatching(Generic[V]):
             k = sol.add_edge(iu, iv, 2 * (w + self._shift))
         self._total += abs(w)
         self._weight[key] = (k, w)
+        dual = sol.dual
+        # no blossom holds both ends (no Z terms) and the slack is not negative: done
+        if sol.inb[iu] != sol.inb[iv] and dual[iu] + dual[iv] >= sol.ew[k]:
+            return
         self._repair_edge(k, iu, iv)
 
     def _share_blossom(self, a: int, b: int) -> bool:
@@ -910,22 +1082,7 @@ class WeightedMatching(Generic[V]):
         return False
 
     def _repair_edge(self, k: int, u: int, v: int) -> None:
-        """Restore dual feasibility on edge ``k`` = ``uv`` by raising the dual of one end:
-        one that is trivial and exposed already (nothing to undo), else ``u`` (released), the
-        end the caller named first (``set_weight(x, y, w)`` over the edges of ``x`` releases
-        ``x`` once)."""
-        sol = self._sol
-        s = sol.full_slack(k)
-        if s >= 0:
-            return
-        for x in (u, v):
-            if sol.inb[x] == x and sol.mate[x] == -1:
-                sol.dual[x] -= s
-                return
-        sol.release(u)
-        s = sol.full_slack(k)
-        if s < 0:
-            sol.dual[u] -= s
+        self._sol.repair_edge(k, u, v)
 
     def _set_shift(self, shift: int) -> None:
         sol = self._sol
