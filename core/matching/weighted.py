@@ -706,12 +706,11 @@ class _Solver:
         verts = [v for v in range(n_slots) if active[v]]
         while True:  # one stage: ends with an augmentation, a swap or the optimum
             n_slots = len(self.parent)
-            for s in range(n_slots):
-                label[s] = _FREE
-                lfrom[s] = -1
-                lto[s] = -1
-                best[s] = -1
-                bestlist[s] = None
+            label[:] = [_FREE] * n_slots
+            lfrom[:] = [-1] * n_slots
+            lto[:] = [-1] * n_slots
+            best[:] = [-1] * n_slots
+            bestlist[:] = [None] * n_slots
             queue: list[int] = []
             svert: list[int] = []
             tvert: list[int] = []
@@ -874,7 +873,7 @@ class _Solver:
                 elif kind == 4:
                     self.expand_blossom(arg, False)
             # end of stage: S blossoms with dual 0 are dissolved
-            for b in range(len(self.parent)):
+            for b in ltops:
                 if (
                     inuse[b]
                     and parent[b] == -1
@@ -883,7 +882,6 @@ class _Solver:
                     and dual[b] == 0
                 ):
                     self.expand_blossom(b, True)
-            verts = [v for v in range(len(self.parent)) if active[v]]
 
 
 def _bound(weights: Iterable[int]) -> int:
