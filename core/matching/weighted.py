@@ -906,55 +906,59 @@ def max_weight_matching(
     """
     index: dict[V, int] = {}
     names: list[V] = []
-    # the adjacency lists in one pass (what _Solver.add_edge does one edge at a time), raw
-    # weights first, doubled and shifted below
-    adjw: list[list[int]] = []
-    adjk: list[list[int]] = []
-    adjx: list[list[int]] = []
     eu: list[int] = []
     ev: list[int] = []
     wr: list[int] = []
-    pu: list[int] = []
-    pv: list[int] = []
-    seen: set[int] = set()
-    for count, (u, v, w) in enumerate(edges, 1):
+    add_u, add_v, add_w = eu.append, ev.append, wr.append
+    for u, v, w in edges:
         iu = index.get(u)
         if iu is None:
-            if u == v:
-                raise ValueError(f"loop at vertex {u!r}")
             iu = index[u] = len(names)
             names.append(u)
-            adjw.append([])
-            adjk.append([])
-            adjx.append([])
         iv = index.get(v)
         if iv is None:
             iv = index[v] = len(names)
             names.append(v)
-            adjw.append([])
-            adjk.append([])
-            adjx.append([])
-        elif iu == iv:
+        if iu == iv:
             raise ValueError(f"loop at vertex {u!r}")
-        seen.add((iu << 32 | iv) if iu < iv else (iv << 32 | iu))
-        if len(seen) != count:
-            raise ValueError(f"repeated edge {u!r}–{v!r}")
-        wi = operator.index(w)  # an integer (a float is refused, not rounded)
-        if max_cardinality or wi > 0:
-            k = len(eu)
-            eu.append(iu)
-            ev.append(iv)
-            wr.append(wi)
-            lw = adjw[iu]
-            pu.append(len(lw))
-            lw.append(iv)
-            adjk[iu].append(k)
-            adjx[iu].append(wi)
-            lw = adjw[iv]
-            pv.append(len(lw))
-            lw.append(iu)
-            adjk[iv].append(k)
-            adjx[iv].append(wi)
+        add_u(iu)
+        add_v(iv)
+        add_w(w)
+    if len(set(zip(map(min, eu, ev), map(max, eu, ev), strict=True))) != len(eu):
+        seen: set[tuple[int, int]] = set()
+        for iu, iv in zip(eu, ev, strict=True):
+            key = (iu, iv) if iu < iv else (iv, iu)
+            if key in seen:
+                raise ValueError(f"repeated edge {names[iu]!r}–{names[iv]!r}")
+            seen.add(key)
+    if not set(map(type, wr)) <= {int, bool}:
+        wr = [operator.index(w) for w in wr]  # an integer (a float is refused, not rounded)
+    if not max_cardinality:  # an edge of weight <= 0 never helps
+        keep = [k for k, w in enumerate(wr) if w > 0]
+        if len(keep) < len(wr):
+            eu = [eu[k] for k in keep]
+            ev = [ev[k] for k in keep]
+            wr = [wr[k] for k in keep]
+    # the adjacency lists (what _Solver.add_edge does one edge at a time), raw weights first
+    n = len(names)
+    adjw: list[list[int]] = [[] for _ in range(n)]
+    adjk: list[list[int]] = [[] for _ in range(n)]
+    adjx: list[list[int]] = [[] for _ in range(n)]
+    pu: list[int] = []
+    pv: list[int] = []
+    aw = [x.append for x in adjw]
+    ak = [x.append for x in adjk]
+    ax = [x.append for x in adjx]
+    add_pu, add_pv = pu.append, pv.append
+    for k, (iu, iv, w) in enumerate(zip(eu, ev, wr, strict=True)):
+        add_pu(len(adjw[iu]))
+        aw[iu](iv)
+        ak[iu](k)
+        ax[iu](w)
+        add_pv(len(adjw[iv]))
+        aw[iv](iu)
+        ak[iv](k)
+        ax[iv](w)
     if not eu:
         return {}
     shift = _bound(wr) if max_cardinality else 0
