@@ -427,6 +427,14 @@ class _Solver:
             self.lto[xt] = xt
             self.lto[bc] = xt
             self.best[xt] = self.best[bc] = -1
+            sid = self.stage_id
+            if self.lmark[bc] != sid:  # a labelled top-level blossom: its dual moves
+                self.lmark[bc] = sid
+                self.ltops.append(bc)
+            for y in self.leaves(bc):
+                if self.tmark[y] != sid:
+                    self.tmark[y] = sid
+                    self.tvert.append(y)
             # children off the path: free, unless one of their vertices was reached from an S
             for i in range(n):
                 if i in onpath:
