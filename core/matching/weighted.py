@@ -28,6 +28,11 @@ Conventions of this implementation (the comments below rely on them):
   non-root S vertex whose dual reaches 0 swaps the alternating path to its root (it becomes exposed
   at dual 0, which complementary slackness allows).  This is the textbook method for a start that
   is dual feasible but whose exposed vertices are not all at the same dual.
+- Jump starts (they change the start, never the optimum): a dense graph with nothing matched is
+  first solved on each vertex's heaviest edges (:attr:`_Solver.CANDIDATES`), the other edges
+  then brought back with the duals repaired where they are violated; every solve begins by
+  lowering the dual of each exposed vertex as far as feasibility allows and matching it along a
+  tight edge (:meth:`_Solver.greedy`).
 """
 
 from __future__ import annotations
@@ -910,7 +915,8 @@ def max_weight_matching(
     Tie rule: among several optimal matchings the answer is a function of the edge sequence
     alone (vertices are numbered by first appearance, edges scanned in the order given), so equal
     inputs give equal answers; a caller that needs one particular optimum encodes its preference in
-    the low bits of the weights.  Raises :class:`ValueError` for a loop or a repeated pair.
+    the low bits of the weights.  Raises :class:`ValueError` for a loop or a repeated pair and
+    :class:`TypeError` for a weight that is not an integer (a float is never rounded).
     """
     index: dict[V, int] = {}
     names: list[V] = []
