@@ -634,12 +634,23 @@ class _Solver:
                 chains[x] = c
             return c
 
+        # the blossom terms are never negative: only an edge whose two vertex duals fall short
+        # of its weight can be violated (one comparison per edge, each edge seen from its
+        # first end)
+        suspects: list[int] = []
+        for v in verts:
+            dv = dual[v]
+            ks = adjk[v]
+            suspects.extend(
+                ks[i]
+                for i, (w, x) in enumerate(zip(adjw[v], adjx[v], strict=True))
+                if dv + dual[w] < x and eu[ks[i]] == v
+            )
         bad: list[int] = []
-        for k in range(len(eu)):
-            u = eu[k]
-            if u < 0 or cand[k]:
+        for k in suspects:
+            if cand[k]:
                 continue
-            v = ev[k]
+            u, v = eu[k], ev[k]
             s = dual[u] + dual[v] - ew[k]
             if inb[u] == inb[v]:
                 cu, cv = chain(u), chain(v)
