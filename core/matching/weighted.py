@@ -37,6 +37,7 @@ Conventions of this implementation (the comments below rely on them):
 
 from __future__ import annotations
 
+import gc
 import operator
 from collections.abc import Hashable, Iterable
 from typing import Generic, TypeVar
@@ -929,6 +930,18 @@ def max_weight_matching(
     the low bits of the weights.  Raises :class:`ValueError` for a loop or a repeated pair and
     :class:`TypeError` for a weight that is not an integer (a float is never rounded).
     """
+    # millions of small objects and no reference cycles: the cyclic collector would only
+    # rescan them again and again
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _max_weight_matching(edges, max_cardinality)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _max_weight_matching(edges: Iterable[tuple[V, V, int]], max_cardinality: bool) -> dict[V, V]:
     index: dict[V, int] = {}
     names: list[V] = []
     eu: list[int] = []
