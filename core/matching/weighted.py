@@ -1026,6 +1026,12 @@ class WeightedMatching(Generic[V]):
     the same optimum *weight* as a cold :func:`max_weight_matching` of the current graph; when
     several matchings are optimal, which one is returned depends on the history of edits (still
     deterministic: equal edit sequences give equal answers).
+
+    ``max_cardinality`` may change between solves: turning it on keeps the state (every weight
+    is raised by the same constant, and so is every vertex dual); turning it off starts again
+    from nothing matched.  Edit the edges of a vertex ``x`` as ``set_weight(x, y, w)``: when an
+    edit breaks dual feasibility, the end named first is the one released, so a batch of edits
+    around ``x`` releases ``x`` once.
     """
 
     def __init__(self) -> None:
