@@ -391,6 +391,12 @@ def main(
     err: TextIO = SafeStream(stderr or sys.stderr)  # type: ignore[assignment]
     locale = _lang_from_argv(argv)
     try:
+        from .engine_cli import is_engine_command
+
+        if is_engine_command(argv):  # the bbpPairings/JaVaFo command line (core/engine_cli.py)
+            from .engine_cli import main as engine_main
+
+            return engine_main(argv, out=out, err=err, locale=locale)
         return _run(argv, locale, out, err)
     except BrokenPipeError:  # output piped into e.g. ``head``: not an error of ours
         return EXIT_OK

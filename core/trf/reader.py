@@ -40,6 +40,7 @@ __all__ = [
     "OWNED_CODES",
     "InvalidTrfError",
     "check_points",
+    "inferred_initial_colour",
     "load_trf",
     "load_trf_source",
     "read_file_capped",
@@ -310,6 +311,23 @@ def unknown_records(tournament: Tournament) -> dict[str, int]:
         if not is_known(line):
             found[code] = found.get(code, 0) + 1
     return found
+
+
+def inferred_initial_colour(tournament: Tournament) -> Colour | None:
+    """The initial colour a file implies when it names none (no ``XXC``/``152``): TRF26 ``152``
+    is needed only when it differs from the colour the top-ranked round-1 participant got,
+    and bbpPairings infers it so (README.txt, "initial piece color"): in the first round with
+    a colour, the colour of the highest-numbered player who has one there, reversed once for
+    each higher player who has none."""
+    if tournament.initial_colour is not None:
+        return tournament.initial_colour
+    players = sorted(tournament.players, key=lambda p: p.number)
+    for rnd in range(1, tournament.rounds_recorded + 1):
+        for k, p in enumerate(players):
+            rec = p.record(rnd)
+            if rec is not None and rec.colour is not None:
+                return rec.colour if k % 2 == 0 else rec.colour.opposite
+    return None
 
 
 def _no_players(text: str, filename: str) -> None:
