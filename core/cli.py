@@ -477,6 +477,17 @@ def _load(
     args.decoded = decoded
     if decoded is not None and decoded.guessed and err is not None:
         err.write(f"swisspairing: {args.tournament}: {_encoding_note(decoded, locale)}\n")
+    if decoded is not None and err is not None:
+        from .trf import unknown_records
+
+        if unknown := unknown_records(tournament):  # kept on -o, said once
+            err.write(
+                f"swisspairing: {args.tournament}: "
+                + gettext(N_("records kept but not read: {codes}"), locale).format(
+                    codes=", ".join(sorted(unknown))
+                )
+                + "\n"
+            )
     return ruleset, tournament
 
 

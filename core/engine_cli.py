@@ -246,8 +246,9 @@ def _load(cmd: EngineCommand, ruleset: Ruleset, err: TextIO, locale: str | None)
     if unknown:
         err.write(
             "swisspairing: "
-            + gettext(N_("{file}: records kept but not read: {codes}"), locale).format(
-                file=cmd.input, codes=", ".join(sorted(unknown))
+            + f"{cmd.input}: "
+            + gettext(N_("records kept but not read: {codes}"), locale).format(
+                codes=", ".join(sorted(unknown))
             )
             + "\n"
         )
@@ -535,6 +536,10 @@ def _generate(
     from .trf import TRF26, dumps_trf
 
     assert cmd.output is not None
+    source = cmd.input or cmd.config
+    # as bbpPairings: a bare -o name goes beside the model or configuration file
+    cmd = replace(cmd, output=_beside(cmd.output, source) if source else cmd.output)
+    assert cmd.output is not None
     guard_outputs([("-o", cmd.output)], [cmd.input, cmd.config])
     if cmd.seed is not None:
         if not (cmd.seed.isascii() and cmd.seed.isdigit()) or len(cmd.seed) > 18:
@@ -572,7 +577,8 @@ def _generate(
             f"Round #{r}\n" + checklist(tournament_before(t, r), ruleset)
             for r in range(1, t.rounds_recorded + 1)
         ]
-        files.append((_checklist_path(cmd), "".join(lists), None))
+        # the generated file is the check list's base (bbpPairings)
+        files.append((_checklist_path(replace(cmd, input=None)), "".join(lists), None))
     write_outputs(files, stdout=out)
     return EXIT_OK
 
