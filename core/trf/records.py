@@ -365,8 +365,9 @@ def read_162(st: ReadState, line: str, line_no: int) -> None:
             st.pab_given = True
         gap = line[col + 4 : col + 8]
         if gap.strip():
+            at = col + 5 + (len(gap) - len(gap.lstrip()))
             raise st.rd.error(
-                N_("unknown point-system symbol {value!r}"), line_no, col + 5, value=gap.strip()
+                N_("unknown point-system symbol {value!r}"), line_no, at, value=gap.strip()
             )
         col += 9
     st.keep("162", line)
