@@ -37,6 +37,7 @@ from typing import Any, TextIO
 from . import __version__
 from .engine import Engine
 from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
+from .explain import Term
 from .i18n import N_, gettext
 from .model import BLACK, PointSystem, Tournament, player_states
 from .output import format_pairs, guard_outputs, write_outputs
@@ -468,23 +469,26 @@ def generator_config(text: str, *, source: str = "<config>") -> dict[str, Any]:
 def _config_values(values: Mapping[str, float], where_of: Mapping[str, str]) -> dict[str, Any]:
     def bad(key: str, rule: str) -> InvalidInputError:
         return InvalidInputError(
-            N_("the value of {key} must be {rule}"), where=where_of.get(key, ""), key=key, rule=rule
+            N_("the value of {key} must be {rule}"),
+            where=where_of.get(key, ""),
+            key=key,
+            rule=Term(rule),
         )
 
     out: dict[str, Any] = {}
     n = values.get("PlayersNumber")
     if n is not None:
         if n != int(n) or not 2 <= n <= 9999:
-            raise bad("PlayersNumber", "a whole number from 2 to 9999")
+            raise bad("PlayersNumber", N_("a whole number from 2 to 9999"))
         out["players"] = int(n)
     r = values.get("RoundsNumber")
     if r is not None:
         if r != int(r) or not 1 <= r <= 999:
-            raise bad("RoundsNumber", "a whole number from 1 to 999")
+            raise bad("RoundsNumber", N_("a whole number from 1 to 999"))
         out["rounds"] = int(r)
     if "DrawPercentage" in values:
         if not 0 <= values["DrawPercentage"] <= 100:
-            raise bad("DrawPercentage", "from 0 to 100")
+            raise bad("DrawPercentage", N_("from 0 to 100"))
         out["draw_rate"] = values["DrawPercentage"] / 100
     rounds = out.get("rounds") or 9
     for key, minimum, option, per_round in (
@@ -494,17 +498,17 @@ def _config_values(values: Mapping[str, float], where_of: Mapping[str, str]) -> 
     ):
         if key in values:
             if values[key] < minimum:
-                raise bad(key, f"at least {minimum}")
+                raise bad(key, N_("at least 1") if minimum == 1 else N_("at least 2"))
             rate = 1 / values[key]
             out[option] = min(1.0, rate / rounds if per_round else rate)
     for key in ("HighestRating", "LowestRating"):
         if key in values and not 0 <= values[key] <= 9999:
-            raise bad(key, "from 0 to 9999")
+            raise bad(key, N_("from 0 to 9999"))
     if "HighestRating" in values or "LowestRating" in values:
         high = int(values.get("HighestRating", 2800))
         low = int(values.get("LowestRating", min(high, 1400)))
         if low > high:
-            raise bad("LowestRating", "at most HighestRating")
+            raise bad("LowestRating", N_("at most HighestRating"))
         out["ratings"] = (low, high)
     points = {
         "PointsForWin": ("win", "forfeit_win", "full_point_bye"),
@@ -518,7 +522,7 @@ def _config_values(values: Mapping[str, float], where_of: Mapping[str, str]) -> 
     for key, names in points.items():
         if key in values:
             if not 0 <= values[key] <= 99.9:
-                raise bad(key, "from 0 to 99.9")
+                raise bad(key, N_("from 0 to 99.9"))
             for name in names:
                 ps[name] = values[key]
     if ps:

@@ -274,7 +274,7 @@ def read_rounds(st: ReadState, line: str, line_no: int) -> None:
         raise st.rd.error(N_("the number of rounds must be at least 1"), line_no, 5)
     if st.total_rounds is not None and st.total_rounds != value:
         raise st.rd.error(
-            N_("{field} says {value} rounds, line {first} says {total}"),
+            N_("{field} gives the number of rounds as {value}, line {first} as {total}"),
             line_no,
             5,
             field=code,
