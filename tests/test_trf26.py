@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from swisspairing import Engine, load_ruleset
 from swisspairing.cli import main
-from swisspairing.errors import InvalidTrfError
+from swisspairing.errors import InvalidInputError, InvalidTrfError
 from swisspairing.model import BLACK, WHITE, PointSystem
 from swisspairing.trf import TRF26, dumps_trf, load_trf, read_trf, unknown_records
 
@@ -233,3 +233,23 @@ def test_bbp_files_round_trip() -> None:
         )
         assert sorted(u.header) == sorted(t.header), f.name
         assert dumps_trf(u) == dumps_trf(t), f.name
+
+
+def test_json_documents_apply_their_kept_records_too() -> None:
+    """A tournament document keeps non-typed records as lines (``records``): 260 and 240
+    apply as in the TRF, a wrong one is named by its JSON path."""
+    import json
+
+    from swisspairing import dump_json, loads_json
+
+    doc = json.loads(dump_json(load_trf(str(BBP / "dutch-260.trf"))))
+    t = loads_json(json.dumps(doc))
+    assert t.forbidden_in_rounds and t.forbidden(*sorted(t.forbidden_in_rounds[0][2]), 5)
+    doc["records"].append("260 005 007 0001 0099")
+    with pytest.raises(
+        Exception, match=r"x\.json: \$\.records\[3\]: 260: player 99 does not exist"
+    ):
+        loads_json(json.dumps(doc), source="x.json")
+    doc["records"][-1] = "299 W  0.0  0.5 001 0002"
+    with pytest.raises(InvalidInputError, match=r"\$\.records\[3\]: TRF26 299"):
+        loads_json(json.dumps(doc), source="x.json")

@@ -39,6 +39,7 @@ __all__ = [
     "MAX_TRF_BYTES",
     "OWNED_CODES",
     "InvalidTrfError",
+    "apply_records",
     "check_points",
     "inferred_initial_colour",
     "load_trf",
@@ -301,6 +302,33 @@ def read_trf(
                 ),
             )
     return tournament
+
+
+#: Kept records that change who is paired: applied by :func:`apply_records`.
+_APPLIED_LATER = frozenset({"240", "260"})
+
+
+def apply_records(tournament: Tournament, lines: list[str], *, source: str = "") -> Tournament:
+    """Apply the record lines kept with a tournament built elsewhere (a JSON document's
+    ``records``) that change who is paired — ``240`` bye requests, ``260`` forbidden pairs —
+    and refuse those this version cannot apply (``299``, the TRF26 team records), as
+    :func:`read_trf` does.  Errors are :class:`InvalidTrfError` with ``line`` = the index
+    of the record in ``lines`` plus one."""
+    from .records import REFUSED_CODES
+
+    st = ReadState(_Reader(source))
+    st.player_lines = {p.number: (0, []) for p in tournament.players}
+    for i, line in enumerate(lines, start=1):
+        if line[:3] in _APPLIED_LATER or line[:3] in REFUSED_CODES:
+            read_record(st, line.rstrip(), i)
+    if not (st.bye_requests or st.forbidden_in_rounds):
+        return tournament
+    _check_ids_exist(st)
+    tournament = replace(
+        tournament,
+        forbidden_in_rounds=(*tournament.forbidden_in_rounds, *st.forbidden_in_rounds),
+    )
+    return _apply_bye_requests(tournament, st)
 
 
 def unknown_records(tournament: Tournament) -> dict[str, int]:
