@@ -263,6 +263,12 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
         help=_(N_("seed for drawing lots (default: derived from the file)")),
     )
     p.add_argument(
+        "--trf-version",
+        choices=("16", "2026"),
+        default=None,
+        help=_(N_("TRF version of the -o file (default: the version the input was read in)")),
+    )
+    p.add_argument(
         "--output-encoding",
         metavar="NAME",
         default=None,
@@ -588,16 +594,20 @@ def _warn_rounds_shortfall(
 
 def _writes_event(args: argparse.Namespace) -> bool:
     """Whether ``-o`` writes an event file: the input is one and ``-o`` names no TRF."""
-    return str(args.tournament).lower().endswith(EVENT_SUFFIXES) and not str(
-        args.output
-    ).lower().endswith((".trf", ".txt"))
+    from .io import input_kind
+
+    return input_kind(args.tournament) == "event" and not str(args.output).lower().endswith(
+        (".trf", ".txt")
+    )
 
 
 def _next_round_text(
     args: argparse.Namespace, tournament: Tournament, pairing: Any, engine: Engine
 ) -> str:
     """``-o``: an event file in, an event file out, in the input's format (``.json`` → JSON,
-    YAML otherwise) unless ``-o`` names a TRF (``.trf``, ``.txt``); a TRF in, a TRF out."""
+    YAML otherwise) unless ``-o`` names a TRF (``.trf``, ``.txt``); a tournament document in,
+    a document out for a ``.json``/``.yaml`` ``-o``; else a TRF, in the input's TRF version
+    unless ``--trf-version`` says."""
     source = str(args.tournament)
     target = str(args.output).lower()
     if _writes_event(args):
@@ -610,7 +620,20 @@ def _next_round_text(
             not target.endswith((".yaml", ".yml")) and source.lower().endswith(".json")
         )
         return dump_event(data, json_format=as_json)
-    return dumps_trf(engine.apply(tournament, pairing))
+    after = engine.apply(tournament, pairing)
+    if target.endswith(EVENT_SUFFIXES):  # a tournament document in, JSON or YAML out
+        from .io import input_kind
+
+        if input_kind(source) == "document":
+            from .jsonio import dumps_json
+
+            text = dumps_json(after)
+            if target.endswith(".json"):
+                return text
+            import yaml
+
+            return yaml.safe_dump(json.loads(text), sort_keys=False, allow_unicode=True)
+    return dumps_trf(after, version=getattr(args, "trf_version", None))
 
 
 def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:

@@ -421,6 +421,18 @@ def _pair(
     output = _beside(cmd.output, cmd.input) if cmd.output else None
     guard_outputs([("-p", output)], [cmd.input])
     t = _load(cmd, ruleset, err, locale)
+    if any(code in ("XXA", "250") for code, _line in t.header):  # as `pair` says it
+        err.write(
+            "swisspairing: "
+            + gettext(
+                N_(
+                    "{file}: acceleration records are read for the points field only; this system "
+                    "pairs by the real scores"
+                ),
+                locale,
+            ).format(file=cmd.input)
+            + "\n"
+        )
     pairing = Engine(ruleset).pair(t, explain=False)
     files = [(output or "-", format_pairs(pairing), None)]
     if cmd.checklist:

@@ -19,7 +19,13 @@ from .encoding import Decoded
 from .model import PointSystem, Tournament
 from .trf import load_trf_source
 
-__all__ = ["EVENT_SUFFIXES", "load_tournament", "load_tournament_source"]
+__all__ = [
+    "EVENT_SUFFIXES",
+    "input_kind",
+    "load_tournament",
+    "load_tournament_source",
+    "sniff_format",
+]
 
 EVENT_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -72,6 +78,22 @@ def sniff_format(head: bytes) -> str | None:
     if text[:1] in (b"{", b"[") or first.startswith((b"#", b"---")) or b":" in first:
         return "mapping"
     return None
+
+
+def input_kind(path: str | os.PathLike[str]) -> str:
+    """``trf``, ``document`` (a tournament document) or ``event`` (an event file): how
+    :func:`load_tournament_source` reads ``path`` (writing the next round back in kind)."""
+    name = os.fspath(path)
+    with open(name, "rb") as fh:
+        head = fh.read(_SNIFF_BYTES)
+    kind = sniff_format(head) or ("mapping" if name.lower().endswith(EVENT_SUFFIXES) else "trf")
+    if kind == "trf":
+        return kind
+    from .event import InvalidEventError, parse_event
+    from .safeyaml import read_text_capped
+
+    data = parse_event(read_text_capped(name, error=InvalidEventError), filename=name)
+    return "document" if "players" in data else "event"
 
 
 def _load_mapping(name: str, point_system: PointSystem | None) -> Tournament:

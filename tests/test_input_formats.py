@@ -99,3 +99,32 @@ def test_team_event_files_still_read(tmp_path: Path) -> None:
 )
 def test_sniffing(head: bytes, kind: str | None) -> None:
     assert sniff_format(head) == kind
+
+
+@pytest.mark.parametrize("suffix", [".json", ".yaml"])
+def test_pair_writes_a_document_back_as_a_document(
+    documents: dict[str, Path], tmp_path: Path, suffix: str
+) -> None:
+    out = tmp_path / f"next{suffix}"
+    code, _out, err = run(
+        "pair", str(documents["yaml"]), "--ruleset", "fide-dutch-1992", "-o", str(out)
+    )
+    assert code == 0, err
+    before, after = load_tournament(documents["yaml"]), load_tournament(out)
+    assert after.rounds_recorded == before.rounds_recorded + 1
+    assert after.players[0].name == before.players[0].name
+
+
+def test_trf_version_of_the_written_file(tmp_path: Path) -> None:
+    """-o keeps the input's TRF version; --trf-version 2026 writes 142/152 instead of XXR/XXC."""
+    src = tmp_path / "in.trf"
+    src.write_bytes((BBP / "dutch-std.trf").read_bytes().replace(b"142 7", b"XXR 7"))
+    for version, want, unwanted in ((None, "XXR 7", "142 7"), ("2026", "142 7", "XXR 7")):
+        out = tmp_path / f"out-{version}.trf"
+        extra = ["--trf-version", version] if version else []
+        code, _o, err = run(
+            "pair", str(src), "--ruleset", "fide-dutch-1992", "-o", str(out), *extra
+        )
+        assert code == 0, err
+        text = out.read_text()
+        assert want in text and unwanted not in text
