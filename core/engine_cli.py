@@ -167,14 +167,13 @@ def parse_engine_argv(argv: Sequence[str]) -> EngineCommand:
             raise _usage()
         checklist, checklist_file = True, (tail[0] if tail else None)
         rest = rest[:i]
-    base = {"info": info, "system": system, "ruleset": ruleset}
-    extra = {"checklist": checklist, "checklist_file": checklist_file}
+    base = EngineCommand(
+        info, system, None, checklist=checklist, checklist_file=checklist_file, ruleset=ruleset
+    )
     if len(rest) == 2 and rest[1] == "-c":
-        return EngineCommand(mode="check", input=rest[0], **base, **extra)
+        return replace(base, mode="check", input=rest[0])
     if len(rest) in (2, 3) and rest[1] == "-p":
-        return EngineCommand(
-            mode="pair", input=rest[0], output=rest[2] if len(rest) == 3 else None, **base, **extra
-        )
+        return replace(base, mode="pair", input=rest[0], output=rest[2] if len(rest) == 3 else None)
     # (MODEL -g | -g [CONFIG]) -o TRF [-s SEED]
     model = config = seed = None
     if rest and rest[0] != "-g":
@@ -193,9 +192,7 @@ def parse_engine_argv(argv: Sequence[str]) -> EngineCommand:
         if len(rest) != 2 or rest[0] != "-s":
             raise _usage()
         seed = rest[1]
-    return EngineCommand(
-        mode="generate", input=model, output=output, config=config, seed=seed, **base, **extra
-    )
+    return replace(base, mode="generate", input=model, output=output, config=config, seed=seed)
 
 
 def _usage() -> InvalidInputError:
