@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from swisspairing import Engine, load_ruleset
 from swisspairing.cli import main
 from swisspairing.errors import InvalidInputError, InvalidTrfError
@@ -253,3 +255,35 @@ def test_json_documents_apply_their_kept_records_too() -> None:
     doc["records"][-1] = "299 W  0.0  0.5 001 0002"
     with pytest.raises(InvalidInputError, match=r"\$\.records\[3\]: TRF26 299"):
         loads_json(json.dumps(doc), source="x.json")
+
+
+# ---------------------------------------------------------------------------- properties
+
+
+@settings(max_examples=25)
+@given(
+    seed=st.integers(1, 10_000),
+    players=st.integers(4, 30),
+    rounds=st.integers(1, 5),
+    win=st.sampled_from([1.0, 2.0, 3.0]),
+    colour=st.sampled_from([None, WHITE, BLACK]),
+)
+def test_any_tournament_reads_back_the_same_from_either_version(
+    seed: int, players: int, rounds: int, win: float, colour: object
+) -> None:
+    """Written as TRF16 (XXR/XXC/XXS) or as TRF26 (142/152/162), a tournament reads back
+    with the same players, rounds, initial colour and point system."""
+    from dataclasses import replace
+
+    from swisspairing.generate import GeneratorConfig, generate
+    from swisspairing.trf import TRF16
+
+    ps = PointSystem(win=win, forfeit_win=win, full_point_bye=win, pairing_allocated_bye=win)
+    rs = replace(load_ruleset("fide-dutch-1992"), points=ps)
+    t = generate(rs, GeneratorConfig(players=players, rounds=rounds, seed=seed)).tournament
+    t = replace(t, initial_colour=colour, point_system=ps if win != 1.0 else None)
+    for version in (TRF16, TRF26):
+        u = read_trf(dumps_trf(t, version=version))
+        assert u.players == t.players
+        assert (u.total_rounds, u.initial_colour) == (t.total_rounds, t.initial_colour)
+        assert (u.point_system or PointSystem()) == (t.point_system or PointSystem())
