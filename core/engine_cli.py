@@ -401,13 +401,7 @@ def checklist(t: Tournament, ruleset: Ruleset) -> str:
 
 
 def _write_checklist(cmd: EngineCommand, text: str) -> None:
-    assert cmd.input is not None or cmd.output is not None
-    base = cmd.input or cmd.output or ""
-    if cmd.checklist_file:
-        path = _beside(cmd.checklist_file, base)
-    else:
-        path = os.path.splitext(base)[0] + ".list"
-    write_outputs([(path, text, None)])
+    write_outputs([(_checklist_path(cmd), text, None)])
 
 
 # ---------------------------------------------------------------------------- -p
@@ -580,8 +574,13 @@ def _generate(
     name = f"012 AutoTest Tournament {seed}"
     header = (("012", name), *(h for h in t.header if h[0] != "012"))
     t = replace(t, name=name[4:], header=header)
-    if generated.stopped:
-        err.write(f"swisspairing: {cmd.output}: {generated.stopped}\n")
+    if generated.stopped:  # a small field ran out of opponents: the rounds played are kept
+        why = (
+            generated.error.render(locale)
+            if isinstance(generated.error, SwissPairingError)
+            else generated.stopped
+        )
+        err.write(f"swisspairing: {cmd.output}: {why}\n")
     files = [(cmd.output, dumps_trf(t, version=TRF26), None)]
     if cmd.checklist:
         from .verify import tournament_before
