@@ -100,9 +100,23 @@ _SYNTAX = (
 )
 
 
+def _without_globals(argv: Sequence[str]) -> list[str]:
+    """``argv`` without swisspairing's own global options (``--lang X``, ``--debug``)."""
+    words: list[str] = []
+    skip = False
+    for w in argv:
+        if skip:
+            skip = False
+        elif w == "--lang":
+            skip = True
+        elif w != "--debug" and not w.startswith("--lang="):
+            words.append(w)
+    return words
+
+
 def is_engine_command(argv: Sequence[str]) -> bool:
     """Whether ``argv`` is the bbpPairings/JaVaFo command line rather than a subcommand."""
-    words = [w for w in argv if w not in ("--debug",)]
+    words = _without_globals(argv)
     if words[:1] == ["-r"]:
         words = words[1:]
         if not words:
@@ -148,7 +162,7 @@ def parse_engine_argv(argv: Sequence[str]) -> EngineCommand:
                 raise _usage()
             ruleset = words[i + 1]
             del words[i : i + 2]
-    words = [w for w in words if w != "--debug"]
+    words = _without_globals(words)
     info = words[:1] == ["-r"]
     if info:
         words = words[1:]

@@ -67,6 +67,7 @@ def files(tmp_path: Path) -> Path:
         ["--dutch", "-g", "-o", "out.trf"],
         ["--dutch", "-g", "cfg.txt", "-o", "out.trf", "-s", "5"],
         ["--dutch", "model.trf", "-g", "-o", "out.trf"],
+        ["--lang", "de", "--dutch", "in.trf", "-p", "--debug"],
     ],
 )
 def test_every_documented_form_parses(argv: list[str]) -> None:
