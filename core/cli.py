@@ -39,7 +39,7 @@ from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
 from .serve import add_parser as _add_serve_parser
 from .serve import command as _cmd_serve
 from .teams import format_match_pairs, format_match_table
-from .trf import dumps_trf
+from .trf import dumps_trf, has_acceleration
 
 __all__ = ["main"]
 
@@ -513,7 +513,7 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     locale = args.error_locale = _report_locale(
         args, ruleset, locale
     )  # the ruleset's language:, as the reports do
-    if any(code in ("XXA", "250") for code, _line in tournament.header):
+    if has_acceleration(tournament):
         err.write(
             "swisspairing: "
             + gettext(

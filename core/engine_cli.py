@@ -425,8 +425,10 @@ def _pair(
     assert cmd.input is not None
     output = _beside(cmd.output, cmd.input) if cmd.output else None
     guard_outputs([("-p", output)], [cmd.input])
+    from .trf import has_acceleration
+
     t = _load(cmd, ruleset, err, locale)
-    if any(code in ("XXA", "250") for code, _line in t.header):  # as `pair` says it
+    if has_acceleration(t):  # as `pair` says it
         err.write(
             "swisspairing: "
             + gettext(

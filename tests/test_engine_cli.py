@@ -325,3 +325,13 @@ def test_generator_rates() -> None:
     assert got["bye_request_rate"] == pytest.approx(1 / 20 / 10)  # one player in 20 per event
     assert got["withdrawal_rate"] == pytest.approx(1 / 5 / 10)
     assert got["points"]["pairing_allocated_bye"] == 2  # PAB follows the win (bbpPairings)
+
+
+@pytest.mark.parametrize("record", [b"192 FIDE_DUTCH_BAKU", b"250       1.0 001 005 0001 0012"])
+def test_acceleration_is_said_not_silently_dropped(files: Path, record: bytes) -> None:
+    """bbpPairings accelerates on 250/XXA records or a *_BAKU type; the Dutch 1992 ruleset
+    pairs by the real scores and says so on standard error."""
+    f = files / "accelerated.trf"
+    f.write_bytes(record + b"\r" + (files / "dutch-std.trf").read_bytes())
+    code, _out, err = run("--dutch", str(f), "-p", "--ruleset", "fide-dutch-1992")
+    assert code == 0 and "acceleration records are read for the points field only" in err

@@ -41,6 +41,7 @@ __all__ = [
     "InvalidTrfError",
     "apply_records",
     "check_points",
+    "has_acceleration",
     "inferred_initial_colour",
     "load_trf",
     "load_trf_source",
@@ -329,6 +330,15 @@ def apply_records(tournament: Tournament, lines: list[str], *, source: str = "")
         forbidden_in_rounds=(*tournament.forbidden_in_rounds, *st.forbidden_in_rounds),
     )
     return _apply_bye_requests(tournament, st)
+
+
+def has_acceleration(tournament: Tournament) -> bool:
+    """Whether the file asks for acceleration: ``XXA`` or ``250`` records, or a TRF26 ``192``
+    type ending in ``_BAKU`` (bbpPairings then applies Baku acceleration)."""
+    return any(
+        code in ("XXA", "250") or (code == "192" and line.rstrip().upper().endswith("_BAKU"))
+        for code, line in tournament.header
+    )
 
 
 def unknown_records(tournament: Tournament) -> dict[str, int]:
