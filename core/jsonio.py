@@ -431,7 +431,10 @@ def tournament_from_json(
     # The typed fields' records, as swisspairing writes them, where the file had them: the
     # tournament equals the one read back from the TRF written for it.
     has_bb = any(code in _BB_CODES for code, _ in tournament.header)
-    typed = [(line[:3], line) for line in _owned_records(tournament, has_bb)]
+    kept = {line[:3] for line in lines}  # TRF26 142/152/162 stay among the lines, in place
+    typed = [
+        (line[:3], line) for line in _owned_records(tournament, has_bb) if line[:3] not in kept
+    ]
     if typed:
         at = min(data.get("typed_records_at", len(lines)), len(lines))
         header = list(tournament.header)

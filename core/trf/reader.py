@@ -38,6 +38,7 @@ __all__ = [
     "MAX_LINE_CHARS",
     "MAX_TRF_BYTES",
     "OWNED_CODES",
+    "TYPED_CODES",
     "InvalidTrfError",
     "apply_records",
     "check_points",
@@ -60,9 +61,13 @@ MAX_ROUNDS = 999
 MAX_POINT_VALUE = 9999.0
 
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
-#: Record codes whose content lives in :class:`Tournament` fields and is written from them
-#: (in the TRF version of the file: ``142``/``152``/``162`` or ``XXR``/``XXC``/``XXS``).
-OWNED_CODES = ("XXR", "XXC", "XXP", "XXS", "XXZ", "SPW", "142", "152", "162")
+#: TRFx record codes whose content lives in :class:`Tournament` fields and is written from
+#: them (a tournament document keeps the other records as lines).
+OWNED_CODES = ("XXR", "XXC", "XXP", "XXS", "XXZ", "SPW")
+#: Every record code written from the tournament's fields, in the version of the file:
+#: ``142``/``152``/``162`` (TRF26) or ``XXR``/``XXC``/``XXS`` (TRFx).  A tournament document
+#: keeps the TRF26 ones among its lines, so that it is written back in its version.
+TYPED_CODES = (*OWNED_CODES, "142", "152", "162")
 #: Results that mirror each other on the two lines of one game.
 _MIRROR = {
     "1": "0",

@@ -17,7 +17,7 @@ from typing import TextIO
 from ..errors import SizeLimitError
 from ..i18n import N_
 from ..model import WHITE, Player, PointSystem, RoundRecord, Team, Tournament
-from .reader import OWNED_CODES
+from .reader import TYPED_CODES
 from .records import BB_FIELDS, TRF26_CODES
 
 __all__ = [
@@ -160,30 +160,36 @@ def write_trf(tournament: Tournament, handle: TextIO, *, version: str | None = N
     """Write ``tournament`` as TRF (LF line ends), in ``version`` (:data:`TRF16` or
     :data:`TRF26`; default: the version it was read in).
 
-    Records read from a file come back in their order; the typed records (``XXR`` …) are
-    written from the tournament's fields where the first of them stood.
+    Records read from a file come back in their order; the typed records (``XXR``, ``142``
+    …) are written from the tournament's fields, each where its code stood, the new ones
+    where the first of them stood.
     """
-    owned_written = False
     # bbpPairings BB? lines stand for the point system unless the file also had an XXS
     # record, which then is written too (else its values would be lost).
     has_bb = any(code in BB_FIELDS for code, _ in tournament.header) and not any(
         code == "XXS" for code, _ in tournament.header
     )
     version = version or trf_version(tournament)
+    typed: dict[str, list[str]] = {}
+    for record in _owned_records(tournament, has_bb, version):
+        typed.setdefault(record[:3], []).append(record)
+    # each typed record where its code stood; the others where the first typed record stood
+    present = {code for code, _ in tournament.header if code in typed}
     lines: list[str] = []
     if tournament.name and not any(code == "012" for code, _ in tournament.header):
         lines.append(f"012 {tournament.name}")  # a tournament built in code, not read
+    first = True
     for code, read in tournament.header:
-        # the name may have been changed
-        line = f"012 {tournament.name}".rstrip() if code == "012" else read
-        if code in OWNED_CODES:
-            if not owned_written:
-                lines.extend(_owned_records(tournament, has_bb, version))
-                owned_written = True
+        if code in TYPED_CODES:
+            for c in list(typed):
+                if c == code or (first and c not in present):
+                    lines.extend(typed.pop(c))
+            first = False
             continue
-        lines.append(line)
-    if not owned_written:
-        lines.extend(_owned_records(tournament, has_bb, version))
+        # the name may have been changed
+        lines.append(f"012 {tournament.name}".rstrip() if code == "012" else read)
+    for records in typed.values():  # no typed record was read: after the header
+        lines.extend(records)
     lines.extend(format_player(p) for p in tournament.players)
     lines.extend(format_team(t) for t in tournament.teams)
     handle.write("\n".join(lines) + "\n")
