@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import replace
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..encoding import Decoded, decode_bytes
 from ..errors import InvalidTrfError, SizeLimitError
@@ -687,7 +687,7 @@ def load_trf_source(
 
 
 def load_trf(
-    path: str | os.PathLike[str], *, encoding: str | None = None, **kwargs: object
+    path: str | os.PathLike[str], *, encoding: str | None = None, **kwargs: Any
 ) -> Tournament:
     """Read a TRF file from disk: UTF-8 (with or without byte-order mark), UTF-16/32 with a
     byte-order mark, else the single-byte code page detected (``core/encoding.py``)."""
