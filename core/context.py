@@ -77,7 +77,7 @@ class RoundContext:
         self.drawn_colour: Colour | None = None
         """The first-round colour, once drawn by lot (recorded by the engine)."""
         self._forbidden: set[frozenset[int]] = set()
-        for group in (*tournament.forbidden_pairs, *ruleset.forbidden.pairs):
+        for group in (*tournament.forbidden_groups(round_number), *ruleset.forbidden.pairs):
             members = sorted(group)
             for i, a in enumerate(members):
                 for b in members[i + 1 :]:
