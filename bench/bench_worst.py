@@ -23,6 +23,7 @@ fails or takes ``--limit`` seconds or more (default 1).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import shutil
@@ -33,6 +34,8 @@ import tempfile
 import time
 from dataclasses import dataclass
 
+import yaml
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from make_histories import bbp_generated  # noqa: E402
@@ -42,6 +45,9 @@ from swisspairing import load_trf  # noqa: E402
 from swisspairing.trf import dumps_trf  # noqa: E402
 
 CLI = shutil.which("swisspairing") or "swisspairing"
+#: The child may write byte code, as an installed wheel has it: without it every call recompiles
+#: the package (PYTHONDONTWRITEBYTECODE=1 with an editable install) and start-up is not measured.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 @dataclass
@@ -62,6 +68,7 @@ def pair_cli(path: str, ruleset: str, timeout: float) -> tuple[float, str, str]:
                 [CLI, "pair", path, "-r", ruleset, "-p", out],
                 stdout=subprocess.DEVNULL,
                 stderr=err,
+                env=ENV,
             )
             deadline = time.monotonic() + timeout
             while True:
@@ -83,18 +90,33 @@ def pair_cli(path: str, ruleset: str, timeout: float) -> tuple[float, str, str]:
             return cpu, "ok", ""
 
 
+def _team_event_rounds(path: str) -> tuple[dict, int]:
+    """A team event file (YAML/JSON) and the number of its rounds with results."""
+    with open(path, encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    return data, len(data.get("results") or [])
+
+
 def bench_file(
     path: str, label: str, ruleset: str, timeout: float, rounds: str | None
 ) -> list[Round]:
-    t = load_trf(path)
+    team = path.endswith((".yaml", ".yml", ".json"))
+    if team:  # a team event file: the state before round r is its first r - 1 results
+        data, last = _team_event_rounds(path)
+    else:
+        t = load_trf(path)
+        last = rounds_in(t)
     out: list[Round] = []
     with tempfile.TemporaryDirectory(prefix="worst-in-") as tmp:
-        for rnd in parse_rounds(rounds, rounds_in(t)):
+        for rnd in parse_rounds(rounds, last):
             if rnd < 2:
                 continue  # round 1 of these fields is the history's premise, not a search
-            src = os.path.join(tmp, f"r{rnd}.trf")
+            src = os.path.join(tmp, f"r{rnd}." + ("json" if team else "trf"))
             with open(src, "w", encoding="utf-8") as fh:
-                fh.write(dumps_trf(truncate(t, rnd, t.point_system)))
+                if team:
+                    json.dump({**data, "results": data["results"][: rnd - 1]}, fh)
+                else:
+                    fh.write(dumps_trf(truncate(t, rnd, t.point_system)))
             cpu, status, msg = pair_cli(src, ruleset, timeout)
             out.append(Round(label, rnd, cpu, status, msg))
     return out
