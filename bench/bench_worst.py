@@ -38,11 +38,10 @@ import yaml
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from make_histories import bbp_generated  # noqa: E402
-from replay import parse_rounds, rounds_in, truncate  # noqa: E402
-
-from swisspairing import load_trf  # noqa: E402
-from swisspairing.trf import dumps_trf  # noqa: E402
+from make_histories import bbp_generated
+from replay import parse_rounds, rounds_in, truncate
+from swisspairing import load_trf
+from swisspairing.trf import dumps_trf
 
 CLI = shutil.which("swisspairing") or "swisspairing"
 #: The child may write byte code, as an installed wheel has it: without it every call recompiles

@@ -79,7 +79,11 @@ def bbp_pair(t: Tournament) -> list[tuple[int, int]]:
         with open(src, "w", encoding="utf-8") as fh:
             fh.write(dumps_trf(t))
         proc = subprocess.run(
-            [BBP, "--dutch", src, "-p", out], capture_output=True, text=True, timeout=120
+            [BBP, "--dutch", src, "-p", out],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
         )
         if proc.returncode != 0:
             raise RuntimeError(f"bbpPairings rc={proc.returncode}: {proc.stderr.strip()[:300]}")
@@ -113,6 +117,7 @@ def bbp_generated(n: int, rounds: int, seed: int) -> str:
             capture_output=True,
             text=True,
             timeout=300,
+            check=False,
         )
         if proc.returncode != 0:
             raise RuntimeError(f"bbpPairings rc={proc.returncode}: {proc.stderr.strip()[:300]}")
