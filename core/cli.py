@@ -17,29 +17,23 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
-from .encoding import Decoded, check_encoding_name, encode_text
-from .engine import Engine
 from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
 from .i18n import LANGUAGES, N_, NP_, default_locale, gettext, ngettext
-from .io import EVENT_SUFFIXES, load_tournament_source
-from .manager import ruleset_dirs, system_names, system_schema, systems_info
-from .model import Tournament
-from .output import (
-    SafeStream,
-    format_pairs,
-    format_table,
-    guard_outputs,
-    render_events,
-    write_outputs,
-)
-from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
+from .output import SafeStream
 from .serve import add_parser as _add_serve_parser
 from .serve import command as _cmd_serve
-from .teams import format_match_pairs, format_match_table
-from .trf import dumps_trf
+
+if TYPE_CHECKING:
+    from .encoding import Decoded
+    from .engine import Engine
+    from .model import Tournament
+    from .ruleset import Ruleset
+
+# Start-up (issue 20): the engine, the loaders and the writers are imported by the commands that
+# use them, so that ``--help`` and ``--version`` load only argparse and the catalogues.
 
 __all__ = ["main"]
 
@@ -194,8 +188,9 @@ def _lang_from_argv(argv: Sequence[str]) -> str:
     return default_locale()
 
 
-def build_parser(locale: str | None) -> argparse.ArgumentParser:
-    """The argument parser, with help texts in ``locale``."""
+def build_parser(locale: str | None, *, epilogs: bool = True) -> argparse.ArgumentParser:
+    """The argument parser, with help texts in ``locale``; ``epilogs=False`` leaves out what
+    only ``--help`` shows (it looks up where the rulesets are: start-up, issue 20)."""
     _: Callable[[str], str] = lambda s: gettext(s, locale)  # noqa: E731
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
@@ -301,7 +296,8 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
 
     _add_verification_parsers(sub, common, _)
     _add_serve_parser(sub, common, _)  # core/serve.py; the server is imported only when run
-    _epilogs(parser, sub, _)
+    if epilogs:
+        _epilogs(parser, sub, _)
     return parser
 
 
@@ -312,7 +308,7 @@ def _add_report_parsers(
     reading: argparse.ArgumentParser | None = None,
 ) -> None:
     """``standings``, ``crosstable`` and ``pairings`` (core/reports.py)."""
-    from .reports import FORMATS
+    from .output import FORMATS
 
     for name, text in (
         ("standings", N_("print the standings with the ruleset's tiebreaks")),
@@ -415,7 +411,8 @@ def main(
 
 def _run(argv: list[str], locale: str, out: TextIO, err: TextIO) -> int:
     with _argparse_language(locale):
-        parser = build_parser(locale)
+        wants_help = not argv or any(a in ("-h", "--help") for a in argv)
+        parser = build_parser(locale, epilogs=wants_help)
         try:
             args = parser.parse_args(argv)
         except SystemExit as exc:
@@ -423,12 +420,16 @@ def _run(argv: list[str], locale: str, out: TextIO, err: TextIO) -> int:
         if getattr(args, "lang", None):
             locale = args.lang
         if args.command is None:
+            if not wants_help:
+                parser = build_parser(locale)
             parser.print_help(out)
             return EXIT_USAGE
     handler = _COMMANDS[args.command]
     try:
         for option in ("encoding", "output_encoding"):
             if getattr(args, option, None):
+                from .encoding import check_encoding_name
+
                 check_encoding_name(getattr(args, option), "--" + option.replace("_", "-"))
         return handler(args, locale, out, err)
     except SwissPairingError as exc:
@@ -463,6 +464,9 @@ def _load(
 ) -> tuple[Ruleset, Tournament]:
     """The ruleset and the tournament; says on ``err`` which encoding was assumed when the
     file's encoding was a guess (and keeps it in ``args.decoded`` for writing back)."""
+    from .io import load_tournament_source
+    from .ruleset import load_ruleset
+
     ruleset = load_ruleset(args.ruleset)
     # A file without XXS is checked against the ruleset's point system.
     tournament, decoded = load_tournament_source(
@@ -485,6 +489,11 @@ def _encoding_note(decoded: Decoded, locale: str | None) -> str:
 
 
 def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .encoding import encode_text
+    from .engine import Engine
+    from .output import format_pairs, format_table, guard_outputs, render_events, write_outputs
+    from .teams import format_match_pairs, format_match_table
+
     guard_outputs([("-p", args.pairs), ("-o", args.output)], _inputs(args))
     ruleset, tournament = _load(args, err, locale)
     locale = args.error_locale = _report_locale(
@@ -571,6 +580,8 @@ def _warn_rounds_shortfall(
 
 def _writes_event(args: argparse.Namespace) -> bool:
     """Whether ``-o`` writes an event file: the input is one and ``-o`` names no TRF."""
+    from .io import EVENT_SUFFIXES
+
     return str(args.tournament).lower().endswith(EVENT_SUFFIXES) and not str(
         args.output
     ).lower().endswith((".trf", ".txt"))
@@ -581,6 +592,8 @@ def _next_round_text(
 ) -> str:
     """``-o``: an event file in, an event file out, in the input's format (``.json`` → JSON,
     YAML otherwise) unless ``-o`` names a TRF (``.trf``, ``.txt``); a TRF in, a TRF out."""
+    from .trf import dumps_trf
+
     source = str(args.tournament)
     target = str(args.output).lower()
     if _writes_event(args):
@@ -597,6 +610,8 @@ def _next_round_text(
 
 
 def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .engine import Engine
+
     ruleset, tournament = _load(args, err, locale)
     locale = _report_locale(args, ruleset, locale)
     violations = Engine(ruleset).check(tournament)
@@ -628,6 +643,8 @@ def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) 
 
 
 def _cmd_systems(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .manager import systems_info
+
     for info in systems_info():
         desc = gettext(info["description"], locale) if info["description"] else ""
         out.write(f"{info['name']}  {info['distribution']} {info['version']}\n")
@@ -642,6 +659,9 @@ def _cmd_systems(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
 
 
 def _cmd_rulesets(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .manager import ruleset_dirs
+    from .ruleset import builtin_rulesets, load_ruleset
+
     for rid, entry in builtin_rulesets(ruleset_dirs()).items():
         rs = load_ruleset(rid)
         name = gettext(rs.name, locale) if rs.name else ""
@@ -650,6 +670,7 @@ def _cmd_rulesets(args: argparse.Namespace, locale: str, out: TextIO, err: TextI
 
 
 def _cmd_validate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .ruleset import load_ruleset
     from .standings import check_tiebreak_ids
 
     status = EXIT_OK
@@ -675,6 +696,9 @@ def _cmd_validate(args: argparse.Namespace, locale: str, out: TextIO, err: TextI
 def _validate_tournaments(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     """``validate --ruleset R FILE…``: each FILE is a tournament read under R; warns when its
     declared rounds cannot be played by the field."""
+    from .engine import Engine
+    from .io import load_tournament_source
+    from .ruleset import load_ruleset
     from .standings import check_tiebreak_ids
 
     ruleset = load_ruleset(args.ruleset)
@@ -708,6 +732,9 @@ def _validate_tournaments(args: argparse.Namespace, locale: str, out: TextIO, er
 
 
 def _cmd_schema(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .manager import system_names, system_schema
+    from .ruleset import core_schema
+
     schema: Any
     if args.system:
         schema = system_schema(args.system)
@@ -732,6 +759,8 @@ def _report_locale(args: argparse.Namespace, ruleset: Ruleset, locale: str) -> s
 
 
 def _emit(args: argparse.Namespace, out: TextIO, text: str) -> int:
+    from .output import write_outputs
+
     if args.output:
         write_outputs([(args.output, text, None)], stdout=out)
     else:
@@ -742,6 +771,7 @@ def _emit(args: argparse.Namespace, out: TextIO, text: str) -> int:
 def _standings_for(
     args: argparse.Namespace, err: TextIO | None = None, locale: str | None = None
 ) -> tuple[Ruleset, Tournament, Any]:
+    from .output import guard_outputs
     from .standings import compute_standings
 
     guard_outputs([("-o", args.output)], _inputs(args))
@@ -809,6 +839,8 @@ def _cmd_crosstable(args: argparse.Namespace, locale: str, out: TextIO, err: Tex
 
 
 def _cmd_pairings(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .engine import Engine
+    from .output import guard_outputs
     from .reports import pairings_report, render
 
     guard_outputs([("-o", args.output)], _inputs(args))
