@@ -9,6 +9,7 @@ system, from ``wait4``), so start-up is included and a busy machine does not inf
     python bench/bench_worst.py --bbp-sample 2000 --seed 1           # 2,000 rounds of fields from
                                                                      # bbpPairings' generator
     python bench/bench_worst.py FILES --ruleset kpzszach-a-klasa-2005 --rounds 9-13
+    SWISSPAIRING_CLI=/path/to/wheel-venv/bin/swisspairing python bench/bench_worst.py ...  # a wheel
 
 ``--bbp-sample K``: fields of 11–100 players over 9–15 rounds from bbpPairings' random
 tournament generator (seeded, ``make_histories.bbp_generated``), every round re-paired, until K
@@ -43,7 +44,7 @@ from replay import parse_rounds, rounds_in, truncate
 from swisspairing import load_trf
 from swisspairing.trf import dumps_trf
 
-CLI = shutil.which("swisspairing") or "swisspairing"
+CLI = os.environ.get("SWISSPAIRING_CLI") or shutil.which("swisspairing") or "swisspairing"
 #: The child may write byte code, as an installed wheel has it: without it every call recompiles
 #: the package (PYTHONDONTWRITEBYTECODE=1 with an editable install) and start-up is not measured.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
