@@ -18,7 +18,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from .context import RoundContext
-    from .engine import Bracket, BracketOutcome, ByeChoice
+    from .brackets import Bracket, BracketOutcome, ByeChoice
     from .model import PlayerState, Tournament
     from .pairing import Pairing, RoundPairing, Violation
     from .tiebreaks import Tiebreak
