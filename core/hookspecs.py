@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from .context import RoundContext
     from .brackets import Bracket, BracketOutcome, ByeChoice
+    from .context import RoundContext
     from .model import PlayerState, Tournament
     from .pairing import Pairing, RoundPairing, Violation
     from .tiebreaks import Tiebreak
