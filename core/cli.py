@@ -517,7 +517,8 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     if tournament.next_round == 1:
         _warn_rounds_shortfall(engine, tournament, args.tournament, locale, err)
     try:
-        pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
+        ctx = engine.context(tournament, seed=args.seed, explain=args.explain)
+        pairing = engine.pair(tournament, seed=args.seed, explain=args.explain, context=ctx)
     except NoValidPairingError as exc:
         if args.explain:  # the proof belongs to the explanation too
             out.write(gettext(N_("Explanation"), locale) + "\n  " + exc.render(locale) + "\n")
@@ -542,9 +543,7 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
         files.append((args.output, text, data))
     write_outputs(files, stdout=out)  # both or neither
     if (not args.pairs and not args.output) or args.explain:
-        ctx_scores = {
-            n: s.score for n, s in engine.context(tournament, explain=False).states.items()
-        }
+        ctx_scores = {n: s.score for n, s in ctx.states.items()}  # the states computed once
         if not args.pairs and not args.output and team_round:
             out.write(
                 format_match_table(

@@ -53,9 +53,18 @@ class Engine:
         return RoundContext(tournament, self.ruleset, rnd, engine=self, seed=seed, explain=explain)
 
     def pair(
-        self, tournament: Tournament, *, seed: int | None = None, explain: bool = True
+        self,
+        tournament: Tournament,
+        *,
+        seed: int | None = None,
+        explain: bool = True,
+        context: RoundContext | None = None,
     ) -> RoundPairing:
         """Pair the next round of ``tournament``.
+
+        ``context``: the round's context made beforehand by :meth:`context` with the same
+        tournament, seed and ``explain`` (a caller that also wants its scores then computes the
+        players' states once).
 
         Raises :class:`InvalidTournamentError` when the tournament cannot be paired as it
         stands and :class:`NoValidPairingError` when no pairing satisfies the rules.
@@ -83,7 +92,11 @@ class Engine:
                 ),
                 total=total,
             )
-        ctx = self.context(tournament, rnd, seed=seed, explain=explain)
+        ctx = (
+            context
+            if context is not None
+            else self.context(tournament, rnd, seed=seed, explain=explain)
+        )
         result: RoundPairing | None = self.hook.swiss_pair_round(context=ctx)
         if result is None:
             raise PluginError(N_("no plugin paired the round"))
