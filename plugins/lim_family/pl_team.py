@@ -38,7 +38,12 @@ in order, skipping rows with a pair that may not meet or cannot get colours (PL-
 cannot be paired, the earlier group takes its next row that transfers a *different* team
 (PL-team 17; rows transferring the same team lead to the same later groups and are not
 retried).  A row is only taken when the teams still to be paired can be paired at all (a
-maximum-matching test), so the search never walks into dead ends.
+maximum-matching test).  The search has no budget: a group's outcomes depend only on the teams
+it receives, so each state (group, incoming teams) is solved once — the top groups remember
+their failures, the bottom groups list once, in table order, the sets of teams they can hand
+to the middle group, whatever comes from above (and when they can hand it none, no top group
+is tried).  The PL-team 17 last resort is taken only when this exhaustive search has shown
+that no pairing follows the orders of trial.
 """
 
 from __future__ import annotations
