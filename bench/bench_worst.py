@@ -2,8 +2,9 @@
 
 Each round r of each file is cut back to the state before r (``replay.truncate``), written to
 a temporary TRF and paired by the command line (``swisspairing pair FILE -r RULESET -p OUT``) in
-a child process killed after ``--timeout`` seconds.  The CPU time is the child's (user +
-system, from ``wait4``), so start-up is included and a busy machine does not inflate it.
+a child process stopped after ``--timeout`` seconds of CPU time (RLIMIT_CPU).  The CPU time is
+the child's (user + system, from ``wait4``), so start-up is included and a busy machine does
+not inflate it.
 
     python bench/bench_worst.py bench/data/*.trf                     # every round of the files
     python bench/bench_worst.py --bbp-sample 2000 --seed 1           # 2,000 rounds of fields from
@@ -27,7 +28,9 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -59,8 +62,19 @@ class Round:
     message: str = ""
 
 
+def _cpu_limit(seconds: float):  # type: ignore[no-untyped-def]
+    """The child's CPU-time limit (RLIMIT_CPU): a busy machine slows the wall clock, not this."""
+
+    def apply() -> None:
+        limit = max(1, int(seconds + 0.999))
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
+
+    return apply
+
+
 def pair_cli(path: str, ruleset: str, timeout: float) -> tuple[float, str, str]:
-    """Pair ``path`` with the command line; (child CPU seconds, status, message)."""
+    """Pair ``path`` with the command line; (child CPU seconds, status, message).  The child
+    is stopped after ``timeout`` seconds of CPU time (and after 50 times that of wall time)."""
     with tempfile.TemporaryDirectory(prefix="worst-") as tmp:
         out = os.path.join(tmp, "pairs.txt")
         with open(os.path.join(tmp, "err"), "w+b") as err:
@@ -69,8 +83,9 @@ def pair_cli(path: str, ruleset: str, timeout: float) -> tuple[float, str, str]:
                 stdout=subprocess.DEVNULL,
                 stderr=err,
                 env=ENV,
+                preexec_fn=_cpu_limit(timeout),  # noqa: PLW1509 - the bench starts no threads
             )
-            deadline = time.monotonic() + timeout
+            deadline = time.monotonic() + 50 * timeout
             while True:
                 pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
                 if pid:
@@ -79,10 +94,13 @@ def pair_cli(path: str, ruleset: str, timeout: float) -> tuple[float, str, str]:
                     proc.kill()
                     _, status, usage = os.wait4(proc.pid, 0)
                     proc.returncode = -9
-                    return usage.ru_utime + usage.ru_stime, "timeout", f"killed after {timeout} s"
+                    cpu = usage.ru_utime + usage.ru_stime
+                    return cpu, "timeout", f"killed after {50 * timeout:g} s wall"
                 time.sleep(0.005)
             proc.returncode = os.waitstatus_to_exitcode(status)
             cpu = usage.ru_utime + usage.ru_stime
+            if proc.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+                return cpu, "timeout", f"stopped after {timeout:g} s CPU"
             if proc.returncode != 0:
                 err.seek(0)
                 msg = err.read().decode("utf-8", "replace").strip().splitlines()
@@ -137,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("files", nargs="*")
     ap.add_argument("--ruleset", "-r", default="fide-dutch-1992")
-    ap.add_argument("--timeout", type=float, default=30.0)
+    ap.add_argument("--timeout", type=float, default=30.0, help="CPU seconds per round")
     ap.add_argument("--rounds", help="rounds to re-pair, e.g. 3-9 (default: 2..last)")
     ap.add_argument("--bbp-sample", type=int, default=0, metavar="K")
     ap.add_argument("--seed", type=int, default=1)
