@@ -109,6 +109,8 @@ class DutchRound:
         }
         self._b1b2: dict[tuple[int, int], bool] = {}
         self._pair_ok: dict[Level, dict[tuple[int, int], bool]] = {}
+        self._last_level: Level | None = None
+        self._last_cache: dict[tuple[int, int], bool] = {}
 
     # ------------------------------------------------------------------ criteria
     def b1b2(self, a: int, b: int, exempt: bool = False) -> bool:
@@ -141,9 +143,13 @@ class DutchRound:
     def pair_ok(self, a: int, b: int, level: Level) -> bool:
         """B1, B2 and, for pairs of different scores, B5/B6 for the upfloater (the
         downfloater was checked when he was moved down).  Cached per stage."""
-        cache = self._pair_ok.get(level)
-        if cache is None:
-            cache = self._pair_ok[level] = {}
+        if level is self._last_level:  # the same stage as the last question: no hashing
+            cache = self._last_cache
+        else:
+            cache = self._pair_ok.get(level)
+            if cache is None:
+                cache = self._pair_ok[level] = {}
+            self._last_level, self._last_cache = level, cache
         key = (a, b) if a < b else (b, a)
         ok = cache.get(key)
         if ok is None:
