@@ -17,11 +17,9 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
-from .encoding import Decoded, check_encoding_name, encode_text
-from .engine import Engine
 from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
 from .exitcodes import (
     EXIT_CODES,
@@ -33,22 +31,18 @@ from .exitcodes import (
     EXIT_USAGE,
 )
 from .i18n import LANGUAGES, N_, NP_, default_locale, gettext, ngettext
-from .io import EVENT_SUFFIXES, load_tournament_source
-from .manager import ruleset_dirs, system_names, system_schema, systems_info
-from .model import Tournament
-from .output import (
-    SafeStream,
-    format_pairs,
-    format_table,
-    guard_outputs,
-    render_events,
-    write_outputs,
-)
-from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
+from .output import SafeStream
 from .serve import add_parser as _add_serve_parser
 from .serve import command as _cmd_serve
-from .teams import format_match_pairs, format_match_table
-from .trf import dumps_trf, has_acceleration
+
+if TYPE_CHECKING:
+    from .encoding import Decoded
+    from .engine import Engine
+    from .model import Tournament
+    from .ruleset import Ruleset
+
+# Start-up (issue 20): the engine, the loaders and the writers are imported by the commands that
+# use them, so that ``--help`` and ``--version`` load only argparse and the catalogues.
 
 __all__ = ["main"]
 
@@ -189,8 +183,9 @@ def _lang_from_argv(argv: Sequence[str]) -> str:
     return default_locale()
 
 
-def build_parser(locale: str | None) -> argparse.ArgumentParser:
-    """The argument parser, with help texts in ``locale``."""
+def build_parser(locale: str | None, *, epilogs: bool = True) -> argparse.ArgumentParser:
+    """The argument parser, with help texts in ``locale``; ``epilogs=False`` leaves out what
+    only ``--help`` shows (it looks up where the rulesets are: start-up, issue 20)."""
     _: Callable[[str], str] = lambda s: gettext(s, locale)  # noqa: E731
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
@@ -302,7 +297,8 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
 
     _add_verification_parsers(sub, common, _)
     _add_serve_parser(sub, common, _)  # core/serve.py; the server is imported only when run
-    _epilogs(parser, sub, _)
+    if epilogs:
+        _epilogs(parser, sub, _)
     return parser
 
 
@@ -313,7 +309,7 @@ def _add_report_parsers(
     reading: argparse.ArgumentParser | None = None,
 ) -> None:
     """``standings``, ``crosstable`` and ``pairings`` (core/reports.py)."""
-    from .reports import FORMATS
+    from .output import FORMATS
 
     for name, text in (
         ("standings", N_("print the standings with the ruleset's tiebreaks")),
@@ -422,7 +418,8 @@ def main(
 
 def _run(argv: list[str], locale: str, out: TextIO, err: TextIO) -> int:
     with _argparse_language(locale):
-        parser = build_parser(locale)
+        wants_help = not argv or any(a in ("-h", "--help") for a in argv)
+        parser = build_parser(locale, epilogs=wants_help)
         try:
             args = parser.parse_args(argv)
         except SystemExit as exc:
@@ -430,12 +427,16 @@ def _run(argv: list[str], locale: str, out: TextIO, err: TextIO) -> int:
         if getattr(args, "lang", None):
             locale = args.lang
         if args.command is None:
+            if not wants_help:
+                parser = build_parser(locale)
             parser.print_help(out)
             return EXIT_USAGE
     handler = _COMMANDS[args.command]
     try:
         for option in ("encoding", "output_encoding"):
             if getattr(args, option, None):
+                from .encoding import check_encoding_name
+
                 check_encoding_name(getattr(args, option), "--" + option.replace("_", "-"))
         return handler(args, locale, out, err)
     except SwissPairingError as exc:
@@ -470,6 +471,9 @@ def _load(
 ) -> tuple[Ruleset, Tournament]:
     """The ruleset and the tournament; says on ``err`` which encoding was assumed when the
     file's encoding was a guess (and keeps it in ``args.decoded`` for writing back)."""
+    from .io import load_tournament_source
+    from .ruleset import load_ruleset
+
     ruleset = load_ruleset(args.ruleset)
     # A file without XXS is checked against the ruleset's point system.
     tournament, decoded = load_tournament_source(
@@ -503,6 +507,12 @@ def _encoding_note(decoded: Decoded, locale: str | None) -> str:
 
 
 def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .encoding import encode_text
+    from .engine import Engine
+    from .output import format_pairs, format_table, guard_outputs, render_events, write_outputs
+    from .teams import format_match_pairs, format_match_table
+    from .trf import has_acceleration
+
     guard_outputs([("-p", args.pairs), ("-o", args.output)], _inputs(args))
     ruleset, tournament = _load(args, err, locale)
     locale = args.error_locale = _report_locale(
@@ -524,7 +534,8 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     if tournament.next_round == 1:
         _warn_rounds_shortfall(engine, tournament, args.tournament, locale, err)
     try:
-        pairing = engine.pair(tournament, seed=args.seed, explain=args.explain)
+        ctx = engine.context(tournament, seed=args.seed, explain=args.explain)
+        pairing = engine.pair(tournament, seed=args.seed, explain=args.explain, context=ctx)
     except NoValidPairingError as exc:
         if args.explain:  # the proof belongs to the explanation too
             out.write(gettext(N_("Explanation"), locale) + "\n  " + exc.render(locale) + "\n")
@@ -560,9 +571,7 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
             + "\n"
         )
     if (not args.pairs and not args.output) or args.explain:
-        ctx_scores = {
-            n: s.score for n, s in engine.context(tournament, explain=False).states.items()
-        }
+        ctx_scores = {n: s.score for n, s in ctx.states.items()}  # the states computed once
         if not args.pairs and not args.output and team_round:
             out.write(
                 format_match_table(
@@ -614,6 +623,8 @@ def _next_round_text(
     YAML otherwise) unless ``-o`` names a TRF (``.trf``, ``.txt``); a tournament document in,
     a document out for a ``.json``/``.yaml`` ``-o``; else a TRF, in the input's TRF version
     unless ``--trf-version`` says."""
+    from .trf import dumps_trf
+
     source = str(args.tournament)
     target = str(args.output).lower()
     if _writes_event(args):
@@ -627,6 +638,8 @@ def _next_round_text(
         )
         return dump_event(data, json_format=as_json)
     after = engine.apply(tournament, pairing)
+    from .io import EVENT_SUFFIXES
+
     if target.endswith(EVENT_SUFFIXES):  # a tournament document in, JSON or YAML out
         from .io import input_kind
 
@@ -643,6 +656,8 @@ def _next_round_text(
 
 
 def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .engine import Engine
+
     ruleset, tournament = _load(args, err, locale)
     locale = _report_locale(args, ruleset, locale)
     violations = Engine(ruleset).check(tournament)
@@ -674,6 +689,8 @@ def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) 
 
 
 def _cmd_systems(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .manager import systems_info
+
     for info in systems_info():
         desc = gettext(info["description"], locale) if info["description"] else ""
         out.write(f"{info['name']}  {info['distribution']} {info['version']}\n")
@@ -688,6 +705,9 @@ def _cmd_systems(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
 
 
 def _cmd_rulesets(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .manager import ruleset_dirs
+    from .ruleset import builtin_rulesets, load_ruleset
+
     for rid, _entry in builtin_rulesets(ruleset_dirs()).items():
         rs = load_ruleset(rid)
         name = gettext(rs.name, locale) if rs.name else ""
@@ -696,6 +716,7 @@ def _cmd_rulesets(args: argparse.Namespace, locale: str, out: TextIO, err: TextI
 
 
 def _cmd_validate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .ruleset import load_ruleset
     from .standings import check_tiebreak_ids
 
     status = EXIT_OK
@@ -721,6 +742,9 @@ def _cmd_validate(args: argparse.Namespace, locale: str, out: TextIO, err: TextI
 def _validate_tournaments(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     """``validate --ruleset R FILE…``: each FILE is a tournament read under R; warns when its
     declared rounds cannot be played by the field."""
+    from .engine import Engine
+    from .io import load_tournament_source
+    from .ruleset import load_ruleset
     from .standings import check_tiebreak_ids
 
     ruleset = load_ruleset(args.ruleset)
@@ -754,6 +778,9 @@ def _validate_tournaments(args: argparse.Namespace, locale: str, out: TextIO, er
 
 
 def _cmd_schema(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .manager import system_names, system_schema
+    from .ruleset import core_schema
+
     schema: Any
     if args.system:
         schema = system_schema(args.system)
@@ -778,6 +805,8 @@ def _report_locale(args: argparse.Namespace, ruleset: Ruleset, locale: str) -> s
 
 
 def _emit(args: argparse.Namespace, out: TextIO, text: str) -> int:
+    from .output import write_outputs
+
     if args.output:
         write_outputs([(args.output, text, None)], stdout=out)
     else:
@@ -788,6 +817,7 @@ def _emit(args: argparse.Namespace, out: TextIO, text: str) -> int:
 def _standings_for(
     args: argparse.Namespace, err: TextIO | None = None, locale: str | None = None
 ) -> tuple[Ruleset, Tournament, Any]:
+    from .output import guard_outputs
     from .standings import compute_standings
 
     guard_outputs([("-o", args.output)], _inputs(args))
@@ -855,6 +885,8 @@ def _cmd_crosstable(args: argparse.Namespace, locale: str, out: TextIO, err: Tex
 
 
 def _cmd_pairings(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    from .engine import Engine
+    from .output import guard_outputs
     from .reports import pairings_report, render
 
     guard_outputs([("-o", args.output)], _inputs(args))

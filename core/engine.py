@@ -14,7 +14,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from .brackets import Bracket, BracketOutcome, ByeChoice, Outcomes
+from .bracket_search import BracketSearch, SearchExhausted
+from .brackets import Bracket, BracketOutcome, ByeChoice
 from .context import RoundContext
 from .errors import InvalidTournamentError, NoValidPairingError, PluginError
 from .i18n import N_, NP_
@@ -24,10 +25,6 @@ from .pairing import Pairing, RoundPairing, Violation
 from .ruleset import Ruleset
 
 __all__ = ["Bracket", "BracketOutcome", "ByeChoice", "Engine", "pair_round"]
-
-
-class _SearchExhausted(Exception):
-    pass
 
 
 class Engine:
@@ -56,9 +53,18 @@ class Engine:
         return RoundContext(tournament, self.ruleset, rnd, engine=self, seed=seed, explain=explain)
 
     def pair(
-        self, tournament: Tournament, *, seed: int | None = None, explain: bool = True
+        self,
+        tournament: Tournament,
+        *,
+        seed: int | None = None,
+        explain: bool = True,
+        context: RoundContext | None = None,
     ) -> RoundPairing:
         """Pair the next round of ``tournament``.
+
+        ``context``: the round's context made beforehand by :meth:`context` with the same
+        tournament, seed and ``explain`` (a caller that also wants its scores then computes the
+        players' states once).
 
         Raises :class:`InvalidTournamentError` when the tournament cannot be paired as it
         stands and :class:`NoValidPairingError` when no pairing satisfies the rules.
@@ -86,7 +92,11 @@ class Engine:
                 ),
                 total=total,
             )
-        ctx = self.context(tournament, rnd, seed=seed, explain=explain)
+        ctx = (
+            context
+            if context is not None
+            else self.context(tournament, rnd, seed=seed, explain=explain)
+        )
         result: RoundPairing | None = self.hook.swiss_pair_round(context=ctx)
         if result is None:
             raise PluginError(N_("no plugin paired the round"))
@@ -195,184 +205,19 @@ class Engine:
 
         Returns one outcome per bracket; the last one's ``moved_down`` is the bye (if any).
         """
-        n = len(brackets)
-        if n == 0:
+        if not brackets:
             return []
         graph = context.pairing_graph()
-        # below[i]: the players of the brackets under bracket i
-        below: list[tuple[int, ...]] = [() for _ in range(n)]
-        for i in range(n - 2, -1, -1):
-            below[i] = below[i + 1] + tuple(brackets[i + 1].residents)
         context.bye_pending = bye_needed
         everybody = [p for b in brackets for p in (*b.moved_down, *b.residents)]
         if not graph.completable(everybody, bye=bye_needed):
             raise graph.no_pairing_error(everybody, bye=bye_needed)
-        dead: dict[int, int] = {}
-
-        def completable(i: int, down: Sequence[int]) -> bool:
-            """The players moved down from bracket ``i`` and every lower bracket can still be
-            paired completely under the absolute criteria (a maximum matching): otherwise
-            the outcome is a dead branch and is not descended."""
-            if graph.completable(down, also=below[i], bye=bye_needed):
-                return True
-            dead[i] = dead.get(i, 0) + 1
-            return False
-
-        budget = [self.ruleset.search_budget]
-        failed: set[tuple[int, frozenset[int]]] = set()
-        solved: dict[tuple[int, frozenset[int]], list[BracketOutcome]] = {}
-        retries: dict[int, int] = {}
-
-        def leftover_ok(down: tuple[int, ...]) -> bool:
-            if bye_needed:
-                return len(down) == 1 and context.can_receive_bye(down[0])
-            return not down
-
-        def solve(i: int, carried: tuple[int, ...]) -> list[BracketOutcome] | None:
-            key = (i, frozenset(carried))
-            if key in failed:
-                return None
-            if key in solved:  # the same players below: the same answer (no re-search)
-                return solved[key]
-            result = _solve(i, carried)
-            if result is None:
-                failed.add(key)
-            else:
-                solved[key] = result
-            return result
-
-        costs: dict[tuple[int, frozenset[int]], int | None] = {}
-
-        streams: dict[
-            tuple[int, frozenset[int]], tuple[list[BracketOutcome], Iterator[BracketOutcome]]
-        ] = {}
-
-        def generate(raw: Iterator[BracketOutcome], i: int) -> Iterator[BracketOutcome]:
-            seen: set[frozenset[int]] = set()
-            for outcome in raw:
-                budget[0] -= 1
-                if budget[0] < 0:
-                    raise _SearchExhausted
-                down = frozenset(outcome.moved_down)
-                if down in seen:
-                    continue
-                seen.add(down)
-                if i == n - 1:
-                    if leftover_ok(outcome.moved_down):
-                        yield outcome
-                elif completable(i, outcome.moved_down):
-                    yield outcome
-
-        raws: dict[tuple[int, frozenset[int]], Iterator[BracketOutcome]] = {}
-
-        def raw_outcomes(i: int, carried: tuple[int, ...]) -> Iterator[BracketOutcome]:
-            key = (i, frozenset(carried))
-            if key not in raws:
-                bracket = replace(
-                    brackets[i], moved_down=tuple(carried), is_last=i == n - 1, below=below[i]
-                )
-                raws[key] = self.bracket_outcomes(bracket, context)
-            return raws[key]
-
-        def stream(
-            i: int, carried: tuple[int, ...]
-        ) -> tuple[list[BracketOutcome], Iterator[BracketOutcome]]:
-            key = (i, frozenset(carried))
-            if key not in streams:
-                streams[key] = ([], generate(raw_outcomes(i, carried), i))
-            return streams[key]
-
-        def acceptable(i: int, carried: tuple[int, ...]) -> Iterator[BracketOutcome]:
-            """Bracket ``i``'s outcomes in the system's order, each set of moved-down players
-            once, and only those with which the lower brackets can still be completed (in
-            the lowest bracket: those leaving nobody, or one player for the bye).  Produced
-            once per state and replayed (C12 looks at a bracket's first outcome before the
-            bracket is paired)."""
-            done, live = stream(i, carried)
-            k = 0
-            while True:
-                if k < len(done):
-                    yield done[k]
-                    k += 1
-                    continue
-                nxt = next(live, None)
-                if nxt is None:
-                    return
-                done.append(nxt)
-
-        def first_cost(i: int, carried: tuple[int, ...]) -> int | None:
-            """C12's question: the cost of bracket ``i``'s first acceptable pairing with
-            ``carried`` moved down into it (0: its moved-down players are all paired)."""
-            key = (i, frozenset(carried))
-            if key in solved:
-                return solved[key][0].cost
-            if key in failed:
-                return None
-            if key not in costs:
-                done, _ = stream(i, carried)
-                raw = raw_outcomes(i, carried)
-                if not done and isinstance(raw, Outcomes) and raw.min_cost() > 0:
-                    return raw.min_cost()  # known without pairing the bracket
-                costs[key] = next((o.cost for o in acceptable(i, carried)), None)
-            return costs[key]
-
-        def _solve(i: int, carried: tuple[int, ...]) -> list[BracketOutcome] | None:
-            pending: list[BracketOutcome] = []
-
-            def settle() -> list[BracketOutcome] | None:
-                """The first fallback with which the brackets below can be paired."""
-                for outcome in pending:
-                    rest = solve(i + 1, outcome.moved_down)
-                    if rest is not None:
-                        return [outcome, *rest]
-                    retries[i] = retries.get(i, 0) + 1
-                pending.clear()
-                return None
-
-            for outcome in acceptable(i, carried):
-                if i == n - 1:
-                    return [outcome]
-                if pending and (outcome.cost, len(outcome.moved_down)) != (
-                    pending[0].cost,
-                    len(pending[0].moved_down),
-                ):
-                    # C12 looks for the bracket above "paired differently so that a different
-                    # player is moved down": as many players, at the same cost — not for one
-                    # that moves more players down (that would be C14 of the bracket above)
-                    found = settle()
-                    if found is not None:
-                        return found
-                # C12: an outcome whose lower bracket cannot pair all the players moved down
-                # into it is kept as a fallback while outcomes of the same cost that move
-                # other players down are looked at (one bracket down, as the text says)
-                cost_below = first_cost(i + 1, outcome.moved_down)
-                if cost_below is None:
-                    retries[i] = retries.get(i, 0) + 1
-                    continue
-                if cost_below != 0:
-                    pending.append(outcome)
-                    continue
-                rest = solve(i + 1, outcome.moved_down)
-                if rest is None:
-                    retries[i] = retries.get(i, 0) + 1
-                    continue
-                if rest[0].cost == 0:
-                    if pending:
-                        context.explanation.add(
-                            "",
-                            N_(
-                                "the bracket above was paired differently so that other players "
-                                "move down and this bracket can be paired completely"
-                            ),
-                            bracket=i + 1,
-                        )
-                    return [outcome, *rest]
-                pending.append(outcome)
-            return settle()
-
+        search = BracketSearch(
+            self, brackets, context, bye_needed=bye_needed, budget=self.ruleset.search_budget
+        )
         try:
-            result = solve(0, ())
-        except _SearchExhausted:
+            result = search.solve(0, ())
+        except SearchExhausted:
             raise NoValidPairingError(
                 NP_(
                     "no valid pairing found within the search budget of {budget} bracket pairing",
@@ -385,25 +230,7 @@ class Engine:
             raise NoValidPairingError(N_("no valid pairing exists")) from None
         if result is None:
             raise NoValidPairingError(N_("no valid pairing exists"))
-        tallies = (
-            (
-                dead,
-                N_(
-                    "pairings of this bracket passed over because the players they move down and "
-                    "the lower brackets could not all be paired (maximum matching): {count}"
-                ),
-            ),
-            (
-                retries,
-                N_(
-                    "pairings of this bracket undone because a lower bracket could not be paired: "
-                    "{count}"
-                ),
-            ),
-        )
-        for counts, message in tallies:
-            for i, count in sorted(counts.items()):
-                context.explanation.add("", message, bracket=i, count=count)
+        search.explain_tallies()
         return result
 
 

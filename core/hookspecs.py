@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from .brackets import Bracket, BracketOutcome, ByeChoice
     from .context import RoundContext
-    from .engine import Bracket, BracketOutcome, ByeChoice
     from .model import PlayerState, Tournament
     from .pairing import Pairing, RoundPairing, Violation
     from .tiebreaks import Tiebreak

@@ -14,7 +14,6 @@ import functools
 import gettext as _gettext
 import io
 import os
-from importlib import resources
 from typing import Any
 
 __all__ = [
@@ -130,6 +129,8 @@ def translations(locale: str | None) -> _gettext.NullTranslations:
     lang = normalise_locale(locale)
     if lang == "en":
         return _gettext.NullTranslations()
+    from importlib import resources  # not at start-up: English needs no catalogue
+
     base = resources.files("swisspairing.locales")
     result: _gettext.NullTranslations = _gettext.NullTranslations()
     main = _load_po(base / lang / "LC_MESSAGES" / "swisspairing.po", lang)
@@ -157,8 +158,6 @@ def default_locale() -> str:
     ``SWISSPAIRING_LANG`` first; then, as GNU gettext does, the priority list ``LANGUAGE``
     (``pl:ru:en``) unless the locale is ``C``/``POSIX``; then ``LC_ALL``, ``LC_MESSAGES``,
     ``LANG``.  The first entry with a catalogue wins (``de_AT.UTF-8`` → ``de``)."""
-    from babel.core import negotiate_locale
-
     env = os.environ
 
     def usable(value: str | None) -> bool:
@@ -176,6 +175,10 @@ def default_locale() -> str:
     if usable(env.get("LANGUAGE")) and (usable(effective) or not effective):
         preferred.extend(p for p in env["LANGUAGE"].split(":") if usable(p))
     preferred.extend(env[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if usable(env.get(v)))
+    if not preferred:
+        return "en"
+    from babel.core import negotiate_locale  # only when there is something to negotiate
+
     for value in preferred:  # one at a time: the first language with a catalogue wins
         tag = value.split(".")[0].split("@")[0].replace("-", "_")
         found = negotiate_locale([tag, tag.split("_")[0].lower()], list(LANGUAGES))

@@ -11,12 +11,18 @@ import sys
 import tempfile
 import unicodedata
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .errors import InvalidInputError
 from .i18n import N_, gettext
-from .model import Tournament
-from .pairing import RoundPairing
+
+#: The formats of the reports (``standings``, ``crosstable``, ``pairings``; core/reports.py), here
+#: so that the command line builds its parser without loading the reports (start-up, issue 20).
+FORMATS = ("text", "csv", "json", "html")
+
+if TYPE_CHECKING:  # annotations only: the command line imports this module at start-up
+    from .model import Tournament
+    from .pairing import RoundPairing
 
 __all__ = [
     "SafeStream",

@@ -17,13 +17,16 @@ import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .i18n import N_, gettext, normalise_locale, pgettext
 from .model import PLAYED_CODES, PointSystem, Tournament
+from .output import FORMATS
 from .pairing import Bye, Pairing
-from .standings import Standings
-from .tiebreaks import Tiebreak
+
+if TYPE_CHECKING:  # annotations only
+    from .standings import Standings
+    from .tiebreaks import Tiebreak
 
 __all__ = [
     "FORMATS",
@@ -38,7 +41,6 @@ __all__ = [
 ]
 
 #: Output formats of :func:`render`.
-FORMATS = ("text", "csv", "json", "html")
 
 _POLICY_TEXT = {
     "played-only": N_("only games played over the board count"),

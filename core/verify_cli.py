@@ -12,13 +12,14 @@ import argparse
 import resource
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from .engine import Engine
 from .errors import InvalidInputError
 from .i18n import N_, gettext
-from .pairing import Bye, Pairing
-from .ruleset import Ruleset, builtin_rulesets, load_ruleset
+
+if TYPE_CHECKING:  # the command line builds these parsers at start-up: the engine loads on use
+    from .pairing import Bye, Pairing
+    from .ruleset import Ruleset
 
 __all__ = ["add_parsers", "commands", "peak_memory_mib", "render_repair_report", "render_summary"]
 
@@ -194,6 +195,7 @@ def cmd_generate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
 
     from .generate import GeneratorConfig, generate, load_config
     from .output import write_atomic
+    from .ruleset import load_ruleset
 
     config, ruleset_ref = load_config(args.config) if args.config else (GeneratorConfig(), None)
     ruleset_ref = args.ruleset or ruleset_ref
@@ -245,6 +247,8 @@ def _serialise(tournament: Any, path: str) -> str:
 
 # ---------------------------------------------------------------------- check --repair
 def _unit(unit: Pairing | Bye | None, team: bool, locale: str) -> str:
+    from .pairing import Pairing
+
     if unit is None:
         return _t(N_("not in the file"), locale)
     if isinstance(unit, Pairing):
@@ -256,6 +260,8 @@ def _unit(unit: Pairing | Bye | None, team: bool, locale: str) -> str:
 
 def render_repair_report(report: Any, locale: str, *, explain: bool = False) -> list[str]:
     """The lines ``check --repair`` prints."""
+    from .pairing import Bye
+
     lines: list[str] = []
     for rc in report.rounds:
         if rc.agrees:
@@ -351,7 +357,9 @@ def render_repair_report(report: Any, locale: str, *, explain: bool = False) -> 
 
 def cmd_check_repair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     """``swisspairing check TOURNAMENT --ruleset ID --repair [--explain]``."""
+    from .engine import Engine
     from .io import load_tournament
+    from .ruleset import load_ruleset
     from .verify import repair_check
 
     ruleset = load_ruleset(args.ruleset)
@@ -388,6 +396,7 @@ def _players_range(text: str) -> tuple[int, int]:
 
 def _rulesets(refs: Sequence[str]) -> list[Ruleset]:
     from .manager import ruleset_dirs
+    from .ruleset import builtin_rulesets, load_ruleset
 
     out: list[Ruleset] = []
     for ref in refs:

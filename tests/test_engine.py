@@ -384,3 +384,67 @@ def test_default_colours_alternate_and_follow_the_initial_colour() -> None:
     first = core_engine().pair(fresh)
     # round 1: top half against bottom half, the top player has Black, colours alternate
     assert [(b.white, b.black) for b in first.boards] == [(3, 1), (2, 4)]
+
+
+# ------------------------------------------------------------------ the search's caches
+def eight_players() -> Tournament:
+    return Tournament(players=tuple(Player(n, rating=2000 - n) for n in range(1, 9)))
+
+
+def test_failed_state_is_not_asked_again() -> None:
+    """A state (bracket, players moved down) that failed is remembered: bracket 2 with 5 and
+    6 moved down offers nothing; reached again from bracket 1's other state it is not asked
+    again, and bracket 1 takes its next outcome (C13: the penultimate bracket re-paired)."""
+    plugin = Scripted(
+        [(1, 2, 3), (4, 5, 6), (7, 8)],
+        {
+            (0, ()): [O((1, 2), down=(3,)), O((1, 3), down=(2,))],
+            (1, (3,)): [O((3, 4), down=(5, 6))],
+            (1, (2,)): [O((2, 4), down=(5, 6)), O((2, 4), (5, 6))],
+            (2, (5, 6)): [],
+            (2, ()): [O((7, 8))],
+        },
+    )
+    pairing = core_engine(plugin).pair(eight_players())
+    assert pairs_of(pairing) == {frozenset(p) for p in [(1, 3), (2, 4), (5, 6), (7, 8)]}
+    assert plugin.calls.count((2, (5, 6))) == 1
+
+
+def test_solved_state_is_reused() -> None:
+    """C12 keeps bracket 0's first outcome as a fallback when bracket 1 is paired with it only
+    at a cost; when no other outcome of bracket 0 does better, the fallback's lower brackets
+    come from the cache: bracket 1 and 2 are not asked again."""
+    plugin = Scripted(
+        [(1, 2, 3), (4, 5, 6), (7, 8)],
+        {
+            (0, ()): [O((1, 2), down=(3,)), O((1, 3), down=(2,))],
+            (1, (3,)): [O((3, 4), (5, 6)), O((3, 4), down=(5, 6), cost=1)],
+            (2, ()): [],
+            (2, (5, 6)): [O((5, 7), (6, 8))],
+            (1, (2,)): [],
+        },
+    )
+    pairing = core_engine(plugin).pair(eight_players())
+    assert pairs_of(pairing) == {frozenset(p) for p in [(1, 2), (3, 4), (5, 7), (6, 8)]}
+    assert plugin.calls.count((1, (3,))) == 1
+    assert plugin.calls.count((2, (5, 6))) == 1
+
+
+def test_states_are_keyed_by_the_order_handed_over() -> None:
+    """The cache contract (core/bracket_search.py): a bracket is built with its moved-down
+    players in the order handed over, so the same players in another order are another state,
+    asked for on its own — a system whose answer depends on the order is not given the answer
+    of the other order."""
+    plugin = Scripted(
+        [(1, 2, 3), (4, 5, 6), (7, 8)],
+        {
+            (0, ()): [O((1, 2), down=(3,)), O((1, 3), down=(2,))],
+            (1, (3,)): [O((3, 4), down=(6, 5))],
+            (1, (2,)): [O((2, 4), down=(5, 6))],
+            (2, (6, 5)): [],
+            (2, (5, 6)): [O((5, 7), (6, 8))],
+        },
+    )
+    pairing = core_engine(plugin).pair(eight_players())
+    assert pairs_of(pairing) == {frozenset(p) for p in [(1, 3), (2, 4), (5, 7), (6, 8)]}
+    assert (2, (6, 5)) in plugin.calls and (2, (5, 6)) in plugin.calls

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from swisspairing import BLACK, N_, WHITE, BracketOutcome, Event, Float, RoundContext
 from swisspairing.brackets import Bracket, Outcomes
 from swisspairing.i18n import NP_
-from swisspairing.matching import bipartite_saturates, has_matching_of_size
+from swisspairing.matching import bipartite_saturates, has_matching_of_size, max_weight_matching
 
 from .colours import Preference, preference, x_value
 from .criteria import float_ok, is_topscorer
@@ -74,6 +74,12 @@ _RELAX_MESSAGES = {
 }
 
 
+#: Whether the searches are cut by the matching bounds (:func:`_c6_bracket_possible`,
+#: :func:`_b4_fewest_misses`).  They only skip what would yield nothing, so the pairing is the
+#: same either way; the test suite compares both (tests/dutch_1992/test_dutch_bounds.py).
+BOUNDED = True
+
+
 class SearchLimit(Exception):
     """The candidates of one stage exceed ``max_candidates_per_stage`` (AMB-D14)."""
 
@@ -102,6 +108,9 @@ class DutchRound:
             for n, st in context.states.items()
         }
         self._b1b2: dict[tuple[int, int], bool] = {}
+        self._pair_ok: dict[Level, dict[tuple[int, int], bool]] = {}
+        self._last_level: Level | None = None
+        self._last_cache: dict[tuple[int, int], bool] = {}
 
     # ------------------------------------------------------------------ criteria
     def b1b2(self, a: int, b: int, exempt: bool = False) -> bool:
@@ -133,7 +142,21 @@ class DutchRound:
 
     def pair_ok(self, a: int, b: int, level: Level) -> bool:
         """B1, B2 and, for pairs of different scores, B5/B6 for the upfloater (the
-        downfloater was checked when he was moved down)."""
+        downfloater was checked when he was moved down).  Cached per stage."""
+        if level is self._last_level:  # the same stage as the last question: no hashing
+            cache = self._last_cache
+        else:
+            cache = self._pair_ok.get(level)
+            if cache is None:
+                cache = self._pair_ok[level] = {}
+            self._last_level, self._last_cache = level, cache
+        key = (a, b) if a < b else (b, a)
+        ok = cache.get(key)
+        if ok is None:
+            ok = cache[key] = self._pair_ok_uncached(a, b, level)
+        return ok
+
+    def _pair_ok_uncached(self, a: int, b: int, level: Level) -> bool:
         if not self.b1b2(a, b, level.exempt):
             return False
         sa, sb = self.ctx.score(a), self.ctx.score(b)
@@ -216,6 +239,36 @@ def _describe_failure(
     return None
 
 
+def _b4_fewest_misses(
+    dr: DutchRound,
+    players: Sequence[int],
+    p: int,
+    level: Level,
+    may_leave: Callable[[int], bool],
+) -> int | None:
+    """B4's bound for a stage: the fewest colour-preference misses of any ``p`` pairs among
+    ``players`` that comply with B1/B2/B5/B6 at ``level``, the rest allowed to move down
+    (``None``: no such pairs).  A maximum-weight perfect matching, the players left over
+    matched to stand-ins; every candidate of C7/C8 is such a pairing, so a stage whose
+    bound exceeds X has no candidate and its enumeration can be skipped."""
+    down = len(players) - 2 * p
+    if down < 0:
+        return None
+    edges: list[tuple[int, int, int]] = []
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            if dr.pair_ok(a, b, level):
+                edges.append((a, b, 2 - dr.colour_conflict(a, b, level)))
+        if down and may_leave(a):
+            edges.extend((a, -(k + 1), 2) for k in range(down))
+    mate = max_weight_matching(edges, max_cardinality=True)
+    if len(mate) < len(players) + down:
+        return None
+    return sum(
+        dr.colour_conflict(a, mate[a], level) for a in players if mate[a] >= 0 and a < mate[a]
+    )
+
+
 class _Infeasible(Exception):
     """No pairing at all exists at this stage: C7/C8 need not be enumerated."""
 
@@ -241,6 +294,68 @@ def _stage_feasible(
         return dr.pair_ok(a, b, level)
 
     return has_matching_of_size(list(players) + dummies, adjacent, p + down)
+
+
+def _c6_bracket_possible(
+    dr: DutchRound,
+    s1: Sequence[int],
+    s2: Sequence[int],
+    rem_p: int,
+    level: Level,
+    stage_levels: Sequence[Level],
+    is_last: bool,
+    can_complete: Callable[[Sequence[int]], bool] | None,
+    seen: set[frozenset[int]],
+) -> bool:
+    """A necessary condition for a heterogeneous bracket to yield anything at this stage
+    (C4–C7 with the remainder paired by C6): S1 (the moved-down players) all paired with S2
+    players (at ``level``), ``rem_p`` more pairs among the rest and everybody left over
+    allowed to move down (at one of the remainder's ``stage_levels``).  One maximum matching
+    (the players left over matched to stand-ins) answers it for every transposition of S2
+    at once; when it fails, C7 would enumerate the transpositions in vain.  It ignores B4
+    (X) and the players left over already offered, so it never fails where a transposition
+    would succeed.  As :func:`_homogeneous` requires, a single player left over must be
+    pairable with the lower brackets (``can_complete``) and not offered before (``seen``:
+    everything below depends only on who is left over), and when nobody is left over that
+    must not have been offered either."""
+    if rem_p == 0:
+        return True  # a remainder paired with P = 0 moves down whole (C14 with P = 0)
+    top = set(s1)
+    players = [*s1, *s2]
+    pairs = len(s1) + rem_p
+    down = len(players) - 2 * pairs
+    if down < 0 or (down == 0 and frozenset() in seen):
+        return False
+    dummies = [-(i + 1) for i in range(down)]
+    leaves: dict[int, bool] = {}
+
+    def may_leave(y: int) -> bool:
+        v = leaves.get(y)
+        if v is None:
+            v = leaves[y] = (
+                y not in top
+                and any(dr.may_move_down(y, sl, is_last) for sl in stage_levels)
+                and (
+                    down != 1
+                    or (
+                        frozenset((y,)) not in seen and (can_complete is None or can_complete((y,)))
+                    )
+                )
+            )
+        return v
+
+    def adjacent(a: int, b: int) -> bool:
+        if a < 0 or b < 0:
+            if a < 0 and b < 0:
+                return False
+            return may_leave(b if a < 0 else a)
+        if a in top:
+            return b not in top and dr.pair_ok(a, b, level)
+        if b in top:
+            return dr.pair_ok(b, a, level)
+        return any(dr.pair_ok(a, b, sl) for sl in stage_levels)
+
+    return has_matching_of_size(players + dummies, adjacent, pairs + down)
 
 
 def _homogeneous(
@@ -306,6 +421,10 @@ def _homogeneous(
             checked[0] = True
             if not _stage_feasible(dr, players, p, level, is_last, may_leave):
                 raise _Infeasible
+            if BOUNDED:
+                fewest = _b4_fewest_misses(dr, players, p, level, may_leave)
+                if fewest is None or fewest > x:
+                    raise _Infeasible  # B4: no pairing of this stage meets X
 
     try:
         yield from _search(
@@ -514,6 +633,9 @@ def _heterogeneous(
 
     if not bipartite_saturates(s1, s2, ok):
         return
+    stage_list = [sl for sl, _ in first_stages] or [level]
+    if not _c6_bracket_possible(dr, s1, s2, rem_p, level, stage_list, is_last, can_complete, seen):
+        return
     if dr.upfloat_scope == "remainder-only" and not (level.b5_up and level.b6_up):
         # literal C10: the upfloat criteria are dropped only because a remainder failed, so
         # the moved-down players must have been pairable with them in force
@@ -534,7 +656,24 @@ def _heterogeneous(
     stages: Sequence[tuple[Level, list[Event] | None]] = first_stages or ((level, None),)
     dead_rest: set[frozenset[int]] = set()
     explored: set[tuple[frozenset[int], Level]] = set()
+    checked_at = len(seen)
     for order in transpositions_pruned(s2, p, ok, feasible):
+        if BOUNDED and len(seen) != checked_at:
+            # more sets left over were offered (and the lower brackets failed with them):
+            # ask again whether anything new can still come from this stage
+            checked_at = len(seen)
+            if not _c6_bracket_possible(
+                dr,
+                s1,
+                s2,
+                rem_p,
+                stages[-1][0],
+                [sl for sl, _ in stages],
+                is_last,
+                can_complete,
+                seen,
+            ):
+                return
         chosen = set(order)
         rest = [y for y in s2 if y not in chosen]
         if can_complete is not None:

@@ -38,7 +38,12 @@ in order, skipping rows with a pair that may not meet or cannot get colours (PL-
 cannot be paired, the earlier group takes its next row that transfers a *different* team
 (PL-team 17; rows transferring the same team lead to the same later groups and are not
 retried).  A row is only taken when the teams still to be paired can be paired at all (a
-maximum-matching test), so the search never walks into dead ends.
+maximum-matching test).  The search has no budget: a group's outcomes depend only on the teams
+it receives, so each state (group, incoming teams) is solved once — the top groups remember
+their failures, the bottom groups list once, in table order, the sets of teams they can hand
+to the middle group, whatever comes from above (and when they can hand it none, no top group
+is tried).  The PL-team 17 last resort is taken only when this exhaustive search has shown
+that no pairing follows the orders of trial.
 """
 
 from __future__ import annotations
@@ -643,17 +648,50 @@ def _r20_allocate(ctx: RoundContext, a: int, b: int) -> tuple[Pairing, Event]:
 
 
 # ====================================================================== the procedure
-@dataclass(frozen=True)
 class _Outcome:
-    """One way to pair a group: its pairs, the transferred teams and why."""
+    """One way to pair a group: its pairs, the transferred teams and why.
 
-    pairs: tuple[tuple[int, int], ...]
-    transferred: tuple[int, ...]
-    events: tuple[Event, ...]
+    The pairs of a fallback outcome (PL-team 11 / AMB-P10: more teams transferred) are found
+    only when asked for (``make``): whether such an outcome exists and which teams it
+    transfers follows from the matching test alone, and the search usually passes it over
+    because the next group cannot be completed with those teams."""
+
+    __slots__ = ("_events", "_make", "_pairs", "transferred")
+
+    def __init__(
+        self,
+        pairs: tuple[tuple[int, int], ...],
+        transferred: tuple[int, ...],
+        events: tuple[Event, ...],
+        make: Callable[[], tuple[tuple[tuple[int, int], ...], tuple[Event, ...]]] | None = None,
+    ) -> None:
+        self._pairs = pairs
+        self.transferred = transferred
+        """The teams handed to the next group, in pairing order."""
+        self._events = events
+        self._make = make
+
+    def _force(self) -> None:
+        if self._make is not None:
+            self._pairs, self._events = self._make()
+            self._make = None
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        """The group's pairs (the row of its table)."""
+        self._force()
+        return self._pairs
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Why: the group, its row and its transfers."""
+        self._force()
+        return self._events
 
 
-class _SearchExhausted(Exception):
-    pass
+class _NoTrialPairing(Exception):
+    """Raised by :meth:`_R6Procedure.run` when the exhaustive search has proven that no
+    pairing follows the orders of trial (PL-team 17 then takes the last resort)."""
 
 
 class _R6Procedure:
@@ -675,7 +713,6 @@ class _R6Procedure:
         self.middle_place = middle_place
         self.total = total
         self.rs = ctx.ruleset
-        self.budget = self.rs.search_budget
         self._ok: dict[tuple[int, int], bool] = {}
         self._feasible: dict[frozenset[int], bool] = {}
         self._graph: PairingGraph | None = None
@@ -685,6 +722,11 @@ class _R6Procedure:
             else {t: set() for t in ranked}
         )
         self.failed: set[tuple[Any, ...]] = set()
+        """Top-group states (group, incoming teams) proven to have no completion."""
+        self._bottom: dict[tuple[int, tuple[int, ...]], tuple[list, set, Iterator | None]] = {}
+        """Per bottom-group state, the sets handed to the middle group found so far."""
+        self._middle: dict[tuple[tuple[int, ...], tuple[int, ...]], _Outcome | None] = {}
+        """The middle group's outcome per (teams from above, teams from below)."""
         self.second_transfer = False
         """PL-team 14: whether a team transferred earlier in this round may be transferred on
         (only when no pairing exists otherwise: first it goes back to its own group, whose
@@ -714,11 +756,6 @@ class _R6Procedure:
                 self._graph = PairingGraph.from_predicate(self.ranked, self.ok)
             v = self._feasible[key] = self._graph.completable(teams)
         return v
-
-    def tick(self) -> None:
-        self.budget -= 1
-        if self.budget < 0:
-            raise _SearchExhausted
 
     def _r14_barred(self, team: int, direction: str, incoming: Sequence[int], level: int) -> bool:
         """PL-team 14 (AMB-P4): ``level`` 0 bars a team transferred that way earlier in this
@@ -906,9 +943,15 @@ class _R6Procedure:
                 rest = [x for x in order if x not in key]
                 if not self.feasible(rest):
                     continue
-                for row, pairs in _r11_fold(rest, self.ok, self.feasible):
-                    tried.add(key)
-                    rule = "PL-team 11" if n % 2 == 0 and chosen == middle_two else "AMB-P10"
+                # rest can be paired, so its table has a row (the rows of PL-team 11 are all
+                # the pairings of a group); which one is found only when the search takes it
+                tried.add(key)
+                rule = "PL-team 11" if n % 2 == 0 and chosen == middle_two else "AMB-P10"
+
+                def make(
+                    rest: list[int] = rest, chosen: tuple[int, ...] = chosen, rule: str = rule
+                ) -> tuple[tuple[tuple[int, int], ...], tuple[Event, ...]]:
+                    row, pairs = next(_r11_fold(rest, self.ok, self.feasible))
                     ev = Event(
                         rule,
                         NP_(
@@ -926,8 +969,9 @@ class _R6Procedure:
                         },
                         bracket,
                     )
-                    yield _Outcome(pairs, tuple(self._rank(chosen)), (head, *head_in, *blocked, ev))
-                    break
+                    return pairs, (head, *head_in, *blocked, ev)
+
+                yield _Outcome((), tuple(self._rank(chosen)), (), make)
 
     def _rank(self, teams: Sequence[int]) -> list[int]:
         return sorted(teams, key=lambda t: self.pos[t])
@@ -1010,7 +1054,6 @@ class _R6Procedure:
             rows = _r11_fold(teams, self.ok, self.feasible) if len(teams) % 2 == 0 else iter(())
             rule, msg = "PL-team 11", N_("row {row} of the order of trial: {pairs}")
         for row, pairs in rows:
-            self.tick()
             if row > 1:
                 events += self._blocked_pairs(teams, bracket)
             events.append(Event(rule, msg, {"row": row, "pairs": _fmt_pairs(pairs)}, bracket))
@@ -1020,70 +1063,116 @@ class _R6Procedure:
     # ------------------------------------------------------------------ PL-team 6: the order
     def run(self) -> list[_Outcome]:
         """Top groups downward, bottom groups upward, the middle group last; backtracking
-        into the previous group for another transfer when a group fails (PL-team 17)."""
-        all_teams = set(self.ranked)
+        into the previous group for another transfer when a group fails (PL-team 17).
 
-        def remaining_ok(left: set[int]) -> bool:
-            return self.feasible(self._rank(left))
+        The search is exhaustive and has no budget: a group's outcomes depend only on the
+        teams it receives, so every state (group, incoming teams) is solved once (the top
+        groups memoise their failures; the bottom groups list, once, the sets of teams they
+        can hand to the middle group, in the order of their tables, whatever comes from
+        above).  When both passes fail it is proven that no pairing follows the orders of
+        trial (:class:`_NoTrialPairing`)."""
+        for second in (False, True):  # PL-team 14, AMB-P4: then a second transfer in one round
+            self.second_transfer = second
+            self.failed = set()
+            self._bottom = {}
+            self._middle = {}
+            # the bottom groups do not depend on the top ones: when they cannot hand the middle
+            # group anything, no top path can be completed and none is tried
+            if self._bottom_item(0, (), 0) is None:
+                continue
+            result = self._solve_top(0, (), frozenset(self.ranked))
+            if result is not None:
+                return result
+        raise _NoTrialPairing
 
-        def solve_top(
-            i: int, carried: tuple[int, ...], left: frozenset[int]
-        ) -> list[_Outcome] | None:
-            key = ("top", i, carried)
-            if key in self.failed:
-                return None
-            if i == len(self.top):
-                return solve_bottom(0, carried, (), left)
-            mp, residents = self.top[i]
-            group = self._rank([*carried, *residents])
-            for out in self._group_outcomes(group, DOWN, carried, self.group_index[mp]):
-                self.tick()
-                used = {x for p in out.pairs for x in p}
-                rest_left = left - used
-                if not remaining_ok(set(rest_left)):
-                    continue
-                rest = solve_top(i + 1, out.transferred, frozenset(rest_left))
-                if rest is not None:
-                    return [out, *rest]
-                self.retries[self.group_index[mp]] = self.retries.get(self.group_index[mp], 0) + 1
-            self.failed.add(key)
+    def _solve_top(
+        self, i: int, carried: tuple[int, ...], left: frozenset[int]
+    ) -> list[_Outcome] | None:
+        """The first completion, in table order, of the top groups ``i``… receiving
+        ``carried`` (``left``: the teams not yet paired, determined by ``i`` and ``carried``)."""
+        key = (i, carried)
+        if key in self.failed:
             return None
+        if i == len(self.top):
+            return self._solve_bottom(carried)
+        mp, residents = self.top[i]
+        group = self._rank([*carried, *residents])
+        gi = self.group_index[mp]
+        for out in self._group_outcomes(group, DOWN, carried, gi):
+            if (i + 1, out.transferred) in self.failed:
+                self.retries[gi] = self.retries.get(gi, 0) + 1
+                continue
+            rest_left = left - (set(group) - set(out.transferred))
+            # a sound cut: the teams still to be paired must admit a pairing at all
+            if not self.feasible(self._rank(rest_left)):
+                continue
+            rest = self._solve_top(i + 1, out.transferred, rest_left)
+            if rest is not None:
+                return [out, *rest]
+            self.retries[gi] = self.retries.get(gi, 0) + 1
+        self.failed.add(key)
+        return None
 
-        def solve_bottom(
-            j: int, above: tuple[int, ...], carried: tuple[int, ...], left: frozenset[int]
-        ) -> list[_Outcome] | None:
-            key = ("bottom", j, above, carried)
-            if key in self.failed:
-                return None
-            if j == len(self.bottom):
-                out = self._middle_outcome(above, carried)
-                if out is None:
-                    self.failed.add(key)
-                    return None
-                return [out]
-            mp, residents = self.bottom[j]
-            group = self._rank([*residents, *carried])
-            for out in self._group_outcomes(group, UP, carried, self.group_index[mp]):
-                self.tick()
-                used = {x for p in out.pairs for x in p}
-                rest_left = left - used
-                if not remaining_ok(set(rest_left)):
-                    continue
-                rest = solve_bottom(j + 1, above, out.transferred, frozenset(rest_left))
-                if rest is not None:
-                    return [out, *rest]
-                self.retries[self.group_index[mp]] = self.retries.get(self.group_index[mp], 0) + 1
-            self.failed.add(key)
-            return None
+    def _solve_bottom(self, above: tuple[int, ...]) -> list[_Outcome] | None:
+        """The bottom groups upward and the middle group with ``above`` from the top: the
+        first way, in the order of the bottom groups' tables, whose teams handed up let the
+        middle group be paired."""
+        k = 0
+        while (item := self._bottom_item(0, (), k)) is not None:
+            below, path = item
+            middle = self._middle_cached(above, below)
+            if middle is not None:
+                for gi, skipped, _ in path:
+                    if skipped:
+                        self.retries[gi] = self.retries.get(gi, 0) + skipped
+                return [out for _, _, out in path] + [middle]
+            k += 1
+        return None
 
-        result = solve_top(0, (), frozenset(all_teams))
-        if result is None:  # PL-team 14, AMB-P4: allow a second transfer in one round
-            self.second_transfer = True
-            self.failed.clear()
-            result = solve_top(0, (), frozenset(all_teams))
-        if result is None:
-            raise _SearchExhausted
-        return result
+    def _middle_cached(self, above: tuple[int, ...], below: tuple[int, ...]) -> _Outcome | None:
+        key = (above, below)
+        if key not in self._middle:
+            self._middle[key] = self._middle_outcome(above, below)
+        return self._middle[key]
+
+    def _bottom_item(
+        self, j: int, carried: tuple[int, ...], k: int
+    ) -> tuple[tuple[int, ...], list[tuple[int, int, _Outcome]]] | None:
+        """The ``k``-th distinct set of teams the bottom groups ``j``… receiving ``carried``
+        hand to the middle group, in the order of their tables, with the outcomes that hand it
+        (group, outcomes of that group passed over before it, outcome); ``None`` past the
+        last.  Built lazily and kept: a later question about the same state continues the
+        list instead of searching again."""
+        state = self._bottom.get((j, carried))
+        if state is None:
+            state = self._bottom[(j, carried)] = ([], set(), self._bottom_gen(j, carried))
+        items, seen, gen = state
+        while len(items) <= k and gen is not None:
+            nxt = next(gen, None)
+            if nxt is None:
+                state = self._bottom[(j, carried)] = (items, seen, None)
+                gen = None
+                break
+            if nxt[0] not in seen:
+                seen.add(nxt[0])
+                items.append(nxt)
+        return items[k] if k < len(items) else None
+
+    def _bottom_gen(
+        self, j: int, carried: tuple[int, ...]
+    ) -> Iterator[tuple[tuple[int, ...], list[tuple[int, int, _Outcome]]]]:
+        if j == len(self.bottom):
+            yield carried, []
+            return
+        mp, residents = self.bottom[j]
+        group = self._rank([*residents, *carried])
+        gi = self.group_index[mp]
+        for index, out in enumerate(self._group_outcomes(group, UP, carried, gi)):
+            k = 0
+            while (item := self._bottom_item(j + 1, out.transferred, k)) is not None:
+                below, path = item
+                yield below, [(gi, index, out), *path]
+                k += 1
 
     def _r17_last_resort(self) -> _Outcome:
         """When no pairing follows the tables (PL-team 17 and AMB-P10 exhausted): pair the
@@ -1417,7 +1506,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
         proc = _R6Procedure(ctx, active, middle_mp, place, total)
         try:
             outcomes = proc.run()
-        except _SearchExhausted:
+        except _NoTrialPairing:  # proven by the exhaustive search of run()
             outcomes = [proc._r17_last_resort()]
         for i, count in sorted(proc.retries.items()):
             events.append(
