@@ -18,15 +18,21 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..engine import Engine
-from ..errors import SwissPairingError
-from ..i18n import N_
-from ..model import Tournament
-from ..ruleset import Ruleset, load_ruleset
-from ..verify import Finding, SimulationSummary, _describe, repair_check, tournament_before
+from swisspairing.engine import Engine
+from swisspairing.errors import SwissPairingError
+from swisspairing.i18n import N_
+from swisspairing.model import Tournament
+from swisspairing.ruleset import Ruleset, load_ruleset
+from swisspairing.verify import (
+    Finding,
+    SimulationSummary,
+    _describe,
+    repair_check,
+    tournament_before,
+)
 
 __all__ = [
     "RELAXATIONS",
@@ -138,6 +144,8 @@ class Outcome:
     """``check --repair``: why the file could not be checked (rendered)."""
     exit_code: int = 0
     """``check --repair``: the exit code of that error."""
+    team: bool = False
+    """A team event (relaxations are not measured for it)."""
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as JSON data (the journal's lines)."""
@@ -175,9 +183,7 @@ def simulation_jobs(
         for i in range(tournaments):
             s = seed + i
             n = random.Random(f"size:{s}").randint(players[0], players[1])
-            jobs.append(
-                Job(len(jobs), ref, s, n, rounds, frozen_rates, reference=reference)
-            )
+            jobs.append(Job(len(jobs), ref, s, n, rounds, frozen_rates, reference=reference))
     return jobs
 
 
@@ -192,7 +198,9 @@ def check_jobs(
 ) -> list[Job]:
     """The jobs of ``check --repair`` over many files (in the order given)."""
     return [
-        Job(i, ruleset, path=p, locale=locale, explain=explain, check_seed=seed, reference=reference)
+        Job(
+            i, ruleset, path=p, locale=locale, explain=explain, check_seed=seed, reference=reference
+        )
         for i, p in enumerate(paths)
     ]
 
@@ -206,8 +214,8 @@ def round_relaxations(engine: Engine, tournament: Tournament, round_number: int)
     nothing is reported for them."""
     if tournament.teams:
         return ()
-    from ..model import BLACK, WHITE
-    from ..reports import round_boards
+    from swisspairing.model import BLACK, WHITE
+    from swisspairing.reports import round_boards
 
     before = tournament_before(tournament, round_number)
     ctx = engine.context(before, round_number, explain=False)
@@ -307,8 +315,8 @@ def _rounds(
 def _run_simulation(
     job: Job, ruleset: Ruleset, engine: Engine, clock: Callable[[], float]
 ) -> Outcome:
-    from ..generate import GeneratorConfig, generate
-    from ..trf import dumps_trf
+    from swisspairing.generate import GeneratorConfig, generate
+    from swisspairing.trf import dumps_trf
 
     config = GeneratorConfig(
         players=job.players, rounds=job.rounds, seed=job.seed, **dict(job.rates)
@@ -319,7 +327,12 @@ def _run_simulation(
     if generated.stopped is not None:
         findings.append(
             Finding(
-                ruleset.id, job.seed, job.players, t.rounds_recorded + 1, "stopped", generated.stopped
+                ruleset.id,
+                job.seed,
+                job.players,
+                t.rounds_recorded + 1,
+                "stopped",
+                generated.stopped,
             )
         )
     report = repair_check(engine, t, clock=clock)
@@ -336,12 +349,13 @@ def _run_simulation(
         tuple(findings),
         generated.stopped is not None,
         dumps_trf(t) if keep else "",
+        team=bool(t.teams),
     )
 
 
 def _run_check(job: Job, ruleset: Ruleset, engine: Engine, clock: Callable[[], float]) -> Outcome:
-    from ..io import load_tournament
-    from ..verify_cli import render_repair_report
+    from swisspairing.io import load_tournament
+    from swisspairing.verify_cli import render_repair_report
 
     assert job.path is not None
     try:
@@ -375,15 +389,11 @@ def _run_check(job: Job, ruleset: Ruleset, engine: Engine, clock: Callable[[], f
         path=job.path,
         lines=tuple(lines),
         ok=report.ok and all(r.reference is not False for r in rounds),
+        team=bool(t.teams),
     )
 
 
 # ---------------------------------------------------------------------- summing up
-@dataclass(frozen=True)
-class _Acc:
-    outcomes: list[Outcome] = field(default_factory=list)
-
-
 def summarise(outcomes: Iterable[Outcome]) -> list[SimulationSummary]:
     """One :class:`SimulationSummary` per ruleset, rulesets in the order of their first job and
     everything inside in job order: the same whichever process ran which job."""
@@ -394,7 +404,7 @@ def summarise(outcomes: Iterable[Outcome]) -> list[SimulationSummary]:
     for rid, group in by_ruleset.items():
         seconds: list[float] = []
         findings: list[Finding] = []
-        checked = discrepancies = violations = stopped = 0
+        checked = discrepancies = violations = stopped = ref_rounds = ref_differing = 0
         slowest: tuple[int, int, int] | None = None
         worst = -1.0
         for o in group:
@@ -405,6 +415,8 @@ def summarise(outcomes: Iterable[Outcome]) -> list[SimulationSummary]:
                     worst, slowest = r.seconds, (o.seed, o.entrants, r.round)
                 seconds.append(r.seconds)
                 discrepancies += not r.agrees
+                ref_rounds += r.reference is not None
+                ref_differing += r.reference is False
             violations += sum(1 for f in o.findings if f.kind == "violation")
             # findings in the serial order: the early stop, then the rounds, then violations
             findings.extend(o.findings)
@@ -419,6 +431,8 @@ def summarise(outcomes: Iterable[Outcome]) -> list[SimulationSummary]:
                 tuple(seconds),
                 tuple(findings),
                 slowest,
+                ref_rounds,
+                ref_differing,
             )
         )
     return out

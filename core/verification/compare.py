@@ -1,0 +1,81 @@
+"""Comparing a recorded round with an outside engine's pairing of it (``--reference``).
+
+The round is cut back to what was known before its pairing (:func:`tournament_before`), written
+as TRF and paired by the outside engine (:class:`~.reference.ReferenceEngine`); its boards
+(White first) and pairing-allocated byes are compared with the recorded ones.  The engine is
+given the system by the ruleset's pairing system: the command line knows ``--dutch`` and
+``--burstein`` only (:func:`reference_system`).
+"""
+
+from __future__ import annotations
+
+from swisspairing.errors import InvalidInputError, SwissPairingError
+from swisspairing.i18n import N_
+from swisspairing.model import Tournament
+from swisspairing.ruleset import Ruleset
+
+__all__ = ["compare_with_reference", "reference_system"]
+
+#: The pairing systems of the bbpPairings/JaVaFo command line, by the prefix of our system id.
+_SYSTEMS = (("fide-dutch", "dutch"), ("fide-burstein", "burstein"))
+
+
+def reference_system(ruleset: Ruleset) -> str:
+    """``dutch`` or ``burstein``: the command-line system that pairs like ``ruleset``;
+    :class:`InvalidInputError` for a system the command line does not have."""
+    for prefix, name in _SYSTEMS:
+        if ruleset.system.startswith(prefix):
+            return name
+    raise InvalidInputError(
+        N_(
+            "--reference: the bbpPairings/JaVaFo command line pairs the Dutch and Burstein "
+            "systems only, not ruleset {ruleset} (system {system})"
+        ),
+        ruleset=ruleset.id,
+        system=ruleset.system,
+    )
+
+
+def compare_with_reference(
+    program: str, ruleset: Ruleset, tournament: Tournament, round_number: int
+) -> tuple[bool, str]:
+    """Whether the outside engine ``program`` pairs round ``round_number`` of ``tournament`` as
+    recorded; with a description of the difference (English) when it does not, or of why it
+    could not pair the round."""
+    from swisspairing.reports import round_boards
+    from swisspairing.trf import dumps_trf
+    from swisspairing.verify import tournament_before
+
+    from .reference import ReferenceEngine
+
+    before = tournament_before(tournament, round_number)
+    entered = {p.number for p in before.players if p.record(round_number) is not None}
+    boards, byes = round_boards(tournament, round_number)
+    recorded_boards = {(b.white, b.black) for b in boards}
+    recorded_byes = {b.player for b in byes if b.player not in entered}
+    try:
+        theirs = ReferenceEngine(program).pair_text(dumps_trf(before), reference_system(ruleset))
+    except SwissPairingError as exc:
+        return False, exc.render("en")
+    their_boards = {(b.white, b.black) for b in theirs.boards}
+    their_byes = set(theirs.byes)
+    if their_boards == recorded_boards and their_byes == recorded_byes:
+        return True, ""
+    parts: list[str] = []
+    only_ours = sorted(recorded_boards - their_boards)
+    only_theirs = sorted(their_boards - recorded_boards)
+    if only_ours or only_theirs:
+        parts.append(
+            "ours "
+            + ", ".join(f"{w} - {b}" for w, b in only_ours[:4])
+            + "; reference "
+            + ", ".join(f"{w} - {b}" for w, b in only_theirs[:4])
+        )
+    if their_byes != recorded_byes:
+        parts.append(
+            "bye ours "
+            + (", ".join(map(str, sorted(recorded_byes))) or "-")
+            + ", reference "
+            + (", ".join(map(str, sorted(their_byes))) or "-")
+        )
+    return False, "; ".join(parts)
