@@ -595,6 +595,19 @@ def _check_reference(program: str | None, rulesets: Sequence[Ruleset]) -> None:
         reference_system(rs)
 
 
+def _on_lost(locale: str, err: TextIO) -> Callable[[Any], None]:
+    def warn(job: Any) -> None:
+        text = _t(
+            N_("a worker died running tournament {key} (ruleset {ruleset}); it runs again"),
+            locale,
+        )
+        err.write(
+            "swisspairing: " + text.format(key=job.path or job.seed, ruleset=job.ruleset) + "\n"
+        )
+
+    return warn
+
+
 def _workers(value: int | None) -> int | None:
     if value is not None and value < 1:
         raise InvalidInputError(
@@ -620,7 +633,12 @@ def cmd_check_many(args: argparse.Namespace, locale: str, out: TextIO, err: Text
     jobs = check_jobs(
         paths, ref, locale=locale, explain=args.explain, seed=args.seed, reference=args.reference
     )
-    outcomes = run_jobs(jobs, workers=_workers(args.workers), scheduler=args.scheduler)
+    outcomes = run_jobs(
+        jobs,
+        workers=_workers(args.workers),
+        scheduler=args.scheduler,
+        on_lost=_on_lost(locale, err),
+    )
     code = EXIT_OK
     many = len(paths) > 1
     for o in outcomes:
@@ -706,7 +724,12 @@ def cmd_simulate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
     start = time.perf_counter()
     try:
         outcomes = run_jobs(
-            jobs, workers=workers, scheduler=args.scheduler, journal=journal, on_outcome=on_outcome
+            jobs,
+            workers=workers,
+            scheduler=args.scheduler,
+            journal=journal,
+            on_outcome=on_outcome,
+            on_lost=_on_lost(locale, err),
         )
     finally:
         if progress is not None:

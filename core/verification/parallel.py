@@ -152,12 +152,14 @@ def run_jobs(
     on_outcome: Callable[[Outcome], None] | None = None,
     retries: int = 2,
     run: Callable[[Job], Outcome] = run_job,
+    on_lost: Callable[[Job], None] | None = None,
 ) -> list[Outcome]:
     """Run ``jobs`` and return their outcomes in job order.
 
     ``scheduler``: a Dask scheduler address (or a ``distributed.Client``) to run on a cluster;
     else ``workers`` local processes (default: all cores; 1 = in this process, with ``run``).
-    ``on_outcome`` is called in this process for every outcome (those from the journal first).
+    ``on_outcome`` is called in this process for every outcome (those from the journal first);
+    ``on_lost`` whenever a local worker died and its job is given to a new one.
     """
     done: dict[str, Outcome] = journal.load() if journal is not None else {}
     try:
@@ -181,7 +183,7 @@ def run_jobs(
                 for job in pending:
                     emit(run(job))
             else:
-                _run_local(pending, min(n, len(pending)), emit, retries)
+                _run_local(pending, min(n, len(pending)), emit, retries, on_lost)
     finally:
         if journal is not None:
             journal.close()
@@ -224,7 +226,11 @@ def _lost(job: Job, tries: int) -> WorkerLostError:
 
 
 def _run_local(
-    pending: Sequence[Job], n: int, emit: Callable[[Outcome], None], retries: int
+    pending: Sequence[Job],
+    n: int,
+    emit: Callable[[Outcome], None],
+    retries: int,
+    on_lost: Callable[[Job], None] | None,
 ) -> None:
     import multiprocessing as mp
     from multiprocessing.connection import wait
@@ -235,13 +241,22 @@ def _run_local(
     busy: dict[Any, tuple[Any, Job]] = {}  # our end of the pipe -> (process, its job)
 
     def start() -> None:
-        job = queue.popleft()
         ours, theirs = ctx.Pipe()
         proc = ctx.Process(target=_worker_main, args=(theirs,), daemon=True)
         proc.start()
         theirs.close()
-        ours.send(job)
-        busy[ours] = (proc, job)
+        assign(ours, proc, queue.popleft())
+
+    def assign(conn: Any, proc: Any, job: Job) -> None:
+        busy[conn] = (proc, job)
+        try:
+            conn.send(job)
+        except OSError:  # the worker died after its last outcome: the job never reached it
+            busy.pop(conn)
+            conn.close()
+            proc.join(timeout=5)
+            queue.appendleft(job)
+            start()
 
     def died(conn: Any) -> None:
         proc, job = busy.pop(conn)
@@ -250,6 +265,8 @@ def _run_local(
         tries[job.key] = tries.get(job.key, 0) + 1
         if tries[job.key] > retries:
             raise _lost(job, tries[job.key])
+        if on_lost is not None:
+            on_lost(job)
         queue.appendleft(job)
         start()
 
@@ -282,9 +299,7 @@ def _run_local(
                     )
                 emit(value)
                 if queue:
-                    nxt = queue.popleft()
-                    conn.send(nxt)
-                    busy[conn] = (proc, nxt)
+                    assign(conn, proc, queue.popleft())
                 else:
                     conn.send(None)
                     busy.pop(conn)

@@ -67,8 +67,8 @@ def _svg(fig: Any) -> str:
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "swisspairing"}):
         fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     text = buf.getvalue()
-    start = text.find("<svg")
-    return text[start:].strip()
+    text = re.sub(r"\s*<metadata>.*?</metadata>", "", text[text.find("<svg") :], flags=re.S)
+    return text.strip()
 
 
 def _figure() -> tuple[Any, Any]:
