@@ -639,12 +639,10 @@ def cmd_check_many(args: argparse.Namespace, locale: str, out: TextIO, err: Text
         scheduler=args.scheduler,
         on_lost=_on_lost(locale, err),
     )
-    code = EXIT_OK
     many = len(paths) > 1
     for o in outcomes:
         if o.error:
             err.write(f"swisspairing: {o.path}: {o.error}\n")
-            code = code or o.exit_code
             continue
         if many:
             out.write(f"{o.path}:\n")
@@ -660,11 +658,10 @@ def cmd_check_many(args: argparse.Namespace, locale: str, out: TextIO, err: Text
                     + text.format(round=r.round, detail=r.reference_detail)
                     + "\n"
                 )
-        if not o.ok and code == EXIT_OK:
-            code = EXIT_DIFFERS
-    if code == EXIT_OK and any(not o.ok for o in outcomes):
-        code = EXIT_DIFFERS
-    return code
+    errors = [o.exit_code for o in outcomes if o.error]
+    if errors:
+        return errors[0]
+    return EXIT_DIFFERS if any(not o.ok for o in outcomes) else EXIT_OK
 
 
 def cmd_simulate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:

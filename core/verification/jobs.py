@@ -364,19 +364,14 @@ def _run_check(job: Job, ruleset: Ruleset, engine: Engine, clock: Callable[[], f
         lines = render_repair_report(report, job.locale, explain=job.explain)
         rounds, findings = _rounds(job, ruleset, engine, t, report)
     except SwissPairingError as exc:
-        return Outcome(
-            job.key,
-            job.index,
-            ruleset.id,
-            0,
-            0,
-            (),
-            (),
-            path=job.path,
-            ok=False,
-            error=exc.render(job.locale),
-            exit_code=exc.exit_code,
+        return _unreadable(job, ruleset, exc.render(job.locale), exc.exit_code)
+    except OSError as exc:  # as the command line reports it, exit code 5
+        from swisspairing.i18n import gettext
+
+        reason = gettext(N_("cannot access file: {reason}"), job.locale).format(
+            reason=exc.strerror or str(exc)
         )
+        return _unreadable(job, ruleset, reason, 5)
     entrants = len(t.teams) if t.teams else len(t.players)
     return Outcome(
         job.key,
@@ -390,6 +385,22 @@ def _run_check(job: Job, ruleset: Ruleset, engine: Engine, clock: Callable[[], f
         lines=tuple(lines),
         ok=report.ok and all(r.reference is not False for r in rounds),
         team=bool(t.teams),
+    )
+
+
+def _unreadable(job: Job, ruleset: Ruleset, error: str, code: int) -> Outcome:
+    return Outcome(
+        job.key,
+        job.index,
+        ruleset.id,
+        0,
+        0,
+        (),
+        (),
+        path=job.path,
+        ok=False,
+        error=error,
+        exit_code=code,
     )
 
 

@@ -216,8 +216,8 @@ def _worker_main(conn: Any) -> None:
 def _lost(job: Job, tries: int) -> WorkerLostError:
     return WorkerLostError(
         N_(
-            "the worker running tournament {key} (ruleset {ruleset}) died {tries} times; "
-            "the run stops"
+            "the worker running tournament {key} (ruleset {ruleset}) died; tries: {tries}; the "
+            "run stops"
         ),
         key=job.path or job.seed,
         ruleset=job.ruleset,

@@ -239,7 +239,7 @@ def _findings_table(
     ]
     shown = _table(head, rows[:MAX_ROWS], numeric=(1, 2))
     if len(rows) > MAX_ROWS:
-        more = _t(N_("… and {count} more (all in the journal)"), locale)
+        more = _t(N_("further rows: {count} (all in the journal)"), locale)
         shown += f'<p class="note">{e(more.format(count=len(rows) - MAX_ROWS))}</p>\n'
     return shown, len(rows)
 
@@ -291,12 +291,12 @@ def verification_report(
     total_t = sum(s.tournaments for s in summaries)
     total_r = sum(s.rounds_checked for s in summaries)
     sub = _t(
-        N_("{tournaments} tournaments, {rounds} rounds re-paired, {rulesets} rulesets"), locale
+        N_("tournaments: {tournaments}, rounds re-paired: {rounds}, rulesets: {rulesets}"), locale
     ).format(tournaments=total_t, rounds=total_r, rulesets=len(summaries))
     facts = [sub]
     if wall_seconds is not None:
         facts.append(
-            _t(N_("wall time {seconds} s with {workers} workers"), locale).format(
+            _t(N_("wall time: {seconds} s, workers: {workers}"), locale).format(
                 seconds=_num(wall_seconds, locale), workers=workers
             )
         )

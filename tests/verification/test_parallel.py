@@ -22,7 +22,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from swisspairing.verification.jobs import Job, Outcome, run_job, simulation_jobs, summarise
+from swisspairing.verification.jobs import Job, Outcome, simulation_jobs, summarise
 from swisspairing.verification.parallel import Journal, run_jobs
 from swisspairing.verify_cli import render_summary
 
@@ -310,7 +310,7 @@ def test_report_is_translated(tmp_path: Path) -> None:
 
 def test_check_repair_over_many_files(cli, tmp_path: Path) -> None:
     """Each file re-paired in a worker, reported in the order given; a file that differs
-    makes the exit code 1, an unreadable one its own code (3), named on stderr."""
+    makes the exit code 1, an unreadable one its own code (5), named on stderr."""
     from dataclasses import replace
 
     from swisspairing import dumps_trf, load_ruleset
@@ -334,17 +334,15 @@ def test_check_repair_over_many_files(cli, tmp_path: Path) -> None:
     flip = lambda rec: replace(rec, colour=rec.colour.opposite)  # noqa: E731
     players = []
     for x in t.players:
+        rounds = list(x.rounds)
         if x.number in (p.number, o.number):
-            rounds = list(x.rounds)
             rounds[2] = flip(rounds[2])
-            x = replace(x, rounds=tuple(rounds))
-        players.append(x)
+        players.append(replace(x, rounds=tuple(rounds)))
     Path(files[1]).write_text(dumps_trf(replace(t, players=tuple(players))), encoding="utf-8")
-    bad = tmp_path / "bad.trf"
-    bad.write_text("001    1 m    Nobody\n", encoding="utf-8")
-    r = cli("check", *files, str(bad), "--ruleset", DUTCH, "--repair", "-j", "2")
-    assert r.code == 3, r.out + r.err
-    assert f"swisspairing: {bad}: " in r.err
+    missing = tmp_path / "missing.trf"
+    r = cli("check", *files, str(missing), "--ruleset", DUTCH, "--repair", "-j", "2")
+    assert r.code == 5, r.out + r.err  # a file that cannot be read: the table's code 5
+    assert r.err.startswith(f"swisspairing: {missing}: cannot access file: ")
     block = r.out.split(f"{files[1]}:\n", 1)[1].split(f"{files[2]}:", 1)[0]
     assert "round 3: the published pairing differs from ours" in block
 
