@@ -9,6 +9,7 @@ given the system by the ruleset's pairing system: the command line knows ``--dut
 
 from __future__ import annotations
 
+from swisspairing.engine import Engine
 from swisspairing.errors import InvalidInputError, SwissPairingError
 from swisspairing.i18n import N_
 from swisspairing.model import Tournament
@@ -23,6 +24,16 @@ _SYSTEMS = (("fide-dutch", "dutch"), ("fide-burstein", "burstein"))
 def reference_system(ruleset: Ruleset) -> str:
     """``dutch`` or ``burstein``: the command-line system that pairs like ``ruleset``;
     :class:`InvalidInputError` for a system the command line does not have."""
+    from swisspairing.generate import team_boards
+
+    if team_boards(ruleset):
+        raise InvalidInputError(
+            N_(
+                "--reference: the bbpPairings/JaVaFo command line pairs individual events only, "
+                "not the team ruleset {ruleset}"
+            ),
+            ruleset=ruleset.id,
+        )
     for prefix, name in _SYSTEMS:
         if ruleset.system.startswith(prefix):
             return name
@@ -37,18 +48,28 @@ def reference_system(ruleset: Ruleset) -> str:
 
 
 def compare_with_reference(
-    program: str, ruleset: Ruleset, tournament: Tournament, round_number: int
+    program: str, engine: Engine, tournament: Tournament, round_number: int
 ) -> tuple[bool, str]:
     """Whether the outside engine ``program`` pairs round ``round_number`` of ``tournament`` as
     recorded; with a description of the difference (English) when it does not, or of why it
-    could not pair the round."""
+    could not pair the round.  The file it is given names the number of rounds (``XXR``: the
+    event's, else those recorded) and the first-round colour (``XXC``: the file's, else the one
+    our engine used), which the command line needs."""
+    from dataclasses import replace
+
     from swisspairing.reports import round_boards
     from swisspairing.trf import dumps_trf
     from swisspairing.verify import tournament_before
 
     from .reference import ReferenceEngine
 
-    before = tournament_before(tournament, round_number)
+    ruleset = engine.ruleset
+    total = tournament.total_rounds or tournament.rounds_recorded
+    before = replace(tournament_before(tournament, round_number), total_rounds=total)
+    if before.initial_colour is None:
+        first = tournament_before(tournament, 1)
+        colour = engine.context(first, 1, explain=False).initial_colour()
+        before = replace(before, initial_colour=colour)
     entered = {p.number for p in before.players if p.record(round_number) is not None}
     boards, byes = round_boards(tournament, round_number)
     recorded_boards = {(b.white, b.black) for b in boards}

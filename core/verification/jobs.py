@@ -264,13 +264,13 @@ def run_job(
 
 
 def _compare_reference(
-    job: Job, ruleset: Ruleset, tournament: Tournament, round_number: int
+    job: Job, engine: Engine, tournament: Tournament, round_number: int
 ) -> tuple[bool | None, str]:
     if job.reference is None:
         return None, ""
     from .compare import compare_with_reference
 
-    return compare_with_reference(job.reference, ruleset, tournament, round_number)
+    return compare_with_reference(job.reference, engine, tournament, round_number)
 
 
 def _rounds(
@@ -292,7 +292,7 @@ def _rounds(
                 else "; ".join(_describe(d) for d in rc.differences[:4])
             )
             findings.append(Finding(ruleset.id, job.seed, n, rc.round, "discrepancy", detail))
-        ref_ok, ref_detail = _compare_reference(job, ruleset, tournament, rc.round)
+        ref_ok, ref_detail = _compare_reference(job, engine, tournament, rc.round)
         if ref_ok is False:
             findings.append(Finding(ruleset.id, job.seed, n, rc.round, "reference", ref_detail))
         rounds.append(
