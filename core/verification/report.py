@@ -71,6 +71,15 @@ def _svg(fig: Any) -> str:
     return text.strip()
 
 
+def _log_axis(axis: Any, locale: str) -> None:
+    """A log axis labelled at the powers of ten in the locale's numbers (0.1, 1, 10)."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    axis.set_major_locator(LogLocator(base=10))
+    axis.set_major_formatter(FuncFormatter(lambda v, _pos: format_number(v, locale)))
+    axis.set_minor_formatter(NullFormatter())
+
+
 def _figure() -> tuple[Any, Any]:
     from matplotlib.figure import Figure
 
@@ -91,6 +100,10 @@ def _time_distribution(outcomes: Sequence[Outcome], locale: str) -> str:
     bins = [lo * (hi / lo) ** (i / 40) for i in range(41)]
     ax.hist(ms, bins=bins, color="#4c78a8")
     ax.set_xscale("log")
+    _log_axis(ax.xaxis, locale)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(_t(N_("CPU time per round (ms, log scale)"), locale))
     ax.set_ylabel(_t(N_("rounds"), locale))
     worst = sorted(rounds, key=lambda x: -x[0])[:WORST_NAMED]
@@ -116,8 +129,9 @@ def _time_by_size(outcomes: Sequence[Outcome], locale: str) -> str:
     xs = [o.entrants for o in outcomes for _ in o.rounds]
     ys = [max(r.seconds * 1000, 1e-3) for o in outcomes for r in o.rounds]
     fig, ax = _figure()
-    ax.scatter(xs, ys, s=6, alpha=0.4, color="#4c78a8", linewidths=0, rasterized=len(xs) > 2000)
+    ax.scatter(xs, ys, s=10, alpha=0.5, color="#4c78a8", linewidths=0, rasterized=len(xs) > 2000)
     ax.set_yscale("log")
+    _log_axis(ax.yaxis, locale)
     ax.set_xlabel(_t(N_("entrants"), locale))
     ax.set_ylabel(_t(N_("CPU time per round (ms, log scale)"), locale))
     return _svg(fig)
@@ -262,6 +276,7 @@ h3{font-size:1rem;margin:1rem 0 .3rem}
 .table-wrap{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums}
 th,td{padding:.3rem .55rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
+td:first-child,td a[download]{white-space:nowrap}
 thead th{background:#eef1f4;border-bottom:2px solid #9aa4ae;font-weight:600}
 .num{text-align:right}
 tbody tr:nth-child(even){background:#f8f9fa}
