@@ -431,8 +431,11 @@ def cmd_check_repair(args: argparse.Namespace, locale: str, out: TextIO, err: Te
 
 # ---------------------------------------------------------------------- simulate
 def peak_memory_mib() -> float:
-    """Peak resident memory of this process so far, in MiB."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    """Peak resident memory of this process or of its largest worker process so far, in MiB."""
+    peak = max(
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+        resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,  # the largest worker process
+    )
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
 
@@ -670,7 +673,7 @@ def cmd_simulate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
     import time
 
     from .verification.jobs import simulation_jobs, summarise
-    from .verification.parallel import Journal, run_jobs
+    from .verification.parallel import Journal, default_workers, run_jobs
 
     players = _players_range(args.players)
     if args.tournaments < 1:
@@ -746,7 +749,7 @@ def cmd_simulate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
                 outcomes,
                 locale,
                 wall_seconds=wall,
-                workers=args.scheduler or workers or "all",
+                workers=args.scheduler or workers or default_workers(),
                 reference=args.reference,
             ),
         )
