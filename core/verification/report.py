@@ -107,20 +107,26 @@ def _time_distribution(outcomes: Sequence[Outcome], locale: str) -> str:
     ax.set_xlabel(_t(N_("CPU time per round (ms, log scale)"), locale))
     ax.set_ylabel(_t(N_("rounds"), locale))
     worst = sorted(rounds, key=lambda x: -x[0])[:WORST_NAMED]
-    label = _t(N_("seed {seed}, round {round}"), locale)
-    for i, (x, o, r) in enumerate(worst):
-        name = label.format(seed=o.seed if o.path is None else o.path, round=r.round)
+    label = _t(N_("seed {seed}, round {round}: {ms} ms"), locale)
+    names = []
+    for x, o, r in worst:
         ax.axvline(max(x, 1e-3), color="#e45756", linewidth=0.8)
-        ax.annotate(
-            name,
-            xy=(max(x, 1e-3), 1),
-            xycoords=("data", "axes fraction"),
-            xytext=(-4, -12 - 12 * i),
-            textcoords="offset points",
-            ha="right",
-            fontsize=8,
-            color="#b22222",
+        names.append(
+            label.format(
+                seed=o.seed if o.path is None else o.path, round=r.round, ms=_num(x, locale)
+            )
         )
+    ax.text(
+        0.99,
+        0.97,
+        "\n".join(names),
+        transform=ax.transAxes,
+        ha="right",
+        va="top",
+        fontsize=8,
+        color="#b22222",
+        bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none"},
+    )
     return _svg(fig)
 
 
@@ -268,14 +274,15 @@ _CSS = """\
 :root{color-scheme:light}
 *{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;
-margin:0;padding:1rem;color:#111;background:#fff;line-height:1.35;max-width:72rem}
+margin:0;padding:1rem;color:#111;background:#fff;line-height:1.35;max-width:82rem}
 h1{font-size:1.35rem;margin:0 0 .2rem}
 h2{font-size:1.15rem;margin:1.6rem 0 .4rem;border-bottom:1px solid #ccd}
 h3{font-size:1rem;margin:1rem 0 .3rem}
 .subtitle{margin:0 0 .8rem;color:#444}
 .table-wrap{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums}
-th,td{padding:.3rem .55rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
+th,td{padding:.25rem .45rem;font-size:.92rem;border-bottom:1px solid #ddd;text-align:left;
+vertical-align:top}
 td:first-child,td a[download]{white-space:nowrap}
 thead th{background:#eef1f4;border-bottom:2px solid #9aa4ae;font-weight:600}
 .num{text-align:right}
