@@ -398,16 +398,16 @@ def event_from_mapping(
         this: dict[int, RoundRecord] = {}
 
         def take(team: int, path: str) -> None:
-            if team in busy:
+            if team in busy:  # noqa: B023
                 raise _err(
                     source,
                     path,
                     N_("team {team!r} already plays in round {round} ({first})"),
                     team=teams_in[team]["name"],
-                    round=r,
-                    first=busy[team],
+                    round=r,  # noqa: B023
+                    first=busy[team],  # noqa: B023
                 )
-            busy[team] = path
+            busy[team] = path  # noqa: B023
 
         for m_i, match in enumerate(rnd.get("matches", [])):
             mpath = f"{base}.matches[{m_i}]"

@@ -230,7 +230,7 @@ def bipartite_saturates(
                 if match_r[j] == -1:
                     via.append(j)
                     # flip the path
-                    for (lu, _), rj in zip(stack, via):
+                    for (lu, _), rj in zip(stack, via, strict=False):
                         match_r[rj] = lu
                         match_l[lu] = rj
                     return True
@@ -372,7 +372,7 @@ class IncrementalMatching:
             if not active[a]:
                 continue
             b = mate[a]
-            if b == -1 or b == x or b == y or a == x or a == y:
+            if b in (-1, x, y) or a in (x, y):
                 continue
             if ok(x, a) and ok(b, y):
                 mate[x], mate[a], mate[b], mate[y] = a, x, y, b

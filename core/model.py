@@ -253,7 +253,8 @@ class Tournament:
     total_rounds: int | None = None
     """Number of rounds of the event (TRFx ``XXR``)."""
     initial_colour: Colour | None = None
-    """Colour of the top player in round 1 (TRFx ``XXC white1``/``black1``); ``None`` = not fixed."""
+    """Colour of the top player in round 1 (TRFx ``XXC white1``/``black1``); ``None`` = not
+    fixed."""
     forbidden_pairs: tuple[frozenset[int], ...] = ()
     """Groups of players who may not be paired with one another (TRFx ``XXP``)."""
     point_system: PointSystem | None = None

@@ -422,7 +422,6 @@ class _Trial2006:
     def outcomes(
         self, index: int, key: float, residents: list[int], incoming: tuple[int, ...], last: bool
     ) -> Iterator[GroupOutcome]:
-        ctx = self.ctx
         group = self.ranked([*incoming, *residents])
         ok, feasible = self.compat.ok, self.compat.perfect
         head = [
@@ -956,7 +955,7 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
             scoring.boards,
             present,
         )
-        for k, (a, b) in enumerate(zip(white, black)):
+        for k, (a, b) in enumerate(zip(white, black, strict=False)):
             boards.append(Pairing(a, b) if pattern[k] is WHITE else Pairing(b, a))
     from dataclasses import replace
 

@@ -126,7 +126,10 @@ def test_json_tournament_gives_the_same_pairing(client):
 
 
 def test_inline_ruleset_extends_a_registered_one(client, cli, tmp_path):
-    text = f"schema_version: 1\nid: my-open\nextends: {DUTCH}\nname: My open\ncolours: {{max_difference: 2}}\n"
+    text = (
+        f"schema_version: 1\nid: my-open\nextends: {DUTCH}\nname: My open\ncolours: "
+        f"{{max_difference: 2}}\n"
+    )
     path = tmp_path / "my.yaml"
     path.write_text(text, encoding="utf-8")
     r = cli("pair", str(EXAMPLE), "--ruleset", str(path), "-p", "-")
@@ -535,7 +538,7 @@ def test_openapi_schema_holds_against_the_app():
             )
             @given(case=strategy)
             def run_example(case):
-                from_examples.append(case.call_and_validate(checks=chosen).status_code)
+                from_examples.append(case.call_and_validate(checks=chosen).status_code)  # noqa: B023
 
             run_example()
 

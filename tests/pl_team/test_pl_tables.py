@@ -74,7 +74,7 @@ SEED_16 = """
 def _parse(text: str) -> list[list[str]]:
     rows = []
     for line in text.strip().splitlines():
-        number, *cells = line.replace("– przeniesiony", "F").split()
+        _number, *cells = line.replace("– przeniesiony", "F").split()
         rows.append(cells)
     return rows
 
