@@ -315,12 +315,15 @@ def _rounds(
 def _run_simulation(
     job: Job, ruleset: Ruleset, engine: Engine, clock: Callable[[], float]
 ) -> Outcome:
+    from dataclasses import replace
+
     from swisspairing.generate import GeneratorConfig, generate
     from swisspairing.trf import dumps_trf
 
-    config = GeneratorConfig(
-        players=job.players, rounds=job.rounds, seed=job.seed, **dict(job.rates)
-    )
+    config = GeneratorConfig(players=job.players, rounds=job.rounds, seed=job.seed)
+    if job.rates:
+        rates: dict[str, Any] = dict(job.rates)
+        config = replace(config, **rates)
     generated = generate(ruleset, config, engine=engine)
     t = generated.tournament
     findings: list[Finding] = []

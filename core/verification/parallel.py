@@ -330,14 +330,14 @@ def _run_dask(pending: Iterable[Job], scheduler: Any, emit: Callable[[Outcome], 
     if not jobs:
         return
     own = not isinstance(scheduler, Client)
-    client = Client(scheduler, timeout=30) if own else scheduler
+    client = Client(scheduler, timeout=30) if own else scheduler  # type: ignore[no-untyped-call]
     try:
         token = uuid.uuid4().hex[:12]
         futures = client.map(
             run_job, jobs, key=[f"swisspairing-{token}-{j.index}" for j in jobs], pure=False
         )
         by_key = {f.key: j for f, j in zip(futures, jobs, strict=True)}
-        for future in as_completed(futures):
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
             try:
                 outcome = future.result()
             except KilledWorker:
