@@ -138,7 +138,8 @@ def core_schema() -> dict[str, Any]:
     text = (
         resources.files("swisspairing").joinpath("schemas/ruleset.schema.json").read_text("utf-8")
     )
-    return json.loads(text)
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 _MESSAGES = {

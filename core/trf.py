@@ -19,7 +19,7 @@ import io
 import os
 import re
 from dataclasses import replace
-from typing import TextIO
+from typing import Any, TextIO
 
 from .encoding import Decoded, decode_bytes
 from .errors import InvalidTrfError, SizeLimitError
@@ -386,12 +386,12 @@ def read_trf(
                     withdrawn[ids[0]] = (ids[1], line_no)
             elif code == "XXS":
                 for tok in tokens:
-                    key, sep, value = tok.partition("=")
+                    key, sep, entry = tok.partition("=")
                     if not sep or key.upper() not in _XXS_FIELDS:
                         raise rd.error(
                             N_("unknown point-system entry {value!r}"), line_no, 5, value=tok
                         )
-                    num = rd.number(value, line_no, 5, key)
+                    num = rd.number(entry, line_no, 5, key)
                     for f in _XXS_FIELDS[key.upper()]:
                         ps_values[f] = num
             header.append((code, line))
@@ -483,14 +483,14 @@ def read_trf(
             first,
             last,
             rnd,
-            value,
+            virtual,
         ) in accelerations_250:  # TRF26 250 ranges, where XXA says nothing
             for n in range(first, min(last, 9999) + 1):
                 if n in known and n not in accelerations:
-                    values = list(accel.get(n, ()))
-                    values += [0.0] * (rnd - len(values))
-                    values[rnd - 1] = value
-                    accel[n] = tuple(values)
+                    row = list(accel.get(n, ()))
+                    row += [0.0] * (rnd - len(row))
+                    row[rnd - 1] = virtual
+                    accel[n] = tuple(row)
         totals = _checked_points(
             tournament, file_ps or point_system or PointSystem(), filename, player_lines, accel
         )
@@ -719,7 +719,7 @@ def load_trf_source(
 
 
 def load_trf(
-    path: str | os.PathLike[str], *, encoding: str | None = None, **kwargs: object
+    path: str | os.PathLike[str], *, encoding: str | None = None, **kwargs: Any
 ) -> Tournament:
     """Read a TRF file from disk: UTF-8 (with or without byte-order mark), UTF-16/32 with a
     byte-order mark, else the single-byte code page detected (``core/encoding.py``)."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 from swisspairing import BLACK, WHITE, Engine, Player, RoundRecord, Team, Tournament, load_ruleset
-from swisspairing.plugins._trial_tables import fold_odd_rows, fold_rows
-from swisspairing.plugins.olympiad import initial_order
+from swisspairing.plugins.lim_family.olympiad import initial_order
+from swisspairing.plugins.lim_family.trial_tables import fold_odd_rows, fold_rows
 
 
 def teams(n: int) -> Tournament:

@@ -31,7 +31,7 @@ from swisspairing import BLACK, N_, WHITE, Colour, Event, Term
 from swisspairing.i18n import NP_, Plural
 from swisspairing.matching import max_matching_size
 
-from ._lim_order import DOWN, MEDIAN, UP
+from .order import DOWN, MEDIAN, UP
 
 __all__ = [
     "DOWN_TERM",

@@ -79,8 +79,8 @@ from swisspairing.teams import (
     team_records,
 )
 
-from ._lim_order import lim_order
-from ._trial_tables import (
+from .order import lim_order
+from .trial_tables import (
     fold_count,
     fold_odd_count,
     fold_odd_rows,
@@ -113,7 +113,7 @@ Feasible = Callable[[Sequence[int]], bool]
 
 
 # ====================================================================== the trial orders
-# PL-team 11 and 12 (shared with the FIDE Olympiad 2006 rules): swisspairing.plugins._trial_tables
+# PL-team 11 and 12 (shared with the FIDE Olympiad 2006 rules): the family's trial_tables module
 _r11_fold = trial_even
 _r12_fold_odd = trial_odd
 
