@@ -47,6 +47,25 @@ def reference_system(ruleset: Ruleset) -> str:
     )
 
 
+def _withdrawals_as_absences(tournament: Tournament, round_number: int) -> Tournament:
+    """The command line knows no withdrawal record (our ``SPW``): a player who is not to be
+    paired has an entry for the round (JaVaFo AUM: ``0000 - Z``).  A withdrawn player gets a
+    ``Z`` for every round from his withdrawal up to the one to pair."""
+    from dataclasses import replace
+
+    from swisspairing.model import RoundRecord
+
+    players = []
+    for p in tournament.players:
+        if p.withdrawn_from is not None and p.withdrawn_from <= round_number:
+            missing = round_number - len(p.rounds)
+            if missing > 0:
+                absent = RoundRecord(None, None, "Z")
+                p = replace(p, rounds=(*p.rounds, *([absent] * missing)))
+        players.append(p)
+    return replace(tournament, players=tuple(players))
+
+
 def compare_with_reference(
     program: str, engine: Engine, tournament: Tournament, round_number: int
 ) -> tuple[bool, str]:
@@ -54,7 +73,7 @@ def compare_with_reference(
     recorded; with a description of the difference (English) when it does not, or of why it
     could not pair the round.  The file it is given names the number of rounds (``XXR``: the
     event's, else those recorded) and the first-round colour (``XXC``: the file's, else the one
-    our engine used), which the command line needs."""
+    our engine used), which the command line needs, and the withdrawn players as absent."""
     from dataclasses import replace
 
     from swisspairing.reports import round_boards
@@ -66,6 +85,7 @@ def compare_with_reference(
     ruleset = engine.ruleset
     total = tournament.total_rounds or tournament.rounds_recorded
     before = replace(tournament_before(tournament, round_number), total_rounds=total)
+    before = _withdrawals_as_absences(before, round_number)
     if before.initial_colour is None:
         first = tournament_before(tournament, 1)
         colour = engine.context(first, 1, explain=False).initial_colour()

@@ -350,3 +350,30 @@ def test_check_repair_over_many_files(cli, tmp_path: Path) -> None:
 def test_more_files_need_repair(cli, tmp_path: Path) -> None:
     r = cli("check", "a.trf", "b.trf", "--ruleset", DUTCH)
     assert r.code == 3 and "MORE.trf needs --repair" in r.err
+
+
+def test_reference_file_marks_withdrawn_players_absent() -> None:
+    """The bbpPairings/JaVaFo command line has no withdrawal record (our ``SPW``): it pairs
+    every player without an entry for the round.  A player withdrawn from round 3 is given to
+    it with ``Z`` (JaVaFo AUM: not to be paired) in rounds 3 … r; the others are unchanged."""
+    from dataclasses import replace
+
+    from swisspairing import load_ruleset
+    from swisspairing.generate import GeneratorConfig, generate
+    from swisspairing.verification.compare import _withdrawals_as_absences
+    from swisspairing.verify import tournament_before
+
+    t = generate(load_ruleset(DUTCH), GeneratorConfig(players=10, rounds=5, seed=4)).tournament
+    gone = t.players[3].number
+    t = replace(
+        t,
+        players=tuple(
+            replace(p, withdrawn_from=3, rounds=p.rounds[:2]) if p.number == gone else p
+            for p in t.players
+        ),
+    )
+    before = _withdrawals_as_absences(tournament_before(t, 5), 5)
+    codes = [(r.opponent, r.result) for r in before.player(gone).rounds]
+    assert codes[2:] == [(None, "Z")] * 3
+    others = [p for p in before.players if p.number != gone]
+    assert all(p == tournament_before(t, 5).player(p.number) for p in others)
