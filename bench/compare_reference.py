@@ -37,16 +37,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from swisspairing import (
-    Colour,
     Engine,
     NoValidPairingError,
     SwissPairingError,
-    Tournament,
     dumps_trf,
     load_ruleset,
 )
 from swisspairing.ruleset import builtin_rulesets
-from swisspairing.trf import load_trf
+from swisspairing.trf import inferred_initial_colour, load_trf
 from swisspairing.verification.reference import (
     ReferenceEngine,
     ReferenceEngineError,
@@ -120,23 +118,6 @@ def _diff(ours: tuple[set, set, set], theirs: tuple[set, set, set]) -> str:
     return "; ".join(parts)
 
 
-def first_colour(tournament: Tournament) -> Colour | None:
-    """The initial colour the file implies, as bbpPairings infers it (README.txt, "initial
-    piece color"): the first round with a colour, the round's colour of the highest-numbered
-    player who has one there, reversed once for each higher player without a colour."""
-    if tournament.initial_colour is not None:
-        return tournament.initial_colour
-    for rnd in range(1, tournament.rounds_recorded + 1):
-        players = sorted(tournament.players, key=lambda p: p.number)
-        if not any((rec := p.record(rnd)) is not None and rec.colour for p in players):
-            continue
-        for k, p in enumerate(players):
-            rec = p.record(rnd)
-            if rec is not None and rec.colour is not None:
-                return rec.colour if k % 2 == 0 else rec.colour.opposite
-    return None
-
-
 #: An acceleration line of 0 points: bbpPairings applies the Burstein rules' acceleration by
 #: default unless the file has an XXA line (README.txt, "Tournament files"); swisspairing's
 #: rulesets say themselves whether they accelerate.
@@ -157,7 +138,7 @@ def compare_file(
     total = full.total_rounds or full.rounds_recorded
     # the reference needs the initial colour for round 1 (bbpPairings README.txt); both
     # engines get it for every round
-    full = replace(full, initial_colour=first_colour(full))
+    full = replace(full, initial_colour=inferred_initial_colour(full))
     results = []
     for rnd in range(1, full.rounds_recorded + 1):
         before = replace(tournament_before(full, rnd), total_rounds=total)

@@ -23,6 +23,15 @@ from . import __version__
 from .encoding import Decoded, check_encoding_name, encode_text
 from .engine import Engine
 from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
+from .exitcodes import (
+    EXIT_CODES,
+    EXIT_FILE,
+    EXIT_INTERNAL,
+    EXIT_INVALID,
+    EXIT_NO_PAIRING,
+    EXIT_OK,
+    EXIT_USAGE,
+)
 from .i18n import LANGUAGES, N_, NP_, default_locale, gettext, ngettext
 from .io import EVENT_SUFFIXES, load_tournament_source
 from .manager import ruleset_dirs, system_names, system_schema, systems_info
@@ -39,17 +48,9 @@ from .ruleset import Ruleset, builtin_rulesets, core_schema, load_ruleset
 from .serve import add_parser as _add_serve_parser
 from .serve import command as _cmd_serve
 from .teams import format_match_pairs, format_match_table
-from .trf import dumps_trf
+from .trf import dumps_trf, has_acceleration
 
 __all__ = ["main"]
-
-EXIT_OK = 0
-EXIT_NO_PAIRING = 1
-EXIT_INTERNAL = 2
-EXIT_INVALID = 3
-EXIT_SIZE = 4
-EXIT_FILE = 5
-EXIT_USAGE = EXIT_INVALID  # bbpPairings: an invalid request, command line included
 
 
 def _report_address(locale: str | None) -> str:
@@ -152,15 +153,7 @@ def _epilogs(parser: argparse.ArgumentParser, sub: Any, _: Callable[[str], str])
     """``--help``: the exit codes and where the rulesets are; an example per subcommand."""
     from importlib import resources
 
-    codes = [
-        (EXIT_OK, N_("success")),
-        (EXIT_NO_PAIRING, N_("no valid pairing exists")),
-        (EXIT_INTERNAL, N_("unexpected error (a bug)")),
-        (EXIT_INVALID, N_("invalid input or command line")),
-        (EXIT_SIZE, N_("a size limit is exceeded")),
-        (EXIT_FILE, N_("a file cannot be read or written")),
-    ]
-    lines = [_(N_("exit codes:"))] + [f"  {code}  {_(text)}" for code, text in codes]
+    lines = [_(N_("exit codes:"))] + [f"  {e.code}  {_(e.summary)}" for e in EXIT_CODES]
     lines += [
         "",
         _(N_("rulesets:")),
@@ -263,6 +256,12 @@ def build_parser(locale: str | None) -> argparse.ArgumentParser:
         type=int,
         default=None,
         help=_(N_("seed for drawing lots (default: derived from the file)")),
+    )
+    p.add_argument(
+        "--trf-version",
+        choices=("16", "2026"),
+        default=None,
+        help=_(N_("TRF version of the -o file (default: the version the input was read in)")),
     )
     p.add_argument(
         "--output-encoding",
@@ -393,6 +392,12 @@ def main(
     err: TextIO = SafeStream(stderr or sys.stderr)  # type: ignore[assignment]
     locale = _lang_from_argv(argv)
     try:
+        from .engine_cli import is_engine_command
+
+        if is_engine_command(argv):  # the bbpPairings/JaVaFo command line (core/engine_cli.py)
+            from .engine_cli import main as engine_main
+
+            return engine_main(argv, out=out, err=err, locale=locale)
         return _run(argv, locale, out, err)
     except BrokenPipeError:  # output piped into e.g. ``head``: not an error of ours
         return EXIT_OK
@@ -473,6 +478,17 @@ def _load(
     args.decoded = decoded
     if decoded is not None and decoded.guessed and err is not None:
         err.write(f"swisspairing: {args.tournament}: {_encoding_note(decoded, locale)}\n")
+    if decoded is not None and err is not None:
+        from .trf import unknown_records
+
+        if unknown := unknown_records(tournament):  # kept on -o, said once
+            err.write(
+                f"swisspairing: {args.tournament}: "
+                + gettext(N_("records kept but not read: {codes}"), locale).format(
+                    codes=", ".join(sorted(unknown))
+                )
+                + "\n"
+            )
     return ruleset, tournament
 
 
@@ -492,7 +508,7 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     locale = args.error_locale = _report_locale(
         args, ruleset, locale
     )  # the ruleset's language:, as the reports do
-    if any(code in ("XXA", "250") for code, _line in tournament.header):
+    if has_acceleration(tournament):
         err.write(
             "swisspairing: "
             + gettext(
@@ -532,6 +548,17 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
         )
         files.append((args.output, text, data))
     write_outputs(files, stdout=out)  # both or neither
+    written = [name for name, _text, _data in files if name != "-"]
+    if written:  # what was written, on standard error (standard output may carry -p -)
+        pairs = len(pairing.matches) if team_round else len(pairing.boards)
+        byes = len(pairing.team_byes) if team_round else len(pairing.byes)
+        err.write(
+            "swisspairing: "
+            + gettext(
+                N_("{files}: round {round} written (pairs: {pairs}, byes: {byes})"), locale
+            ).format(files=", ".join(written), round=pairing.round, pairs=pairs, byes=byes)
+            + "\n"
+        )
     if (not args.pairs and not args.output) or args.explain:
         ctx_scores = {
             n: s.score for n, s in engine.context(tournament, explain=False).states.items()
@@ -573,16 +600,20 @@ def _warn_rounds_shortfall(
 
 def _writes_event(args: argparse.Namespace) -> bool:
     """Whether ``-o`` writes an event file: the input is one and ``-o`` names no TRF."""
-    return str(args.tournament).lower().endswith(EVENT_SUFFIXES) and not str(
-        args.output
-    ).lower().endswith((".trf", ".txt"))
+    from .io import input_kind
+
+    return input_kind(args.tournament) == "event" and not str(args.output).lower().endswith(
+        (".trf", ".txt")
+    )
 
 
 def _next_round_text(
     args: argparse.Namespace, tournament: Tournament, pairing: Any, engine: Engine
 ) -> str:
     """``-o``: an event file in, an event file out, in the input's format (``.json`` → JSON,
-    YAML otherwise) unless ``-o`` names a TRF (``.trf``, ``.txt``); a TRF in, a TRF out."""
+    YAML otherwise) unless ``-o`` names a TRF (``.trf``, ``.txt``); a tournament document in,
+    a document out for a ``.json``/``.yaml`` ``-o``; else a TRF, in the input's TRF version
+    unless ``--trf-version`` says."""
     source = str(args.tournament)
     target = str(args.output).lower()
     if _writes_event(args):
@@ -595,7 +626,20 @@ def _next_round_text(
             not target.endswith((".yaml", ".yml")) and source.lower().endswith(".json")
         )
         return dump_event(data, json_format=as_json)
-    return dumps_trf(engine.apply(tournament, pairing))
+    after = engine.apply(tournament, pairing)
+    if target.endswith(EVENT_SUFFIXES):  # a tournament document in, JSON or YAML out
+        from .io import input_kind
+
+        if input_kind(source) == "document":
+            from .jsonio import dumps_json
+
+            text = dumps_json(after)
+            if target.endswith(".json"):
+                return text
+            import yaml
+
+            return yaml.safe_dump(json.loads(text), sort_keys=False, allow_unicode=True)
+    return dumps_trf(after, version=getattr(args, "trf_version", None))
 
 
 def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:

@@ -77,7 +77,7 @@ class RoundContext:
         self.drawn_colour: Colour | None = None
         """The first-round colour, once drawn by lot (recorded by the engine)."""
         self._forbidden: set[frozenset[int]] = set()
-        for group in (*tournament.forbidden_pairs, *ruleset.forbidden.pairs):
+        for group in (*tournament.forbidden_groups(round_number), *ruleset.forbidden.pairs):
             members = sorted(group)
             for i, a in enumerate(members):
                 for b in members[i + 1 :]:
@@ -92,6 +92,19 @@ class RoundContext:
         self._fed: dict[int, str] = {}
         if ruleset.forbidden.same_federation:
             self._fed = {p.number: p.federation for p in tournament.players if p.federation}
+        self._forbidden_of: dict[int, set[int]] = {}
+        for pair in self._forbidden:
+            a, b = tuple(pair)
+            self._forbidden_of.setdefault(a, set()).add(b)
+            self._forbidden_of.setdefault(b, set()).add(a)
+        self._club_members: dict[str, set[int]] = {}
+        for n, key in self._club.items():
+            self._club_members.setdefault(key, set()).add(n)
+        self._fed_members: dict[str, set[int]] = {}
+        for n, key in self._fed.items():
+            self._fed_members.setdefault(key, set()).add(n)
+        self._apart_cache: dict[int, frozenset[int]] = {}
+        self._barred_cache: dict[int, frozenset[int]] = {}
 
     # ------------------------------------------------------------------ basics
     def player(self, number: int) -> Player:
@@ -134,38 +147,53 @@ class RoundContext:
         return WHITE
 
     # ------------------------------------------------------------------ absolute criteria
+    # "May these two meet?" is answered here and only here: :meth:`barred` is the rule,
+    # :meth:`may_meet`, :meth:`forbidden_opponents`, :func:`~swisspairing.compatibility.
+    # fast_compatible`, :class:`~swisspairing.feasibility.PairingGraph` and the systems'
+    # compatibility tables read it (issue 27).
+    def kept_apart(self, number: int) -> frozenset[int]:
+        """The players ``number`` may never meet, whatever the history: the forbidden pairs
+        (``XXP``, ruleset ``forbidden.pairs``) and, where the ruleset says so
+        (``forbidden.same_club`` / ``same_federation``), the other players of his club or
+        federation."""
+        cache = self._apart_cache
+        got = cache.get(number)
+        if got is None:
+            out: set[int] = set(self._forbidden_of.get(number, ()))
+            for key_of, members in (
+                (self._club, self._club_members),
+                (self._fed, self._fed_members),
+            ):
+                key = key_of.get(number)
+                if key is not None:
+                    out.update(members[key])
+            out.discard(number)
+            got = cache[number] = frozenset(out)
+        return got
+
+    def barred(self, number: int) -> frozenset[int]:
+        """The players ``number`` may not meet this round, colours aside: those he has met
+        ``max_meetings`` times (B1a: no second meeting) and those :meth:`kept_apart` from him.
+        The one implementation of "may these two meet?"."""
+        cache = self._barred_cache
+        got = cache.get(number)
+        if got is None:
+            limit = self.ruleset.max_meetings
+            met = [o for o, c in self.states[number].meetings.items() if c >= limit]
+            apart = self.kept_apart(number)
+            got = cache[number] = apart.union(met) if met else apart
+        return got
+
     def may_meet(self, a: int, b: int) -> bool:
-        """No rematch beyond ``max_meetings`` and no forbidden pair (B1a, ``XXP``, clubs)."""
-        if self.states[a].meetings.get(b, 0) >= self.ruleset.max_meetings:
-            return False
-        if self._forbidden and frozenset((a, b)) in self._forbidden:
-            return False
-        if self._club and self._club.get(a) is not None and self._club.get(a) == self._club.get(b):
-            return False
-        return not (
-            self._fed and self._fed.get(a) is not None and self._fed.get(a) == self._fed.get(b)
-        )
+        """No rematch beyond ``max_meetings`` and no forbidden pair (B1a, ``XXP``, clubs):
+        ``b`` is not :meth:`barred` for ``a``."""
+        return b not in self.barred(a)
 
     def forbidden_opponents(self) -> dict[int, set[int]]:
-        """For each participant, the participants he may never meet whatever the history:
-        forbidden pairs (``XXP``, ``forbidden.pairs``) and the same club or federation where
-        the ruleset says so (rematches are in the states' ``meetings``)."""
+        """For each participant, the participants he may never meet whatever the history
+        (:meth:`kept_apart`; rematches are in the states' ``meetings``)."""
         present = set(self.participants)
-        out: dict[int, set[int]] = {n: set() for n in present}
-        for pair in self._forbidden:
-            a, b = tuple(pair)
-            if a in present and b in present:
-                out[a].add(b)
-                out[b].add(a)
-        for groups in (self._club, self._fed):
-            members: dict[str, list[int]] = {}
-            for n, key in groups.items():
-                if n in present:
-                    members.setdefault(key, []).append(n)
-            for group in members.values():
-                for a in group:
-                    out[a].update(b for b in group if b != a)
-        return out
+        return {n: set(self.kept_apart(n) & present) for n in present}
 
     def colour_allowed(self, number: int, colour: Colour) -> bool:
         """Whether giving ``colour`` keeps the player within the ruleset's colour limits (B2)."""

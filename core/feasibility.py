@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .i18n import N_, NP_
+from .matching import augment_path, exposed_mask, maximum_matching_masks
 from .model import BLACK, WHITE
 
 if TYPE_CHECKING:
@@ -76,19 +77,6 @@ class PairingGraph:
                 self.colour_class[num] = "none"
         everyone = (1 << n) - 1
         adj = [0] * (n + 1)
-        groups: dict[tuple[str, str], int] = {}
-        club, fed = getattr(context, "_club", {}), getattr(context, "_fed", {})
-        for i, num in enumerate(numbers):
-            if club.get(num):
-                groups[("club", club[num])] = groups.get(("club", club[num]), 0) | 1 << i
-            if fed.get(num):
-                groups[("fed", fed[num])] = groups.get(("fed", fed[num]), 0) | 1 << i
-        forbidden: dict[int, set[int]] = {}
-        for pair in getattr(context, "_forbidden", ()):
-            a, b = tuple(pair)
-            forbidden.setdefault(a, set()).add(b)
-            forbidden.setdefault(b, set()).add(a)
-        max_meetings = context.ruleset.max_meetings
         index = self.index
         for i, num in enumerate(numbers):
             bit = 1 << i
@@ -101,22 +89,15 @@ class PairingGraph:
                     mask &= ~only_white
                 elif only_black & bit:
                     mask &= ~only_black
-            for key in (("club", club.get(num)), ("fed", fed.get(num))):
-                if key[1]:
-                    mask &= ~groups[key]
-            st = context.states[num]
-            for opp, count in st.meetings.items():
-                if count >= max_meetings and opp in index:
-                    mask &= ~(1 << index[opp])
-            for opp in forbidden.get(num, ()):
-                if opp in index:
-                    mask &= ~(1 << index[opp])
+            for opp in context.barred(num):  # the one rule (RoundContext.barred)
+                j = index.get(opp)
+                if j is not None:
+                    mask &= ~(1 << j)
             if context.can_receive_bye(num):
                 mask |= 1 << n
                 adj[n] |= bit
             adj[i] = mask
         self.adj = adj
-        self._exempt = exempt
         self._mate: list[int] = [-1] * (n + 1)
         """The last matching found (warm start of the next question)."""
         self._matched = 0
@@ -151,7 +132,6 @@ class PairingGraph:
                 adj[n] |= 1 << i
         self.adj = adj
         self.colour_class = {}
-        self._exempt = [False] * n
         self._mate = [-1] * (n + 1)
         self._matched = 0
         self._groups = {}
@@ -278,28 +258,12 @@ class PairingGraph:
             bye = active.bit_count() % 2 == 1
         if bye:
             active |= 1 << self.bye
-        mate = [-1] * self.size
-        free = active
-        while free:
-            low = free & -free
-            free ^= low
-            v = low.bit_length() - 1
-            if mate[v] >= 0:
-                continue
-            end = self._augment(v, active, mate, active & ~self._mask_of(mate, active))
-            if end >= 0:
-                free &= ~(1 << end)
-        return mate, active
+        return maximum_matching_masks(self.adj, active), active
 
     @staticmethod
     def _mask_of(mate: list[int], active: int) -> int:
-        m, out = active, 0
-        while m:
-            low = m & -m
-            m ^= low
-            if mate[low.bit_length() - 1] >= 0:
-                out |= low
-        return out
+        """The vertices of ``active`` that ``mate`` matches."""
+        return active & ~exposed_mask(mate, active)
 
     # ------------------------------------------------------------------ Edmonds
     def _augment(
@@ -310,123 +274,9 @@ class PairingGraph:
         free: int,
         confine: tuple[int, int] | None = None,
     ) -> int:
-        """One search for an augmenting path from the exposed vertex ``root`` (Edmonds'
-        blossom algorithm); augments ``mate`` and returns the other end of the path, or -1.
-        ``free``: the exposed vertices; ``confine = (inside, allowed)``: vertices of
-        ``inside`` only meet ``allowed`` ones."""
-        adj = self.adj
-        if confine is not None:
-            inside, allowed = confine
-
-            def neighbours(v: int) -> int:
-                m = adj[v] & active
-                if inside >> v & 1:
-                    m &= allowed
-                if not allowed >> v & 1:
-                    m &= ~inside
-                return m
-        else:
-
-            def neighbours(v: int) -> int:
-                return adj[v] & active
-
-        free &= ~(1 << root)
-        cand = neighbours(root)
-        # quick paths: an exposed neighbour, or root - u = mate(u) - exposed
-        f = cand & free
-        if f:
-            u = (f & -f).bit_length() - 1
-            mate[root], mate[u] = u, root
-            return u
-        m = cand
-        while m:
-            low = m & -m
-            m ^= low
-            u = low.bit_length() - 1
-            w = mate[u]
-            f = neighbours(w) & free
-            if f:
-                x = (f & -f).bit_length() - 1
-                mate[root], mate[u], mate[w], mate[x] = u, root, x, w
-                return x
-        size = self.size
-        parent = [-1] * size
-        base = list(range(size))
-        outer = 1 << root  # even vertices (in the tree, or absorbed in a blossom)
-        labelled = outer
-        queue = [root]
-        head = 0
-
-        def lca(a: int, b: int) -> int:
-            seen = set()
-            while True:
-                a = base[a]
-                seen.add(a)
-                if mate[a] < 0:
-                    break
-                a = parent[mate[a]]
-            while True:
-                b = base[b]
-                if b in seen:
-                    return b
-                b = parent[mate[b]]
-
-        def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
-            while base[v] != b:
-                blossom.add(base[v])
-                blossom.add(base[mate[v]])
-                parent[v] = child
-                child = mate[v]
-                v = parent[mate[v]]
-
-        while head < len(queue):
-            v = queue[head]
-            head += 1
-            cand = neighbours(v)
-            f = cand & free
-            if f:
-                u = (f & -f).bit_length() - 1
-                parent[u] = v
-                end = u
-                while u >= 0:
-                    pv = parent[u]
-                    nxt = mate[pv]
-                    mate[u], mate[pv] = pv, u
-                    u = nxt
-                return end
-            # unlabelled (matched) neighbours: extend the tree
-            m = cand & ~labelled
-            while m:
-                low = m & -m
-                u = low.bit_length() - 1
-                m ^= low
-                if labelled >> u & 1:
-                    continue
-                parent[u] = v
-                w = mate[u]
-                labelled |= (1 << u) | (1 << w)
-                outer |= 1 << w
-                queue.append(w)
-            # outer neighbours in another blossom: contract
-            m = cand & outer
-            while m:
-                low = m & -m
-                u = low.bit_length() - 1
-                m ^= low
-                if base[u] == base[v] or mate[v] == u:
-                    continue
-                cur = lca(v, u)
-                blossom: set[int] = set()
-                mark(v, cur, u, blossom)
-                mark(u, cur, v, blossom)
-                for i in range(size):
-                    if base[i] in blossom:
-                        base[i] = cur
-                        if not outer >> i & 1:
-                            outer |= 1 << i
-                            labelled |= 1 << i
-                            queue.append(i)
-        return -1
+        """One augmenting-path search from ``root`` (the core's Edmonds implementation,
+        :func:`swisspairing.matching.augment_path`)."""
+        return augment_path(root, self.adj, active, mate, free, confine)
 
     # ------------------------------------------------------------------ witness
     def witness(self, players: Iterable[int], *, bye: bool | None = None) -> Witness | None:

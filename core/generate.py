@@ -448,6 +448,7 @@ def generate(
     on_round: Callable[[Tournament, RoundPairing], None] | None = None,
     clock: Callable[[], float] | None = None,
     max_rounds: int | None = None,
+    players: tuple[Player, ...] | None = None,
 ) -> Generated:
     """Play a whole event under ``ruleset``.
 
@@ -455,13 +456,16 @@ def generate(
     run out of opponents; :attr:`Generated.stopped` says so) or, without ``rounds``, when the
     system says that every round has been paired (a round robin).  ``on_round(before,
     pairing)`` is called after each pairing.  ``max_rounds`` plays at most that many rounds
-    without announcing a number of rounds (the benchmark's partial round robins)."""
+    without announcing a number of rounds (the benchmark's partial round robins).  ``players``
+    replaces the generated field of an individual event (a model file's players)."""
     import time
 
     engine = engine or Engine(ruleset)
     tick = clock or time.perf_counter
     rng = random.Random(f"events:{config.seed}")
     t = _initial(ruleset, config)
+    if players is not None and not t.teams:
+        t = replace(t, players=players)
     entrants = len(t.teams) if t.teams else len(t.players)
     limit = config.rounds or ruleset.rounds or max_rounds or default_rounds(entrants)
     pairings: list[RoundPairing] = []

@@ -36,7 +36,7 @@ from .errors import InvalidInputError, InvalidRulesetError
 from .i18n import N_
 from .model import BLACK, WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
 from .trf import _BB_FIELDS as _BB_CODES
-from .trf import OWNED_CODES, _owned_records
+from .trf import OWNED_CODES, InvalidTrfError, _owned_records, apply_records
 
 __all__ = [
     "FORMAT",
@@ -431,7 +431,10 @@ def tournament_from_json(
     # The typed fields' records, as swisspairing writes them, where the file had them: the
     # tournament equals the one read back from the TRF written for it.
     has_bb = any(code in _BB_CODES for code, _ in tournament.header)
-    typed = [(line[:3], line) for line in _owned_records(tournament, has_bb)]
+    kept = {line[:3] for line in lines}  # TRF26 142/152/162 stay among the lines, in place
+    typed = [
+        (line[:3], line) for line in _owned_records(tournament, has_bb) if line[:3] not in kept
+    ]
     if typed:
         at = min(data.get("typed_records_at", len(lines)), len(lines))
         header = list(tournament.header)
@@ -456,6 +459,13 @@ def tournament_from_json(
                     N_("team member {number} does not exist"),
                     number=number,
                 )
+    # records kept as lines that change who is paired (TRF26 240, 260) apply as in a TRF
+    try:
+        tournament = apply_records(tournament, lines, source=source)
+    except InvalidTrfError as exc:
+        raise _error(
+            source, f"{prefix}.records[{(exc.line or 1) - 1}]", exc.message, **exc.args_
+        ) from None
     if check:
         _check_games(tournament, {p.number: path for path, p in players}, source)
         _check_points(

@@ -255,6 +255,9 @@ class Tournament:
     fixed."""
     forbidden_pairs: tuple[frozenset[int], ...] = ()
     """Groups of players who may not be paired with one another (TRFx ``XXP``)."""
+    forbidden_in_rounds: tuple[tuple[int, int, frozenset[int]], ...] = ()
+    """Groups who may not be paired with one another in a range of rounds, as ``(first
+    round, last round, players)`` (TRF26 ``260``)."""
     point_system: PointSystem | None = None
     """Point system written in the file (TRFx ``XXS``); ``None`` when the file has none."""
     absent_next: frozenset[int] = frozenset()
@@ -360,9 +363,19 @@ class Tournament:
             players.append(replace(p, rounds=tuple(rounds), points=points))
         return replace(self, players=tuple(players), absent_next=frozenset())
 
-    def forbidden(self, a: int, b: int) -> bool:
-        """Whether ``a`` and ``b`` may not be paired according to the file (``XXP``)."""
-        return any(a in g and b in g for g in self.forbidden_pairs)
+    def forbidden(self, a: int, b: int, round_number: int | None = None) -> bool:
+        """Whether ``a`` and ``b`` may not be paired according to the file (``XXP``; with
+        ``round_number`` also the ``260`` groups of that round)."""
+        groups = self.forbidden_groups(round_number) if round_number else self.forbidden_pairs
+        return any(a in g and b in g for g in groups)
+
+    def forbidden_groups(self, round_number: int) -> tuple[frozenset[int], ...]:
+        """The groups forbidden in ``round_number``: ``XXP`` for every round, ``260`` for
+        the rounds of its range."""
+        ranged = tuple(
+            g for first, last, g in self.forbidden_in_rounds if first <= round_number <= last
+        )
+        return (*self.forbidden_pairs, *ranged)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,28 +50,30 @@ def _score(value: float, locale: str | None = None) -> str:
 def format_table(
     pairing: RoundPairing, tournament: Tournament, scores: dict[int, float], locale: str | None
 ) -> str:
-    """A readable board list: board, White (score), Black (score)."""
+    """A readable board list: board, then number, name and score of White and of Black, each
+    in its own column (numbers and scores right-aligned, names left-aligned)."""
     _ = lambda s: gettext(s, locale)  # noqa: E731
     title = _(N_("Round {round}")).format(round=pairing.round)
-    head = [_(N_("Board")), _(N_("White")), _(N_("Pts")), _(N_("Black")), _(N_("Pts"))]
+    number = _(N_("No."))
+    head = [_(N_("Board")), number, _(N_("White")), _(N_("Pts")), number, _(N_("Black"))]
+    head.append(_(N_("Pts")))
     rows: list[list[str]] = []
 
-    def who(n: int) -> str:
-        p = tournament.player(n)
-        return f"{n} {p.name}".strip()
+    def who(n: int) -> list[str]:
+        return [str(n), tournament.player(n).name]
 
     for i, b in enumerate(pairing.boards, start=1):
         rows.append(
             [
                 str(i),
-                who(b.white),
+                *who(b.white),
                 _score(scores.get(b.white, 0), locale),
-                who(b.black),
+                *who(b.black),
                 _score(scores.get(b.black, 0), locale),
             ]
         )
         if b.absent is not None:
-            rows[-1][3 if b.absent == b.black else 1] += " (" + _(N_("forfeit")) + ")"
+            rows[-1][5 if b.absent == b.black else 2] += " (" + _(N_("forfeit")) + ")"
     labels = {
         "U": N_("bye"),
         "F": N_("bye"),
@@ -83,20 +85,20 @@ def format_table(
         rows.append(
             [
                 "",
-                who(bye.player),
+                *who(bye.player),
                 _score(scores.get(bye.player, 0), locale),
+                "",
                 _(labels.get(bye.result, N_("bye"))),
                 "",
             ]
         )
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = [title, ""]
+    right = (0, 1, 3, 4, 6)
 
-    def fmt(r):
-        return "  ".join(
-            c.rjust(w) if i in (0, 2, 4) else c.ljust(w)
-            for i, (c, w) in enumerate(zip(r, widths, strict=False))
-        ).rstrip()
+    def fmt(row: list[str]) -> str:
+        cells = enumerate(zip(row, widths, strict=True))
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in cells).rstrip()
 
     lines.append(fmt(head))
     lines.append("  ".join("-" * w for w in widths))

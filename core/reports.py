@@ -52,6 +52,10 @@ _POLICY_TEXT = {
         "games at the average of his score group (RDF 5.4.10.11)"
     ),
     "fide2023": N_("unplayed rounds count as in FIDE C.07 (2023), art. 16"),
+    "fide2026": N_(
+        "unplayed rounds count as in FIDE C.07 (2026), art. 16, the dummy opponent capped "
+        "(16.4.1, 16.4.2)"
+    ),
 }
 
 

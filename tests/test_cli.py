@@ -70,8 +70,16 @@ def test_pair_prints_the_board_list(cli) -> None:
     assert (result.code, result.err) == (0, "")
     lines = result.out.splitlines()
     assert lines[0] == "Round 4"
-    assert lines[2].split() == ["Board", "White", "Pts", "Black", "Pts"]
+    assert lines[2].split() == ["Board", "No.", "White", "Pts", "No.", "Black", "Pts"]
     assert set(lines[3].replace(" ", "")) == {"-"}
+    # one column each for the number and the name (issue 25): every name starts where the
+    # heading's does, every number ends where the heading's does
+    name_at = [lines[2].index("White"), lines[2].index("Black")]
+    for row in lines[4:]:
+        assert all(row[at - 1] == " " and row[at] != " " for at in name_at), row
+    number_end = [m.end() for m in re.finditer(r"No\.", lines[2])]
+    for row in lines[4:]:
+        assert all(row[end - 1].isdigit() and row[end] == " " for end in number_end), row
     # Berger table for 8, round 4: 8-6, 7-5, 1-4, 2-3 (RR-Berger 3)
     rows = [re.findall(r"\d+(?:\.\d)?", row) for row in lines[4:]]
     assert [(r[0], r[1], r[3]) for r in rows] == [
@@ -80,14 +88,16 @@ def test_pair_prints_the_board_list(cli) -> None:
         ("3", "1", "4"),
         ("4", "2", "3"),
     ]
-    assert "8 So, Wesley" in lines[4] and "6 Gukesh, D" in lines[4]
+    assert re.search(r"\b8  So, Wesley", lines[4]) and re.search(r"\b6  Gukesh, D", lines[4])
     assert rows[0][2] == "1.5"  # So's score before the round
 
 
 def test_pair_writes_the_pairs_format(cli, tmp_path: Path) -> None:
     pairs = tmp_path / "pairs.txt"
     result = cli("pair", str(RR8), "--ruleset", "round-robin", "-p", str(pairs))
-    assert (result.code, result.out, result.err) == (0, "", "")
+    assert (result.code, result.out) == (0, "")
+    # what was written, one line on standard error (issue 25)
+    assert result.err == f"swisspairing: {pairs}: round 4 written (pairs: 4, byes: 0)\n"
     assert pairs.read_text() == "4\n8 6\n7 5\n1 4\n2 3\n"
 
 
@@ -111,7 +121,8 @@ def test_pair_writes_the_next_trf_atomically_and_leaves_the_input_alone(
     out.write_text("old content that must be replaced\n")
     pairs = tmp_path / "pairs.txt"
     result = cli("pair", str(source), "--ruleset", "round-robin", "-o", str(out), "-p", str(pairs))
-    assert (result.code, result.out, result.err) == (0, "", "")
+    assert (result.code, result.out) == (0, "")
+    assert result.err == f"swisspairing: {pairs}, {out}: round 4 written (pairs: 4, byes: 0)\n"
     assert source.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == [
         "event.trf",

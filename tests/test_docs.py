@@ -56,3 +56,82 @@ def test_every_built_in_system_has_a_page():
             continue  # tests/plugin_example, when installed by another test
         assert f"System ``{name}``" in pages, name
         assert f".. swisspairing-parameters:: {name}" in pages, name
+
+
+# ---------------------------------------------------------------------- generated references
+def test_readme_exit_codes_are_the_programs() -> None:
+    """README's exit-code table is the one of ``swisspairing.exitcodes`` (which ``--help`` and
+    the documentation print), row for row."""
+    from swisspairing.exitcodes import readme_table
+
+    assert readme_table() in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_help_lists_every_exit_code() -> None:
+    import io
+
+    from swisspairing.cli import main
+    from swisspairing.exitcodes import EXIT_CODES
+
+    out = io.StringIO()
+    import contextlib
+
+    with contextlib.redirect_stdout(out):
+        assert main(["--lang", "en", "--help"]) == 0
+    text = out.getvalue()
+    for e in EXIT_CODES:
+        assert f"  {e.code}  {e.summary}" in text
+
+
+def test_no_page_writes_exit_codes_by_hand() -> None:
+    """Pages print the exit codes through ``.. swisspairing-exit-codes::`` only, so that they
+    cannot contradict the program (issue 25: "2 usage" on two pages)."""
+    for page in DOCS.rglob("*.rst"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"\b[0-5] (usage|ok|invalid input|file access)\b", text), page
+    for name in ("reference/cli.rst", "tutorials/arbiter.rst"):
+        assert ".. swisspairing-exit-codes::" in (DOCS / name).read_text(encoding="utf-8")
+
+
+def _docs_extension():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "swisspairing_docs", DOCS / "_ext" / "swisspairing_docs.py"
+    )
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def test_tiebreak_reference_lists_every_id_in_every_language() -> None:
+    """The tie-break page is generated from the catalogue: every id, its definition and
+    regulation, and its name and abbreviation in de/ru/pl."""
+    from swisspairing.i18n import gettext
+    from swisspairing.tiebreaks import CORE_TIEBREAKS
+
+    ext = _docs_extension()
+    text = "\n".join(ext.tiebreak_lines(team=False) + ext.tiebreak_lines(team=True))
+    for tb in CORE_TIEBREAKS.values():
+        assert f"``{tb.id}``" in text, tb.id
+        assert tb.definition in text and tb.rule in text
+        for lang in ("de", "ru", "pl"):
+            assert f"{gettext(tb.name, lang)} ({gettext(tb.heading, lang)})" in text
+    page = (DOCS / "reference" / "tiebreaks.rst").read_text(encoding="utf-8")
+    assert ".. swisspairing-tiebreaks::" in page
+    assert ".. swisspairing-all-parameters::" in (DOCS / "reference" / "parameters.rst").read_text(
+        encoding="utf-8"
+    )
+
+
+def test_readme_starts_with_the_two_commands() -> None:
+    """README's first screen: what the project is, then the command that installs and pairs
+    the bundled example without the test tools, then the test command (issue 25)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)\n```", text, re.S)
+    first, second = blocks[0], blocks[1]
+    assert "pip install -e ." in first and "[test]" not in first
+    assert "swisspairing pair examples/" in first
+    assert '".[test]"' in second and "python -m pytest -q" in second
+    intro = text[: text.index("```sh")]
+    assert "pairs Swiss-system and round-robin tournaments" in intro

@@ -95,6 +95,29 @@ def test_brute_force_small_graphs(seed: int) -> None:
                 )
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_brute_force_with_the_dense_start_forced(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dense jump start (solve on each vertex's heaviest edges, then repair the duals on
+    the others) with one candidate edge per vertex, so that it runs on small graphs and many
+    edges need repair: the optimum must not change."""
+    from swisspairing.matching import weighted
+
+    monkeypatch.setattr(weighted._Solver, "CANDIDATES", 1)
+    rng = random.Random(100 + seed)
+    for _ in range(600):
+        n = rng.randint(4, 10)
+        edges = random_graph(rng, n)
+        for mc in (False, True):
+            got = max_weight_matching(edges, max_cardinality=mc)
+            assert value(got, edges, mc) == brute_optimum(n, edges, mc), (edges, mc)
+            wm: WeightedMatching[int] = WeightedMatching()
+            for u, v, w in edges:
+                wm.set_weight(u, v, w)
+            assert value(wm.solve(max_cardinality=mc), edges, mc) == value(got, edges, mc)
+
+
 def test_against_networkx_larger_graphs() -> None:
     nx = pytest.importorskip("networkx")
     rng = random.Random(7)
@@ -149,6 +172,8 @@ def test_bad_edges() -> None:
         max_weight_matching([(1, 1, 3)])
     with pytest.raises(ValueError, match="repeated edge"):
         max_weight_matching([(1, 2, 3), (2, 1, 4)])
+    with pytest.raises(TypeError):  # weights are integers: a float is refused, never rounded
+        max_weight_matching([(1, 2, 2.5)])
 
 
 def test_deterministic_for_equal_inputs() -> None:

@@ -2,8 +2,10 @@
 
 ``tests/plugin_example`` (distribution ``swisspairing-example-plugin``) declares the system
 ``example-fold`` in the ``swisspairing.systems`` entry-point group and ships the ruleset
-``example-fold`` through ``swiss_ruleset_dirs``.  It is installed with pip into a temporary
-directory and swisspairing runs in a subprocess with that directory on ``PYTHONPATH``.
+``example-fold`` through ``swiss_ruleset_dirs``.  It is the package the plugin tutorial
+(docs/tutorials/plugin.rst) shows file by file; it is installed with pip into a fresh
+virtual environment, and swisspairing and the plugin's own tests run with that environment's
+Python.
 
 A second distribution that declares the built-in system name ``round-robin-berger`` with
 another target must be reported as a plugin error, never with a traceback; it is laid out
@@ -16,8 +18,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import site
 import subprocess
 import sys
+import venv
 from importlib import metadata
 from pathlib import Path
 
@@ -33,26 +37,44 @@ DATA = TESTS / "data"
 RR8 = TESTS.parent / "examples" / "round-robin-8.trf"
 
 
+def _python(env: Path) -> Path:
+    return env / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
 @pytest.fixture(scope="module")
 def plugin_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """``tests/plugin_example`` installed into a fresh directory (built from a copy, so that
-    no build files land in the source tree)."""
+    """``tests/plugin_example`` installed with pip into a fresh virtual environment, as the
+    plugin tutorial (docs/tutorials/plugin.rst) installs it (built from a copy, so that no
+    build files land in the source tree).  swisspairing and the test tools come from the
+    running environment (one ``.pth`` line adds its site-packages), so nothing is downloaded
+    and the environment costs a second."""
     work = tmp_path_factory.mktemp("plugin")
     source = shutil.copytree(TESTS / "plugin_example", work / "src")
-    site = work / "site"
+    env = work / "venv"
+    venv.EnvBuilder(with_pip=False).create(env)
+    python = _python(env)
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    outer = [p for p in site.getsitepackages() if Path(p).is_dir()]
+    (Path(purelib) / "_outer_environment.pth").write_text(
+        "import site; " + "; ".join(f"site.addsitedir({p!r})" for p in outer) + "\n"
+    )
     done = subprocess.run(
         [
             sys.executable,
             "-m",
             "pip",
+            "--python",
+            str(python),
             "install",
             "--quiet",
             "--no-deps",
             "--no-build-isolation",
-            "--no-warn-script-location",
             "--disable-pip-version-check",
-            "--target",
-            str(site),
             str(source),
         ],
         capture_output=True,
@@ -60,8 +82,8 @@ def plugin_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert (site / "swisspairing_example_plugin-0.1.0.dist-info").is_dir()
-    return site
+    assert (Path(purelib) / "swisspairing_example_plugin-0.1.0.dist-info").is_dir()
+    return env
 
 
 @pytest.fixture(scope="module")
@@ -82,9 +104,17 @@ def clash_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run(site: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "PYTHONPATH": str(site), "SWISSPAIRING_LANG": "en", **env}
+    """swisspairing in a subprocess: with the virtual environment ``site`` (the plugin's), or
+    with ``site`` on ``PYTHONPATH`` (the hand-made clash distribution)."""
+    if (site / "pyvenv.cfg").is_file():
+        python, environment = str(_python(site)), {**os.environ, "SWISSPAIRING_LANG": "en"}
+        environment.pop("PYTHONPATH", None)
+    else:
+        python = sys.executable
+        environment = {**os.environ, "PYTHONPATH": str(site), "SWISSPAIRING_LANG": "en"}
+    environment.update(env)
     return subprocess.run(
-        [sys.executable, "-m", "swisspairing", *args],
+        [python, "-m", "swisspairing", *args],
         capture_output=True,
         text=True,
         env=environment,
@@ -241,10 +271,11 @@ def test_plugin_tests_use_the_pytest_fixtures(plugin_site: Path) -> None:
     ``swisspairing.pytest_plugin``: generated events under its ruleset keep the absolute
     criteria and ``check --repair`` reproduces them.  Run as a plugin author would run it."""
     tests = plugin_site.parent / "src" / "tests"
-    environment = {**os.environ, "PYTHONPATH": str(plugin_site), "SWISSPAIRING_LANG": "en"}
+    environment = {**os.environ, "SWISSPAIRING_LANG": "en"}
+    environment.pop("PYTHONPATH", None)
     done = subprocess.run(
         [
-            sys.executable,
+            str(_python(plugin_site)),
             "-m",
             "pytest",
             "-q",

@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from swisspairing.errors import NoValidPairingError, SwissPairingError
-from swisspairing.i18n import N_
-from swisspairing.pairing import Pairing
+from ..errors import NoValidPairingError, SwissPairingError
+from ..i18n import N_
+from ..pairing import Pairing
 
 __all__ = [
     "GENERATOR_KEYS",

@@ -5,6 +5,11 @@
 - ``.. swisspairing-parameters:: SYSTEM`` — the system's ruleset parameters, from the
   plugin's ``swiss_ruleset_schema``;
 - ``.. swisspairing-rulesets::`` — the registered rulesets and their systems;
+- ``.. swisspairing-all-parameters::`` — the parameters of every installed system;
+- ``.. swisspairing-tiebreaks::`` — every tiebreak id of the catalogue with its definition, its
+  regulation and its name and abbreviation in every language (``:team:`` for the team ones);
+- ``.. swisspairing-tiebreak-policy::`` — the ``tiebreak_policy`` settings of a ruleset;
+- ``.. swisspairing-exit-codes::`` — the exit codes (the table ``--help`` and README use);
 - ``.. reading:: AMB-ID`` (with a title and a body) — a reading of an ambiguous rule, with
   the modules whose code cites the id (found in the package source).
 """
@@ -48,13 +53,13 @@ class CliDirective(Directive):
     """Every command with its help text."""
 
     def run(self) -> list[nodes.Node]:
-        os.environ["COLUMNS"] = "100"
+        os.environ["COLUMNS"] = "80"
         from swisspairing.cli import build_parser
 
         parser = build_parser("en")
         sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
         out: list[nodes.Node] = []
-        top = nodes.literal_block(text=parser.format_help())
+        top = nodes.literal_block(text=parser.format_help(), language="text")
         out.append(top)
         for name, command in sub.choices.items():
             section = nodes.section(ids=[f"command-{name}"])
@@ -62,9 +67,54 @@ class CliDirective(Directive):
             help_text = next((a.help for a in sub._choices_actions if a.dest == name), "")
             if help_text:
                 section += nodes.paragraph(text=help_text[:1].upper() + help_text[1:] + ".")
-            section += nodes.literal_block(text=command.format_help())
+            section += nodes.literal_block(text=command.format_help(), language="text")
             out.append(section)
         return out
+
+
+def _schema_table(props: dict[str, Any]) -> list[str]:
+    """A list-table of JSON-schema properties: parameter, values, default, meaning."""
+    import json
+
+    lines = [
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :widths: 22 26 14 38",
+        "   :class: parameters",
+        "",
+        "   * - parameter",
+        "     - values",
+        "     - default",
+        "     - meaning",
+    ]
+    for key, sub in props.items():
+        if "enum" in sub:
+            values = ", ".join(f"``{v}``" for v in sub["enum"])
+        else:
+            kind = sub.get("type", "")
+            if isinstance(kind, list):
+                kind = " or ".join(kind)
+            bounds = []
+            if "minimum" in sub:
+                bounds.append(f"≥ {sub['minimum']}")
+            if "maximum" in sub:
+                bounds.append(f"≤ {sub['maximum']}")
+            values = " ".join([str(kind), *bounds]).strip() or "see schema"
+        default = f"``{json.dumps(sub['default'])}``" if "default" in sub else ""
+        description = sub.get("description", "").replace("\n", " ")
+        lines += [
+            f"   * - ``{key}``",
+            f"     - {values}",
+            f"     - {default}",
+            f"     - {description}",
+        ]
+    return lines
+
+
+def _parse(directive: Directive, lines: list[str]) -> list[nodes.Node]:
+    container = nodes.container()
+    directive.state.nested_parse(StringList(lines), directive.content_offset, container)
+    return container.children
 
 
 class ParametersDirective(Directive):
@@ -73,8 +123,6 @@ class ParametersDirective(Directive):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        import json
-
         from swisspairing.manager import system_schema
 
         schema = system_schema(self.arguments[0])
@@ -83,38 +131,104 @@ class ParametersDirective(Directive):
         props = schema.get("properties", {})
         if not props:
             return [nodes.paragraph(text="This system has no parameters of its own.")]
+        return _parse(self, _schema_table(props))
+
+
+class AllParametersDirective(Directive):
+    """Every installed system's parameters, one section per system."""
+
+    def run(self) -> list[nodes.Node]:
+        from swisspairing.i18n import gettext
+        from swisspairing.manager import system_names, system_schema, systems_info
+
+        info = {entry["name"]: entry for entry in systems_info()}
+        lines: list[str] = []
+        for name in system_names():
+            if name.startswith("example-"):
+                continue  # tests/plugin_example, when installed by a test
+            title = f"System ``{name}``"
+            lines += [title, "~" * len(title), ""]
+            description = (info.get(name) or {}).get("description", "")
+            if description:
+                lines += [gettext(description, "en") + ".", ""]
+            props = (system_schema(name) or {}).get("properties", {})
+            if props:
+                lines += _schema_table(props)
+            else:
+                lines += ["This system has no parameters of its own."]
+            lines.append("")
+        from sphinx.util.nodes import nested_parse_with_titles
+
+        container = nodes.container()
+        nested_parse_with_titles(self.state, StringList(lines, source="parameters"), container)
+        return container.children
+
+
+def tiebreak_lines(*, team: bool) -> list[str]:
+    """reST of every tiebreak of the core's catalogue (the team ones, or the others; the lot
+    in both): id, name and heading, definition, regulation, names in de/ru/pl."""
+    from swisspairing.i18n import gettext
+    from swisspairing.tiebreaks import CORE_TIEBREAKS
+
+    lines: list[str] = []
+    for tb in CORE_TIEBREAKS.values():
+        if tb.team != team and tb.id != "lot":
+            continue
+        kind = "orders a tied group" if tb.split is not None else "value, higher first"
+        lines += [
+            f"``{tb.id}``",
+            f"   **{tb.name}** ({gettext(tb.heading, 'en')}) — {kind}."
+            + (" Depends on ``tiebreak_policy.unplayed``." if tb.unplayed else ""),
+            "",
+            f"   {tb.definition}",
+            "",
+            f"   *Regulation:* {tb.rule}.",
+            "",
+        ]
+        names = "; ".join(
+            f"{lang}: {gettext(tb.name, lang)} ({gettext(tb.heading, lang)})"
+            for lang in ("de", "ru", "pl")
+        )
+        lines += [f"   *Names:* {names}.", ""]
+    return lines
+
+
+class TiebreaksDirective(Directive):
+    """Every tiebreak of the core's catalogue (``:team:`` for the team tiebreaks)."""
+
+    option_spec: ClassVar[dict[str, Any]] = {"team": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        return _parse(self, tiebreak_lines(team="team" in self.options))
+
+
+class TiebreakPolicyDirective(Directive):
+    """The ``tiebreak_policy`` settings, from the ruleset schema."""
+
+    def run(self) -> list[nodes.Node]:
+        from swisspairing.ruleset import core_schema
+
+        props = core_schema()["properties"]["tiebreak_policy"]["properties"]
+        return _parse(self, _schema_table(props))
+
+
+class ExitCodesDirective(Directive):
+    """The exit codes, from :data:`swisspairing.exitcodes.EXIT_CODES`."""
+
+    def run(self) -> list[nodes.Node]:
+        from swisspairing.exitcodes import EXIT_CODES
+
         lines = [
             ".. list-table::",
             "   :header-rows: 1",
-            "   :widths: 25 25 15 35",
+            "   :widths: 10 90",
             "",
-            "   * - parameter",
-            "     - values",
-            "     - default",
+            "   * - code",
             "     - meaning",
         ]
-        for key, sub in props.items():
-            if "enum" in sub:
-                values = ", ".join(f"``{v}``" for v in sub["enum"])
-            else:
-                kind = sub.get("type", "")
-                bounds = []
-                if "minimum" in sub:
-                    bounds.append(f"≥ {sub['minimum']}")
-                if "maximum" in sub:
-                    bounds.append(f"≤ {sub['maximum']}")
-                values = " ".join([str(kind), *bounds]).strip() or "see schema"
-            default = f"``{json.dumps(sub['default'])}``" if "default" in sub else ""
-            description = sub.get("description", "").replace("\n", " ")
-            lines += [
-                f"   * - ``{key}``",
-                f"     - {values}",
-                f"     - {default}",
-                f"     - {description}",
-            ]
-        container = nodes.container()
-        self.state.nested_parse(StringList(lines), self.content_offset, container)
-        return container.children
+        for e in EXIT_CODES:
+            lines += [f"   * - {e.code}", f"     - {e.details.replace('`', '``')}"]
+        return _parse(self, lines)
 
 
 class RulesetsDirective(Directive):
@@ -188,5 +302,9 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_directive("swisspairing-cli", CliDirective)
     app.add_directive("swisspairing-parameters", ParametersDirective)
     app.add_directive("swisspairing-rulesets", RulesetsDirective)
+    app.add_directive("swisspairing-all-parameters", AllParametersDirective)
+    app.add_directive("swisspairing-tiebreaks", TiebreaksDirective)
+    app.add_directive("swisspairing-tiebreak-policy", TiebreakPolicyDirective)
+    app.add_directive("swisspairing-exit-codes", ExitCodesDirective)
     app.add_directive("reading", ReadingDirective)
     return {"version": "1", "parallel_read_safe": True}

@@ -122,31 +122,8 @@ def compatibility(
     """Lim 2.1 for the round's players: not met before (``max_meetings``), no forbidden pair
     (``XXP``, ruleset ``forbidden``), and a colour allocation within the limits (no colour
     three times running, no difference of three: ruleset ``colours``)."""
-    pset = set(players)
-    bad: dict[int, set[int]] = {p: set() for p in players}
-    limit = ctx.ruleset.max_meetings
-    for p in players:
-        for o, n in ctx.states[p].meetings.items():
-            if n >= limit and o in pset:
-                bad[p].add(o)
-    for group in (*ctx.tournament.forbidden_pairs, *ctx.ruleset.forbidden.pairs):
-        members = [m for m in group if m in pset]
-        for a in members:
-            bad[a].update(x for x in members if x != a)
-    for attr, flag in (
-        ("club", ctx.ruleset.forbidden.same_club),
-        ("federation", ctx.ruleset.forbidden.same_federation),
-    ):
-        if not flag:
-            continue
-        by: dict[str, list[int]] = {}
-        for p in players:
-            key = getattr(ctx.player(p), attr)
-            if key:
-                by.setdefault(key, []).append(p)
-        for members in by.values():
-            for a in members:
-                bad[a].update(x for x in members if x != a)
+    pset = frozenset(players)
+    bad = {p: ctx.barred(p) & pset for p in players}  # the core's one rule
     cls: dict[int, Any] = {}
     for p in players:
         if not colour_limits:
@@ -154,7 +131,7 @@ def compatibility(
             continue
         w, b = ctx.colour_allowed(p, WHITE), ctx.colour_allowed(p, BLACK)
         cls[p] = None if w and b else WHITE if w else BLACK if b else NONE_CLASS
-    return Compatibility({p: frozenset(s) for p, s in bad.items()}, cls)
+    return Compatibility(bad, cls)
 
 
 # ---------------------------------------------------------------------- Lim 1.1

@@ -1261,20 +1261,13 @@ def _r10_why_not_natural(
 def _r10_hall_blocker(left: list[int], right: list[int], ok: Ok) -> tuple[list[int], list[int]]:
     """The reason ``left`` cannot all be matched into ``right``: a set of ``left`` teams and
     the (fewer) ``right`` teams they could meet (Hall's condition), found from a maximum
-    matching by the alternating paths from an unmatched ``left`` team."""
-    match_r: dict[int, int] = {}
+    matching by the alternating paths from an unmatched ``left`` team (the core's Kuhn
+    search, :func:`swisspairing.matching.bipartite_matching`, without a greedy start)."""
+    from swisspairing.matching import bipartite_matching
 
-    def augment(u: int, seen: set[int]) -> bool:
-        for v in right:
-            if v in seen or not ok(u, v):
-                continue
-            seen.add(v)
-            if v not in match_r or augment(match_r[v], seen):
-                match_r[v] = u
-                return True
-        return False
-
-    free = [u for u in left if not augment(u, set())]
+    match = bipartite_matching(left, right, lambda i, r: ok(left[i], r), greedy=False)
+    match_r = {right[j]: left[i] for i, j in enumerate(match) if j != -1}
+    free = [u for u, j in zip(left, match, strict=True) if j == -1]
     if not free:  # pragma: no cover - only called when the halves cannot be paired
         return [], []
     stuck, reach = {free[0]}, set()

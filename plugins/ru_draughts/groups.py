@@ -40,7 +40,12 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from swisspairing import N_, Bracket, BracketOutcome, Event, RoundContext
-from swisspairing.matching import augment, has_perfect_matching, maximum_matching
+from swisspairing.matching import (
+    augment_path,
+    exposed_mask,
+    has_perfect_matching,
+    maximum_matching_masks,
+)
 
 __all__ = ["RULES", "Feasibility", "GroupRule", "group_outcomes", "pair_even"]
 
@@ -273,26 +278,35 @@ class _Graph:
                     adj[j].append(i)
         self.adj = adj
         self.edges = {(i, j) for i in range(n) for j in adj[i]}
+        masks = [0] * n
+        for i in range(n):
+            for j in adj[i]:
+                masks[i] |= 1 << j
+        self.masks = masks
+        """``adj`` as bit sets, for the core's matching (:mod:`swisspairing.matching`)."""
 
-    def active(self, members: Sequence[int]) -> list[bool]:
-        act = [False] * len(self.players)
+    def active(self, members: Sequence[int]) -> int:
+        act = 0
         for p in members:
-            act[self.index[p]] = True
+            act |= 1 << self.index[p]
         return act
 
     def perfect(self, members: Sequence[int], dummy_to: Sequence[int] | None = None) -> bool:
         """Whether ``members`` can all be paired; with ``dummy_to``, all but one of the
         players in ``dummy_to``."""
         if dummy_to is None:
-            return len(members) % 2 == 0 and has_perfect_matching(self.adj, self.active(members))
+            if len(members) % 2:
+                return False
+            act = self.active(members)
+            return not exposed_mask(maximum_matching_masks(self.masks, act), act)
         n = len(self.players)
-        adj = [list(a) for a in self.adj] + [[]]
+        adj = [*self.masks, 0]
         for p in dummy_to:
             i = self.index[p]
-            adj[i].append(n)
-            adj[n].append(i)
-        act = [*self.active(members), True]
-        return has_perfect_matching(adj, act)
+            adj[i] |= 1 << n
+            adj[n] |= 1 << i
+        act = self.active(members) | 1 << n
+        return not exposed_mask(maximum_matching_masks(adj, act), act)
 
 
 def _exact(players: Sequence[int], kind: str, graph: _Graph) -> EvenResult | None:
@@ -302,9 +316,9 @@ def _exact(players: Sequence[int], kind: str, graph: _Graph) -> EvenResult | Non
     n = len(players)
     if n == 0:
         return EvenResult([], [], None)
-    adj = graph.adj
+    adj = graph.masks
     act = graph.active(players)
-    mate = maximum_matching(adj, act)
+    mate = maximum_matching_masks(adj, act)
     idx = [graph.index[p] for p in players]
     if any(mate[i] == -1 for i in idx):
         return None
@@ -315,24 +329,24 @@ def _exact(players: Sequence[int], kind: str, graph: _Graph) -> EvenResult | Non
         f = fs.lowest()
         fs.take(f)
         gf = idx[f]
-        act[gf] = False
+        act &= ~(1 << gf)
         chosen = -1
         for b in cands(fs, f):
             gb = idx[b]
             if (gf, gb) not in edges:
                 continue
             if mate[gf] == gb:
-                act[gb] = False
+                act &= ~(1 << gb)
                 chosen = b
                 break
             a2, b2 = mate[gf], mate[gb]
-            act[gb] = False
+            act &= ~(1 << gb)
             mate[gf] = mate[gb] = mate[a2] = mate[b2] = -1
-            if augment(a2, adj, mate, act):
+            if augment_path(a2, adj, act, mate, 1 << b2) >= 0:
                 chosen = b
                 break
             mate[gf], mate[a2], mate[gb], mate[b2] = a2, gf, b2, gb
-            act[gb] = True
+            act |= 1 << gb
         if chosen < 0:  # pragma: no cover - the oracle guarantees a partner
             return None
         fs.take(chosen)

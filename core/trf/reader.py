@@ -1,11 +1,10 @@
-"""TRF16 (FIDE Tournament Report File) reading and writing, with the TRFx engine extensions.
+"""Reading TRF files: TRF16 (FIDE Tournament Report File), the TRF(x)/TRF(bx) engine
+extensions of JaVaFo and bbpPairings, and TRF-2026.
 
-Read: ``001`` players, ``013`` teams, ``012`` name, ``XXR`` rounds, ``XXC`` first-round colour,
-``XXP`` forbidden pairs, ``XXS`` and bbpPairings ``BB?`` point systems, ``XXZ`` absences for
-the next round, ``XXA`` and TRF26 ``250`` acceleration (for the points field), TRF26
-``142``/``152``, and ``SPW``
-(swisspairing: ``SPW NNNN R`` — player NNNN withdrawn from round R on).  Every other record is
-kept and written back unchanged.  Lines may end in CR, LF or CRLF.
+The records are read one kind at a time by :mod:`swisspairing.trf.records` (what each record
+means and which ones are refused is listed there); this module reads the fields of the
+``001`` lines, puts the records together into a :class:`Tournament` and checks the whole.
+Lines may end in CR, LF or CRLF.
 
 Every error names the file, the line and the column (``spec/trf.md`` columns, 1-based).  A
 checked read also refuses what bbpPairings refuses: a file without ``001`` records, rounds
@@ -15,38 +14,41 @@ read through ``core/encoding.py`` and bounded (:data:`MAX_TRF_BYTES`, :data:`MAX
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from dataclasses import replace
 from typing import Any, TextIO
 
-from .encoding import Decoded, decode_bytes
-from .errors import InvalidTrfError, SizeLimitError
-from .explain import Term
-from .i18n import N_, NP_
-from .model import (
+from ..encoding import Decoded, decode_bytes
+from ..errors import InvalidTrfError, SizeLimitError
+from ..explain import Term
+from ..i18n import N_, NP_
+from ..model import (
     BLACK,
     WHITE,
     Colour,
     Player,
     PointSystem,
     RoundRecord,
-    Team,
     Tournament,
 )
+from .records import ReadState, is_known, read_record
 
 __all__ = [
     "MAX_LINE_CHARS",
     "MAX_TRF_BYTES",
+    "OWNED_CODES",
+    "TYPED_CODES",
     "InvalidTrfError",
+    "apply_records",
     "check_points",
-    "dumps_trf",
+    "has_acceleration",
+    "inferred_initial_colour",
     "load_trf",
     "load_trf_source",
     "read_file_capped",
     "read_trf",
-    "write_trf",
+    "unknown_records",
 ]
 
 #: Largest TRF file read (bytes); a 10,000-player open over 20 rounds is about 3 MB.
@@ -59,9 +61,13 @@ MAX_ROUNDS = 999
 MAX_POINT_VALUE = 9999.0
 
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
-_TOKEN = re.compile(r"[^ \t]+")
-#: Record codes whose content lives in :class:`Tournament` fields and is written from them.
+#: TRFx record codes whose content lives in :class:`Tournament` fields and is written from
+#: them (a tournament document keeps the other records as lines).
 OWNED_CODES = ("XXR", "XXC", "XXP", "XXS", "XXZ", "SPW")
+#: Every record code written from the tournament's fields, in the version of the file:
+#: ``142``/``152``/``162`` (TRF26) or ``XXR``/``XXC``/``XXS`` (TRFx).  A tournament document
+#: keeps the TRF26 ones among its lines, so that it is written back in its version.
+TYPED_CODES = (*OWNED_CODES, "142", "152", "162")
 #: Results that mirror each other on the two lines of one game.
 _MIRROR = {
     "1": "0",
@@ -74,32 +80,6 @@ _MIRROR = {
     "-": "+-",
     " ": " ",
 }
-_XXS_FIELDS = {
-    "WW": ("win",),
-    "BW": ("win",),
-    "WD": ("draw",),
-    "BD": ("draw",),
-    "WL": ("loss",),
-    "BL": ("loss",),
-    "ZPB": ("zero_point_bye",),
-    "HPB": ("half_point_bye",),
-    "FPB": ("full_point_bye",),
-    "PAB": ("pairing_allocated_bye",),
-    "FW": ("forfeit_win",),
-    "FL": ("forfeit_loss",),
-    "W": ("win", "forfeit_win", "full_point_bye"),
-    "D": ("draw", "half_point_bye"),
-}
-_BB_FIELDS = {
-    "BBW": "win",
-    "BBD": "draw",
-    "BBL": "loss",
-    "BBZ": "zero_point_bye",
-    "BBF": "forfeit_loss",
-    "BBU": "pairing_allocated_bye",
-}
-
-
 #: A number as TRF files write it (ASCII digits, optional sign and decimals): no ``nan``/``inf``.
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
@@ -150,8 +130,8 @@ class _Reader:
             ) from None
 
     def rounds(self, digits: str, line_no: int) -> int:
-        """A number of rounds (``XXR``/``142``): at most :data:`MAX_ROUNDS` (a size limit, exit
-        4)."""
+        """A number of rounds (``XXR``/``142``): at most :data:`MAX_ROUNDS` (a size limit,
+        exit 4)."""
         if len(digits) > 9 or int(digits) > MAX_ROUNDS:
             where = (
                 f"{self.filename}: line {line_no}, column 5"
@@ -262,237 +242,62 @@ def read_trf(
     point_system: PointSystem | None = None,
     check: bool = True,
 ) -> Tournament:
-    """Read a TRF16 file from a text handle (or a string).
+    """Read a TRF16, TRF(x), TRF(bx) or TRF26 file from a text handle (or a string).
 
-    With ``check`` the file is verified: every opponent exists, the two lines of each game
-    agree, and every points field equals the score under the file's
-    ``XXS``/``BB?`` records when it has them, else ``point_system``, else 1/½/0).  Raises
-    :class:`InvalidTrfError` naming the line.
+    Each record is read by its kind (:mod:`swisspairing.trf.records`).  With ``check`` the
+    file is verified: every opponent exists, the two lines of each game agree, every player a
+    record names exists, and every points field equals the score under the file's
+    ``162``/``XXS``/``BB?`` records when it has them, else ``point_system``, else 1/½/0.
+    Raises :class:`InvalidTrfError` naming the line and column.
     """
     text = handle if isinstance(handle, str) else handle.read()
     if text.startswith("\ufeff"):
         text = text[1:]
-    rd = _Reader(filename)
-    players: list[Player] = []
-    player_lines: dict[int, tuple[int, list[int]]] = {}
-    teams: list[Team] = []
-    header: list[tuple[str, str]] = []
-    name = ""
-    total_rounds: int | None = None
-    initial_colour: Colour | None = None
-    forbidden: list[frozenset[int]] = []
-    absent: set[int] = set()
-    withdrawn: dict[int, tuple[int, int]] = {}
-    ps_values: dict[str, float] = {}
-    team_lines: list[tuple[int, list[tuple[int, int]]]] = []
-
-    accelerations: dict[int, tuple[tuple[float, ...], int]] = {}
-    accelerations_250: list[
-        tuple[int, int, int, float]
-    ] = []  # (first player, last player, round, points)
-    id_lists: list[
-        tuple[str, int, list[tuple[int, int]]]
-    ] = []  # XXP/XXZ: (code, line, [(id, column)])
-    total_rounds_line = 0
+    st = ReadState(_Reader(filename))
     for line_no, raw in enumerate(_LINE_SPLIT.split(text), start=1):
         if len(raw) > MAX_LINE_CHARS:
-            raise rd.error(
+            raise st.rd.error(
                 N_("line is longer than {limit} characters"),
                 line_no,
                 MAX_LINE_CHARS + 1,
                 limit=MAX_LINE_CHARS,
             )
         line = raw.rstrip()
-        if not line.strip():
-            continue
-        code = line[:3]
-        if code == "001":
-            player, columns = rd.player(line, line_no)
-            if player.number in player_lines:
-                raise rd.error(
-                    N_("start number {number} is used twice (first on line {first})"),
-                    line_no,
-                    5,
-                    number=player.number,
-                    first=player_lines[player.number][0],
-                )
-            player_lines[player.number] = (line_no, columns)
-            players.append(player)
-            continue
-        if code == "013":
-            roster: list[tuple[int, int]] = []
-            col = 37
-            while len(line) >= col:
-                value = rd.int_field(line, line_no, col, col + 3, N_("team member"))
-                if value:
-                    roster.append((value, col))
-                col += 5
-            teams.append(
-                Team(
-                    number=len(teams) + 1,
-                    name=line[4:36].strip(),
-                    roster=tuple(v for v, _ in roster),
-                )
-            )
-            team_lines.append((line_no, roster))
-            continue
-        if code in OWNED_CODES:
-            tokens = line[3:].split()
-            if code == "XXR":
-                if len(tokens) != 1 or not _is_digits(tokens[0]):
-                    raise rd.error(
-                        N_("{field} {value!r} is not a number"),
-                        line_no,
-                        5,
-                        field="XXR",
-                        value=" ".join(tokens),
-                    )
-                total_rounds = rd.rounds(tokens[0], line_no)
-                total_rounds_line = line_no
-                if total_rounds < 1:
-                    raise rd.error(N_("the number of rounds must be at least 1"), line_no, 5)
-            elif code == "XXC":
-                for tok in tokens:
-                    if tok.lower() == "white1":
-                        initial_colour = WHITE
-                    elif tok.lower() == "black1":
-                        initial_colour = BLACK
-                    elif tok.lower() != "rank":
-                        raise rd.error(N_("unknown XXC option {value!r}"), line_no, 5, value=tok)
-            elif code in ("XXP", "XXZ", "SPW"):
-                ids = []
-                located: list[tuple[int, int]] = []
-                for match in _TOKEN.finditer(line, 3):
-                    tok = match.group()
-                    if not _is_digits(tok) or len(tok) > 9:
-                        raise rd.error(
-                            N_("{field} {value!r} is not a number"),
-                            line_no,
-                            match.start() + 1,
-                            field=code,
-                            value=tok,
-                        )
-                    ids.append(int(tok))
-                    located.append((int(tok), match.start() + 1))
-                if code == "XXP":
-                    forbidden.append(frozenset(ids))
-                    id_lists.append((code, line_no, located))
-                elif code == "XXZ":
-                    absent.update(ids)
-                    id_lists.append((code, line_no, located))
-                else:
-                    if len(ids) != 2:
-                        raise rd.error(N_("SPW needs a start number and a round"), line_no, 5)
-                    withdrawn[ids[0]] = (ids[1], line_no)
-            elif code == "XXS":
-                for tok in tokens:
-                    key, sep, entry = tok.partition("=")
-                    if not sep or key.upper() not in _XXS_FIELDS:
-                        raise rd.error(
-                            N_("unknown point-system entry {value!r}"), line_no, 5, value=tok
-                        )
-                    num = rd.number(entry, line_no, 5, key)
-                    for f in _XXS_FIELDS[key.upper()]:
-                        ps_values[f] = num
-            header.append((code, line))
-            continue
-        if code == "250":
-            accelerations_250.extend(_acceleration_250(line))
-        if code == "XXA":
-            number, values = rd.acceleration(line, line_no)
-            if number in accelerations:
-                raise rd.error(
-                    N_("player {number} has two XXA records (first on line {first})"),
-                    line_no,
-                    5,
-                    number=number,
-                    first=accelerations[number][1],
-                )
-            accelerations[number] = (values, line_no)
-        if code in _BB_FIELDS:
-            ps_values[_BB_FIELDS[code]] = rd.number(line[3:].strip(), line_no, 5, code)
-        elif code == "012":
-            name = line[4:].strip()
-        elif code == "142" and _is_digits(line[4:].strip()) and line[4:].strip().strip("0"):
-            if total_rounds is None:
-                total_rounds, total_rounds_line = rd.rounds(line[4:].strip(), line_no), line_no
-        elif code == "152" and line[4:].strip()[:1].upper() in ("W", "B"):
-            initial_colour = initial_colour or (
-                WHITE if line[4:].strip()[0].upper() == "W" else BLACK
-            )
-        header.append((code, line))
-
-    known = {p.number for p in players}
-    if check and not players:
-        if text.count("\x00") * 4 > len(text) > 0:  # every other byte NUL: UTF-16 read as UTF-8
-            raise InvalidTrfError(
-                N_(
-                    "no player records (001 lines) found; the file looks like UTF-16 without a "
-                    "byte-order mark (try --encoding utf-16-le)"
-                ),
-                filename=filename,
-            )
-        raise InvalidTrfError(N_("no player records (001 lines) found"), filename=filename)
+        if line.strip():
+            read_record(st, line, line_no)
+    if check and not st.players:
+        _no_players(text, filename)
     if check:
-        for code, line_no, located in id_lists:  # XXP/XXZ name players of this file only
-            for number, col in located:
-                if number not in known:
-                    raise rd.error(
-                        N_("{field}: player {number} does not exist"),
-                        line_no,
-                        col,
-                        field=code,
-                        number=number,
-                    )
-        for number, (_values, line_no) in accelerations.items():
-            if number not in known:
-                raise rd.error(
-                    N_("{field}: player {number} does not exist"),
-                    line_no,
-                    5,
-                    field="XXA",
-                    number=number,
-                )
-        if total_rounds is not None:
-            _check_rounds_within(players, player_lines, total_rounds, total_rounds_line, rd)
-    if withdrawn:
-        for number, (_, line_no) in withdrawn.items():
-            if number not in known:
-                raise rd.error(N_("player {number} does not exist"), line_no, 5, number=number)
-        players = [
-            replace(p, withdrawn_from=withdrawn[p.number][0]) if p.number in withdrawn else p
-            for p in players
-        ]
+        _check_ids_exist(st)
+        if st.total_rounds is not None:
+            _check_rounds_within(
+                st.players, st.player_lines, st.total_rounds, st.total_rounds_line, st.rd
+            )
+    players = _with_withdrawals(st)
     players.sort(key=lambda p: p.number)
-    file_ps = PointSystem(**ps_values) if ps_values else None
+    file_ps = PointSystem(**st.ps_values) if st.ps_values else None
     tournament = Tournament(
         players=tuple(players),
-        name=name,
-        teams=tuple(teams),
-        total_rounds=total_rounds,
-        initial_colour=initial_colour,
-        forbidden_pairs=tuple(forbidden),
+        name=st.name,
+        teams=tuple(st.teams),
+        total_rounds=st.total_rounds,
+        initial_colour=st.initial_colour,
+        forbidden_pairs=tuple(st.forbidden),
+        forbidden_in_rounds=tuple(st.forbidden_in_rounds),
         point_system=file_ps,
-        absent_next=frozenset(absent),
-        header=tuple(header),
+        absent_next=frozenset(st.absent),
+        header=tuple(st.header),
     )
     if check:
-        _check_consistency(tournament, player_lines, team_lines, rd)
-        accel = {n: values for n, (values, _line) in accelerations.items()}
-        for (
-            first,
-            last,
-            rnd,
-            virtual,
-        ) in accelerations_250:  # TRF26 250 ranges, where XXA says nothing
-            for n in range(first, min(last, 9999) + 1):
-                if n in known and n not in accelerations:
-                    row = list(accel.get(n, ()))
-                    row += [0.0] * (rnd - len(row))
-                    row[rnd - 1] = virtual
-                    accel[n] = tuple(row)
+        _check_consistency(tournament, st.player_lines, st.team_lines, st.rd)
+    tournament = _apply_bye_requests(tournament, st)
+    if check:
         totals = _checked_points(
-            tournament, file_ps or point_system or PointSystem(), filename, player_lines, accel
+            tournament,
+            file_ps or point_system or PointSystem(),
+            filename,
+            st.player_lines,
+            _accelerations(st),
         )
         if any(p.points is not None and p.points != totals[p.number] for p in tournament.players):
             tournament = replace(
@@ -505,24 +310,183 @@ def read_trf(
     return tournament
 
 
-def _acceleration_250(line: str) -> list[tuple[int, int, int, float]]:
-    """A TRF26 ``250`` acceleration record as bbpPairings reads it (game points at columns
-    10-13, rounds at 15-17 and 19-21, players at 23-26 and 28-31), as
-    ``(first player, last player, round, points)`` per round; a line in another layout gives
-    nothing (it is kept as read, and the points field is then checked without it)."""
-    try:
-        points = float(line[9:13])
-        first_round, last_round = int(line[14:17]), int(line[18:21])
-        first, last = int(line[22:26]), int(line[27:31])
-    except ValueError:
-        return []
-    if not (
-        0 < first_round <= last_round <= MAX_ROUNDS
-        and 0 < first <= last
-        and 0 < points <= MAX_POINT_VALUE
-    ):
-        return []
-    return [(first, last, r, points) for r in range(first_round, last_round + 1)]
+#: Kept records that change who is paired: applied by :func:`apply_records`.
+_APPLIED_LATER = frozenset({"240", "260"})
+
+
+def apply_records(tournament: Tournament, lines: list[str], *, source: str = "") -> Tournament:
+    """Apply the record lines kept with a tournament built elsewhere (a JSON document's
+    ``records``) that change who is paired — ``240`` bye requests, ``260`` forbidden pairs —
+    and refuse those this version cannot apply (``299``, the TRF26 team records), as
+    :func:`read_trf` does.  Errors are :class:`InvalidTrfError` with ``line`` = the index
+    of the record in ``lines`` plus one."""
+    from .records import REFUSED_CODES
+
+    st = ReadState(_Reader(source))
+    st.player_lines = {p.number: (0, []) for p in tournament.players}
+    for i, line in enumerate(lines, start=1):
+        if line[:3] in _APPLIED_LATER or line[:3] in REFUSED_CODES:
+            read_record(st, line.rstrip(), i)
+    if not (st.bye_requests or st.forbidden_in_rounds):
+        return tournament
+    _check_ids_exist(st)
+    tournament = replace(
+        tournament,
+        forbidden_in_rounds=(*tournament.forbidden_in_rounds, *st.forbidden_in_rounds),
+    )
+    return _apply_bye_requests(tournament, st)
+
+
+def has_acceleration(tournament: Tournament) -> bool:
+    """Whether the file asks for acceleration: ``XXA`` or ``250`` records, or a TRF26 ``192``
+    type ending in ``_BAKU`` (bbpPairings then applies Baku acceleration)."""
+    return any(
+        code in ("XXA", "250") or (code == "192" and line.rstrip().upper().endswith("_BAKU"))
+        for code, line in tournament.header
+    )
+
+
+def unknown_records(tournament: Tournament) -> dict[str, int]:
+    """Codes of the records kept in ``tournament`` that no reader knows, with how many there
+    are of each (the command line warns about them once)."""
+    found: dict[str, int] = {}
+    for code, line in tournament.header:
+        if not is_known(line):
+            found[code] = found.get(code, 0) + 1
+    return found
+
+
+def inferred_initial_colour(tournament: Tournament) -> Colour | None:
+    """The initial colour a file implies when it names none (no ``XXC``/``152``): TRF26 ``152``
+    is needed only when it differs from the colour the top-ranked round-1 participant got,
+    and bbpPairings infers it so (README.txt, "initial piece color"): in the first round with
+    a colour, the colour of the highest-numbered player who has one there, reversed once for
+    each higher player who has none."""
+    if tournament.initial_colour is not None:
+        return tournament.initial_colour
+    players = sorted(tournament.players, key=lambda p: p.number)
+    for rnd in range(1, tournament.rounds_recorded + 1):
+        for k, p in enumerate(players):
+            rec = p.record(rnd)
+            if rec is not None and rec.colour is not None:
+                return rec.colour if k % 2 == 0 else rec.colour.opposite
+    return None
+
+
+def _no_players(text: str, filename: str) -> None:
+    if text.count("\x00") * 4 > len(text) > 0:  # every other byte NUL: UTF-16 read as UTF-8
+        raise InvalidTrfError(
+            N_(
+                "no player records (001 lines) found; the file looks like UTF-16 without a "
+                "byte-order mark (try --encoding utf-16-le)"
+            ),
+            filename=filename,
+        )
+    raise InvalidTrfError(N_("no player records (001 lines) found"), filename=filename)
+
+
+def _check_ids_exist(st: ReadState) -> None:
+    """Players named by ``XXP``/``XXZ``/``240``/``260``/``XXA`` exist in this file."""
+    known = st.player_lines
+    for code, line_no, located in st.id_lists:
+        for number, col in located:
+            if number not in known:
+                raise st.rd.error(
+                    N_("{field}: player {number} does not exist"),
+                    line_no,
+                    col,
+                    field=code,
+                    number=number,
+                )
+    for number, (_values, line_no) in st.accelerations.items():
+        if number not in known:
+            raise st.rd.error(
+                N_("{field}: player {number} does not exist"),
+                line_no,
+                5,
+                field="XXA",
+                number=number,
+            )
+
+
+def _with_withdrawals(st: ReadState) -> list[Player]:
+    """The players, with the rounds they withdrew from (``SPW``)."""
+    for number, (_rnd, line_no) in st.withdrawn.items():
+        if number not in st.player_lines:
+            raise st.rd.error(N_("player {number} does not exist"), line_no, 5, number=number)
+    return [
+        replace(p, withdrawn_from=st.withdrawn[p.number][0]) if p.number in st.withdrawn else p
+        for p in st.players
+    ]
+
+
+_BYE_DISAGREES = N_(
+    "240: player {number} has a bye in round {round}, but his round block says {block}"
+)
+
+
+def _apply_bye_requests(t: Tournament, st: ReadState) -> Tournament:
+    """TRF26 ``240``: a bye for the round to be paired is entered in the player's round block
+    (``0000 - H``, as JaVaFo's files say it), so the player is not paired; a bye for a round
+    already paired must agree with the round block; a later round's bye waits for its round
+    (the record is kept)."""
+    nxt = t.next_round
+    entered: dict[int, str] = {}
+    for kind, rnd, line_no, located in st.bye_requests:
+        for number, col in located:
+            if number not in t:
+                continue  # reported by _check_ids_exist when checking
+            rec = t.player(number).record(rnd)
+            if rnd < nxt or (rec is not None and rec.opponent is not None):
+                if rec is not None and (rec.opponent is not None or rec.result == "U"):
+                    raise st.rd.error(
+                        _BYE_DISAGREES,
+                        line_no,
+                        col,
+                        number=number,
+                        round=rnd,
+                        block=str(rec).strip(),
+                    )
+            elif rnd == nxt:
+                if rec is not None and rec.result not in (" ", kind):
+                    raise st.rd.error(
+                        _BYE_DISAGREES,
+                        line_no,
+                        col,
+                        number=number,
+                        round=rnd,
+                        block=str(rec).strip(),
+                    )
+                entered[number] = kind
+    if not entered:
+        return t
+    players = []
+    for p in t.players:
+        if p.number in entered:
+            rounds = list(p.rounds)
+            rounds += [RoundRecord(None, None, " ")] * (nxt - 1 - len(rounds))
+            rec = RoundRecord(None, None, entered[p.number])
+            if len(rounds) >= nxt:
+                rounds[nxt - 1] = rec
+            else:
+                rounds.append(rec)
+            players.append(replace(p, rounds=tuple(rounds)))
+        else:
+            players.append(p)
+    return replace(t, players=tuple(players))
+
+
+def _accelerations(st: ReadState) -> dict[int, tuple[float, ...]]:
+    """Fictitious points per player and round: ``XXA``, and ``250`` where XXA says nothing."""
+    accel = {n: values for n, (values, _line) in st.accelerations.items()}
+    for first, last, rnd, value in st.accelerations_250:
+        for n in range(first, min(last, 9999) + 1):
+            if n in st.player_lines and n not in st.accelerations:
+                values = list(accel.get(n, ()))
+                values += [0.0] * (rnd - len(values))
+                values[rnd - 1] = value
+                accel[n] = tuple(values)
+    return accel
 
 
 def _check_rounds_within(
@@ -641,6 +605,10 @@ def _check_consistency(
                 )
 
 
+def _fmt_points(value: float) -> str:
+    return f"{value:.1f}"
+
+
 def check_points(
     tournament: Tournament,
     point_system: PointSystem,
@@ -724,121 +692,3 @@ def load_trf(
     """Read a TRF file from disk: UTF-8 (with or without byte-order mark), UTF-16/32 with a
     byte-order mark, else the single-byte code page detected (``core/encoding.py``)."""
     return load_trf_source(path, encoding=encoding, **kwargs)[0]
-
-
-# ---------------------------------------------------------------------- writing
-def _fmt_points(value: float) -> str:
-    return f"{value:.1f}"
-
-
-def format_player(p: Player) -> str:
-    """One ``001`` line in exact TRF16 columns."""
-    rating = f"{p.rating:4d}" if p.rating else "    "
-    points = f"{p.points:4.1f}" if p.points is not None else "    "
-    if len(points) > 4 or len(rating) > 4 or p.number > 9999 or (p.rank or 0) > 9999:
-        raise SizeLimitError(
-            N_(
-                "player {number}: a value does not fit its TRF16 column (points {points}, rating "
-                "{rating})"
-            ),
-            number=p.number,
-            points=points.strip(),
-            rating=p.rating,
-        )
-    rank = f"{p.rank:4d}" if p.rank is not None else "    "
-    head = (
-        f"001 {p.number:4d} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} {rating} "
-        f"{p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth_date[:10]:<10} {points} {rank}"
-    )
-    blocks = "".join("  " + format_round(rec) for rec in p.rounds)
-    return (head + blocks).rstrip()
-
-
-def format_round(rec: RoundRecord) -> str:
-    """One round block: ``OOOO c r``."""
-    return str(rec)
-
-
-def format_team(team: Team) -> str:
-    """One ``013`` line."""
-    return (f"013 {team.name[:32]:<32}" + "".join(f"{n:4d} " for n in team.roster)).rstrip()
-
-
-def _owned_records(t: Tournament, has_bb: bool = False) -> list[str]:
-    out = []
-    if t.total_rounds is not None:
-        out.append(f"XXR {t.total_rounds}")
-    if t.initial_colour is not None:
-        out.append("XXC " + ("white1" if t.initial_colour is WHITE else "black1"))
-    if t.point_system is not None and not has_bb:  # bbpPairings BB? records are kept as read
-        ps = t.point_system
-        out.append(
-            "XXS "
-            + " ".join(
-                f"{code}={_num(getattr(ps, field))}"
-                for code, field in (
-                    ("WW", "win"),
-                    ("BW", "win"),
-                    ("WD", "draw"),
-                    ("BD", "draw"),
-                    ("WL", "loss"),
-                    ("BL", "loss"),
-                    ("ZPB", "zero_point_bye"),
-                    ("HPB", "half_point_bye"),
-                    ("FPB", "full_point_bye"),
-                    ("PAB", "pairing_allocated_bye"),
-                    ("FW", "forfeit_win"),
-                    ("FL", "forfeit_loss"),
-                )
-            )
-        )
-    for group in t.forbidden_pairs:
-        out.append("XXP " + " ".join(str(n) for n in sorted(group)))
-    if t.absent_next:
-        out.append("XXZ " + " ".join(str(n) for n in sorted(t.absent_next)))
-    for p in t.players:
-        if p.withdrawn_from is not None:
-            out.append(f"SPW {p.number:4d} {p.withdrawn_from}")
-    return out
-
-
-def _num(value: float) -> str:
-    return f"{value:g}"
-
-
-def write_trf(tournament: Tournament, handle: TextIO) -> None:
-    """Write ``tournament`` as TRF16 (LF line ends).
-
-    Records read from a file come back in their order; the engine records (``XXR`` …) are
-    written from the tournament's fields where the first of them stood.
-    """
-    owned_written = False
-    # bbpPairings BB? lines stand for the point system unless the file also had an XXS
-    # record, which then is written too (else its values would be lost).
-    has_bb = any(code in _BB_FIELDS for code, _ in tournament.header) and not any(
-        code == "XXS" for code, _ in tournament.header
-    )
-    lines: list[str] = []
-    if tournament.name and not any(code == "012" for code, _ in tournament.header):
-        lines.append(f"012 {tournament.name}")  # a tournament built in code, not read
-    for code, line in tournament.header:
-        if code == "012":
-            line = f"012 {tournament.name}".rstrip()  # the name may have been changed
-        if code in OWNED_CODES:
-            if not owned_written:
-                lines.extend(_owned_records(tournament, has_bb))
-                owned_written = True
-            continue
-        lines.append(line)
-    if not owned_written:
-        lines.extend(_owned_records(tournament, has_bb))
-    lines.extend(format_player(p) for p in tournament.players)
-    lines.extend(format_team(t) for t in tournament.teams)
-    handle.write("\n".join(lines) + "\n")
-
-
-def dumps_trf(tournament: Tournament) -> str:
-    """The TRF text of ``tournament``."""
-    buf = io.StringIO()
-    write_trf(tournament, buf)
-    return buf.getvalue()

@@ -28,10 +28,17 @@ Conventions of this implementation (the comments below rely on them):
   non-root S vertex whose dual reaches 0 swaps the alternating path to its root (it becomes exposed
   at dual 0, which complementary slackness allows).  This is the textbook method for a start that
   is dual feasible but whose exposed vertices are not all at the same dual.
+- Jump starts (they change the start, never the optimum): a dense graph with nothing matched is
+  first solved on each vertex's heaviest edges (:attr:`_Solver.CANDIDATES`), the other edges
+  then brought back with the duals repaired where they are violated; every solve begins by
+  lowering the dual of each exposed vertex as far as feasibility allows and matching it along a
+  tight edge (:meth:`_Solver.greedy`).
 """
 
 from __future__ import annotations
 
+import gc
+import operator
 from collections.abc import Hashable, Iterable
 from typing import Generic, TypeVar
 
@@ -79,11 +86,19 @@ class _Solver:
         self.eu: list[int] = []
         self.ev: list[int] = []
         self.ew: list[int] = []  # 2 · effective weight
+        self.pu: list[int] = []  # position of the edge in the lists of eu
+        self.pv: list[int] = []  # position of the edge in the lists of ev
         self.free_edges: list[int] = []
         # per solve
         self.dcum = 0  # the total dual step of the current stage
         self.queue: list[int] = []
-        self.svert: list[int] = []
+        self.svert: list[int] = []  # the S vertices of the stage
+        self.tvert: list[int] = []  # the vertices labelled T in the stage (once each)
+        self.ltops: list[int] = []  # the slots labelled at top level in the stage (once each)
+        self.cand2: list[int] = []  # the vertices that got a least-slack edge in the stage
+        self.stage_id = 0
+        self.tmark: list[int] = []  # stage_id when the vertex joined tvert
+        self.lmark: list[int] = []  # stage_id when the slot joined ltops
 
     # -- slots ---------------------------------------------------------------------------------
 
@@ -121,6 +136,8 @@ class _Solver:
         self.bkey.append(0)
         self.bestlist.append(None)
         self.mark.append(0)
+        self.tmark.append(0)
+        self.lmark.append(0)
         self.inuse.append(True)
         self.inb.append(s)
         self.mate.append(-1)
@@ -145,16 +162,21 @@ class _Solver:
         return v
 
     def add_edge(self, u: int, v: int, ew: int) -> int:
+        pu, pv = len(self.adjw[u]), len(self.adjw[v])
         if self.free_edges:
             k = self.free_edges.pop()
             self.eu[k] = u
             self.ev[k] = v
             self.ew[k] = ew
+            self.pu[k] = pu
+            self.pv[k] = pv
         else:
             k = len(self.eu)
             self.eu.append(u)
             self.ev.append(v)
             self.ew.append(ew)
+            self.pu.append(pu)
+            self.pv.append(pv)
         self.adjw[u].append(v)
         self.adjk[u].append(k)
         self.adjx[u].append(ew)
@@ -172,14 +194,29 @@ class _Solver:
             if self.active[v]:
                 self.adjx[v] = [ew[k] for k in self.adjk[v]]
 
+    def set_edge_weight(self, k: int, ew: int) -> None:
+        """Change the stored weight of one edge (the caller keeps the duals feasible)."""
+        self.ew[k] = ew
+        self.adjx[self.eu[k]][self.pu[k]] = ew
+        self.adjx[self.ev[k]][self.pv[k]] = ew
+
     def remove_edge(self, k: int) -> None:
-        u, v = self.eu[k], self.ev[k]
-        for a in (u, v):
-            i = self.adjk[a].index(k)
-            self.adjk[a].pop(i)
-            self.adjw[a].pop(i)
-            self.adjx[a].pop(i)
-        self.eu[k] = self.ev[k] = -1
+        """Remove edge ``k``: the last entry of each adjacency list fills its place."""
+        eu, ev, pu, pv = self.eu, self.ev, self.pu, self.pv
+        for a, i in ((eu[k], pu[k]), (ev[k], pv[k])):
+            lw, lk, lx = self.adjw[a], self.adjk[a], self.adjx[a]
+            last = len(lk) - 1
+            if i != last:
+                k2 = lk[last]
+                lw[i], lk[i], lx[i] = lw[last], k2, lx[last]
+                if eu[k2] == a:
+                    pu[k2] = i
+                else:
+                    pv[k2] = i
+            lw.pop()
+            lk.pop()
+            lx.pop()
+        eu[k] = ev[k] = -1
         self.free_edges.append(k)
 
     def leaves(self, b: int) -> list[int]:
@@ -224,6 +261,7 @@ class _Solver:
     def assign_label(self, w: int, t: int, x: int) -> None:
         """Label the top-level blossom of ``w`` with ``t``, reached from ``x`` (−1: a root)."""
         label, lfrom = self.label, self.lfrom
+        sid = self.stage_id
         while True:
             b = self.inb[w]
             label[w] = label[b] = t
@@ -231,11 +269,19 @@ class _Solver:
             self.lto[w] = w
             self.lto[b] = w
             self.best[w] = self.best[b] = -1
+            if self.lmark[b] != sid:
+                self.lmark[b] = sid
+                self.ltops.append(b)
+            lv = self.leaves(b)
             if t == _S:
-                lv = self.leaves(b)
                 self.queue.extend(lv)
                 self.svert.extend(lv)
                 return
+            tmark = self.tmark
+            for y in lv:
+                if tmark[y] != sid:
+                    tmark[y] = sid
+                    self.tvert.append(y)
             # T: the mate of its base becomes S (the base is matched: an exposed base augments)
             bs = self.base[b]
             w, t, x = self.mate[bs], _S, bs
@@ -285,6 +331,9 @@ class _Solver:
         lfrom[b] = lfrom[bb]
         lto[b] = lto[bb]
         self.dual[b] = 0
+        if self.lmark[b] != self.stage_id:
+            self.lmark[b] = self.stage_id
+            self.ltops.append(b)
         for c in childs:
             parent[c] = b
             lv = self.leaves(c)
@@ -384,6 +433,14 @@ class _Solver:
             self.lto[xt] = xt
             self.lto[bc] = xt
             self.best[xt] = self.best[bc] = -1
+            sid = self.stage_id
+            if self.lmark[bc] != sid:  # a labelled top-level blossom: its dual moves
+                self.lmark[bc] = sid
+                self.ltops.append(bc)
+            for y in self.leaves(bc):
+                if self.tmark[y] != sid:
+                    self.tmark[y] = sid
+                    self.tvert.append(y)
             # children off the path: free, unless one of their vertices was reached from an S
             for i in range(n):
                 if i in onpath:
@@ -490,7 +547,122 @@ class _Solver:
         if m != -1:
             self.mate[v] = self.mate[m] = -1
 
+    def repair_edge(self, k: int, u: int, v: int) -> None:
+        """Restore dual feasibility on edge ``k`` = ``uv`` by raising the dual of one end:
+        one that is trivial and exposed already (nothing to undo), else ``u`` (released), the
+        end the caller named first (``set_weight(x, y, w)`` over the edges of ``x`` releases
+        ``x`` once)."""
+        s = self.full_slack(k)
+        if s >= 0:
+            return
+        for x in (u, v):
+            if self.inb[x] == x and self.mate[x] == -1:
+                self.dual[x] -= s
+                return
+        self.release(u)
+        s = self.full_slack(k)
+        if s < 0:
+            self.dual[u] -= s
+
     # -- the solver ----------------------------------------------------------------------------
+
+    #: Candidate edges per vertex of a dense cold start (see :meth:`priced_start`).
+    CANDIDATES = 10
+
+    def priced_start(self) -> None:
+        """Jump start of a dense graph with nothing matched yet: solve the graph of each vertex's
+        :attr:`CANDIDATES` heaviest edges first, then bring the other edges back, raising the
+        dual of one end of each edge whose slack is negative (:meth:`repair_edge`).
+
+        The heavy edges decide most of an optimum, so few edges need repair and the full
+        graph is solved from a nearly optimal matching with its duals.  The final answer is the
+        optimum of the full graph whatever the candidates were (only the start changes).
+        """
+        n = len(self.parent)
+        active, adjw, adjk, adjx = self.active, self.adjw, self.adjk, self.adjx
+        verts = [v for v in range(n) if active[v]]
+        d = self.CANDIDATES
+        m = sum(len(adjk[v]) for v in verts) // 2
+        if m <= 2 * d * len(verts) or any(self.mate[v] != -1 for v in verts):
+            return
+        if any(self.inuse[b] and self.childs[b] is not None for b in range(n)):
+            return
+        cand = bytearray(len(self.eu))
+        for v in verts:
+            xs = adjx[v]
+            if len(xs) <= d:
+                for k in adjk[v]:
+                    cand[k] = 1
+                continue
+            ks = adjk[v]
+            for i in sorted(range(len(xs)), key=xs.__getitem__, reverse=True)[:d]:
+                cand[ks[i]] = 1
+        full = (list(adjw), list(adjk), list(adjx))
+        for v in verts:
+            keep = [i for i, k in enumerate(adjk[v]) if cand[k]]
+            aw, ak, ax = adjw[v], adjk[v], adjx[v]
+            adjw[v] = [aw[i] for i in keep]
+            adjk[v] = [ak[i] for i in keep]
+            adjx[v] = [ax[i] for i in keep]
+        self.greedy()
+        self.stages()
+        for v in verts:
+            adjw[v], adjk[v], adjx[v] = full[0][v], full[1][v], full[2][v]
+        # the other edges back: raise one end of each edge that the duals now violate
+        # (ends in different top-level blossoms: no blossom holds both, no Z term; else the
+        # Z of the blossoms both are in, from each vertex's chain of blossoms, top first)
+        eu, ev, ew, dual, inb, parent = self.eu, self.ev, self.ew, self.dual, self.inb, self.parent
+        chains: dict[int, list[int]] = {}
+        zsum: dict[int, int] = {}  # blossom -> 2·Z of it and every blossom around it
+
+        def chain(x: int) -> list[int]:
+            c = chains.get(x)
+            if c is None:
+                c = []
+                b = parent[x]
+                while b != -1:
+                    c.append(b)
+                    b = parent[b]
+                c.reverse()
+                total = 0
+                for b in c:
+                    got = zsum.get(b)
+                    if got is None:
+                        total += 2 * dual[b]
+                        zsum[b] = total
+                    else:
+                        total = got
+                chains[x] = c
+            return c
+
+        # the blossom terms are never negative: only an edge whose two vertex duals fall short
+        # of its weight can be violated (one comparison per edge, each edge seen from its
+        # first end)
+        suspects: list[int] = []
+        for v in verts:
+            dv = dual[v]
+            ks = adjk[v]
+            suspects.extend(
+                ks[i]
+                for i, (w, x) in enumerate(zip(adjw[v], adjx[v], strict=True))
+                if dv + dual[w] < x and eu[ks[i]] == v
+            )
+        bad: list[int] = []
+        for k in suspects:
+            if cand[k]:
+                continue
+            u, v = eu[k], ev[k]
+            s = dual[u] + dual[v] - ew[k]
+            if inb[u] == inb[v]:
+                cu, cv = chain(u), chain(v)
+                i, top = 0, min(len(cu), len(cv))
+                while i < top and cu[i] == cv[i]:
+                    i += 1
+                s += zsum[cu[i - 1]]
+            if s < 0:
+                bad.append(k)
+        for k in bad:  # repairs change duals and blossoms: each edge is checked again
+            self.repair_edge(k, eu[k], ev[k])
 
     def greedy(self) -> None:
         """Jump start: give each exposed trivial vertex a fresh dual, then lower it as far as
@@ -529,6 +701,14 @@ class _Solver:
                     break
 
     def solve(self) -> None:
+        """An optimum from the current state: the dense jump start when nothing is matched,
+        the greedy jump start, then the stages of the primal-dual method."""
+        self.priced_start()
+        self.greedy()
+        self.stages()
+
+    def stages(self) -> None:
+        """The primal-dual method from the current (dual feasible) state to an optimum."""
         n_slots = len(self.parent)
         label, lfrom, lto, best, bestlist = (
             self.label,
@@ -548,18 +728,27 @@ class _Solver:
         ew, eu, evv = self.ew, self.eu, self.ev
         adjw, adjk, adjx = self.adjw, self.adjk, self.adjx
         bkey = self.bkey
-        self.greedy()
         verts = [v for v in range(n_slots) if active[v]]
         while True:  # one stage: ends with an augmentation, a swap or the optimum
             n_slots = len(self.parent)
-            for s in range(n_slots):
-                label[s] = _FREE
-                lfrom[s] = -1
-                lto[s] = -1
-                best[s] = -1
-                bestlist[s] = None
-            self.queue = queue = []
-            self.svert = svert = []
+            label[:] = [_FREE] * n_slots
+            lfrom[:] = [-1] * n_slots
+            lto[:] = [-1] * n_slots
+            best[:] = [-1] * n_slots
+            bestlist[:] = [None] * n_slots
+            queue: list[int] = []
+            svert: list[int] = []
+            tvert: list[int] = []
+            ltops: list[int] = []
+            cand2: list[int] = []
+            self.queue, self.svert, self.tvert, self.ltops, self.cand2 = (
+                queue,
+                svert,
+                tvert,
+                ltops,
+                cand2,
+            )
+            self.stage_id += 1
             self.dcum = dc = 0
             dc2 = 0
             exposed = [v for v in verts if mate[v] == -1 and dual[v] > 0]
@@ -609,12 +798,20 @@ class _Solver:
                                 bkey[bv] = s
                         elif lw == _FREE:
                             s += dc
-                            if best[w] == -1 or s < bkey[w]:
+                            kb = best[w]
+                            if kb == -1:
+                                best[w] = k
+                                bkey[w] = s
+                                cand2.append(w)
+                            elif s < bkey[w]:
                                 best[w] = k
                                 bkey[w] = s
                         elif label[w] == _FREE:  # inside a T blossom: slack fixed meanwhile
                             kb = best[w]
-                            if kb == -1 or s < dual[eu[kb]] + dual[evv[kb]] - ew[kb]:
+                            if kb == -1:
+                                best[w] = k
+                                cand2.append(w)
+                            elif s < dual[eu[kb]] + dual[evv[kb]] - ew[kb]:
                                 best[w] = k
                     if done:
                         break
@@ -634,13 +831,13 @@ class _Solver:
                     d = root_dual - dual[exposed[pend]]
                     if d < delta:
                         kind, delta, arg = 5, d, -1
-                for v in verts:
+                for v in cand2:
                     kb = best[v]
                     if kb != -1 and label[inb[v]] == _FREE:
                         d = bkey[v] - dc
                         if d < delta:
                             kind, delta, arg = 2, d, kb
-                tops = [b for b in range(len(parent)) if inuse[b] and parent[b] == -1]
+                tops = [b for b in ltops if parent[b] == -1 and inuse[b]]
                 for b in tops:
                     lb = label[b]
                     if lb == _S:
@@ -657,11 +854,10 @@ class _Solver:
                             kind, delta, arg = 4, d, b
                 # apply it
                 if delta:
-                    for v in verts:
-                        lb = label[inb[v]]
-                        if lb == _S:
-                            dual[v] -= delta
-                        elif lb == _T:
+                    for v in svert:
+                        dual[v] -= delta
+                    for v in tvert:
+                        if label[inb[v]] == _T:
                             dual[v] += delta
                     for b in tops:
                         if childs_all[b] is not None:
@@ -702,7 +898,7 @@ class _Solver:
                 elif kind == 4:
                     self.expand_blossom(arg, False)
             # end of stage: S blossoms with dual 0 are dissolved
-            for b in range(len(self.parent)):
+            for b in ltops:
                 if (
                     inuse[b]
                     and parent[b] == -1
@@ -711,12 +907,11 @@ class _Solver:
                     and dual[b] == 0
                 ):
                     self.expand_blossom(b, True)
-            verts = [v for v in range(len(self.parent)) if active[v]]
 
 
 def _bound(weights: Iterable[int]) -> int:
     """A constant larger than the total of ``|w|``: one more pair outweighs any weight."""
-    return sum(abs(w) for w in weights) + 1
+    return sum(map(abs, weights)) + 1
 
 
 def max_weight_matching(
@@ -732,16 +927,28 @@ def max_weight_matching(
     Tie rule: among several optimal matchings the answer is a function of the edge sequence
     alone (vertices are numbered by first appearance, edges scanned in the order given), so equal
     inputs give equal answers; a caller that needs one particular optimum encodes its preference in
-    the low bits of the weights.  Raises :class:`ValueError` for a loop or a repeated pair.
+    the low bits of the weights.  Raises :class:`ValueError` for a loop or a repeated pair and
+    :class:`TypeError` for a weight that is not an integer (a float is never rounded).
     """
-    sol = _Solver()
+    # millions of small objects and no reference cycles: the cyclic collector would only
+    # rescan them again and again
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _max_weight_matching(edges, max_cardinality)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _max_weight_matching(edges: Iterable[tuple[V, V, int]], max_cardinality: bool) -> dict[V, V]:
     index: dict[V, int] = {}
     names: list[V] = []
-    raw: list[tuple[int, int, int]] = []
-    seen: set[int] = set()
+    eu: list[int] = []
+    ev: list[int] = []
+    wr: list[int] = []
+    add_u, add_v, add_w = eu.append, ev.append, wr.append
     for u, v, w in edges:
-        if u == v:
-            raise ValueError(f"loop at vertex {u!r}")
         iu = index.get(u)
         if iu is None:
             iu = index[u] = len(names)
@@ -750,38 +957,56 @@ def max_weight_matching(
         if iv is None:
             iv = index[v] = len(names)
             names.append(v)
-        key = (iu << 32 | iv) if iu < iv else (iv << 32 | iu)
-        if key in seen:
-            raise ValueError(f"repeated edge {u!r}–{v!r}")
-        seen.add(key)
-        wi = int(w)
-        if max_cardinality or wi > 0:
-            raw.append((iu, iv, wi))
-    if not raw:
+        if iu == iv:
+            raise ValueError(f"loop at vertex {u!r}")
+        add_u(iu)
+        add_v(iv)
+        add_w(w)
+    if len(set(zip(map(min, eu, ev), map(max, eu, ev), strict=True))) != len(eu):
+        seen: set[tuple[int, int]] = set()
+        for iu, iv in zip(eu, ev, strict=True):
+            key = (iu, iv) if iu < iv else (iv, iu)
+            if key in seen:
+                raise ValueError(f"repeated edge {names[iu]!r}–{names[iv]!r}")
+            seen.add(key)
+    if not set(map(type, wr)) <= {int, bool}:
+        wr = [operator.index(w) for w in wr]  # an integer (a float is refused, not rounded)
+    if not max_cardinality:  # an edge of weight <= 0 never helps
+        keep = [k for k, w in enumerate(wr) if w > 0]
+        if len(keep) < len(wr):
+            eu = [eu[k] for k in keep]
+            ev = [ev[k] for k in keep]
+            wr = [wr[k] for k in keep]
+    # the adjacency lists (what _Solver.add_edge does one edge at a time), raw weights first
+    n = len(names)
+    adjw: list[list[int]] = [[] for _ in range(n)]
+    adjk: list[list[int]] = [[] for _ in range(n)]
+    adjx: list[list[int]] = [[] for _ in range(n)]
+    pu: list[int] = []
+    pv: list[int] = []
+    aw = [x.append for x in adjw]
+    ak = [x.append for x in adjk]
+    ax = [x.append for x in adjx]
+    add_pu, add_pv = pu.append, pv.append
+    for k, (iu, iv, w) in enumerate(zip(eu, ev, wr, strict=True)):
+        add_pu(len(adjw[iu]))
+        aw[iu](iv)
+        ak[iu](k)
+        ax[iu](w)
+        add_pv(len(adjw[iv]))
+        aw[iv](iu)
+        ak[iv](k)
+        ax[iv](w)
+    if not eu:
         return {}
-    shift = _bound(w for _, _, w in raw) if max_cardinality else 0
-    top = [0] * len(names)  # each vertex starts at the largest weight of its edges
-    for iu, iv, w in raw:
-        we = w + shift
-        if we > top[iu]:
-            top[iu] = we
-        if we > top[iv]:
-            top[iv] = we
-    for t in top:
-        sol.new_vertex(t)
-    # the adjacency lists in bulk (what add_edge does one edge at a time)
-    adjw, adjk, adjx = sol.adjw, sol.adjk, sol.adjx
-    sol.eu = [e[0] for e in raw]
-    sol.ev = [e[1] for e in raw]
-    sol.ew = [2 * (e[2] + shift) for e in raw]
-    for k, (iu, iv, _) in enumerate(raw):
-        x = sol.ew[k]
-        adjw[iu].append(iv)
-        adjk[iu].append(k)
-        adjx[iu].append(x)
-        adjw[iv].append(iu)
-        adjk[iv].append(k)
-        adjx[iv].append(x)
+    shift = _bound(wr) if max_cardinality else 0
+    sol = _Solver()
+    for xs in adjx:  # each vertex starts at the largest weight of its edges
+        sol.new_vertex(max(xs) + shift if xs else 0)
+    sol.adjw, sol.adjk = adjw, adjk
+    sol.adjx = [[2 * (x + shift) for x in xs] for xs in adjx]
+    sol.eu, sol.ev, sol.pu, sol.pv = eu, ev, pu, pv
+    sol.ew = [2 * (x + shift) for x in wr]
     sol.solve()
     out: dict[V, V] = {}
     mate = sol.mate
@@ -801,6 +1026,12 @@ class WeightedMatching(Generic[V]):
     the same optimum *weight* as a cold :func:`max_weight_matching` of the current graph; when
     several matchings are optimal, which one is returned depends on the history of edits (still
     deterministic: equal edit sequences give equal answers).
+
+    ``max_cardinality`` may change between solves: turning it on keeps the state (every weight
+    is raised by the same constant, and so is every vertex dual); turning it off starts again
+    from nothing matched.  Edit the edges of a vertex ``x`` as ``set_weight(x, y, w)``: when an
+    edit breaks dual feasibility, the end named first is the one released, so a batch of edits
+    around ``x`` releases ``x`` once.
     """
 
     def __init__(self) -> None:
@@ -839,31 +1070,48 @@ class WeightedMatching(Generic[V]):
         """Set the weight of the edge ``uv`` (adding missing vertices); ``None`` removes it."""
         if u == v:
             raise ValueError(f"loop at vertex {u!r}")
+        index = self._index
+        iu, iv = index.get(u), index.get(v)
         if w is None:
-            if u not in self._index or v not in self._index:
+            if iu is None or iv is None:
                 return
         else:
             w = int(w)
-            self.add_vertex(u)
-            self.add_vertex(v)
+            if iu is None:
+                self.add_vertex(u)
+                iu = index[u]
+            if iv is None:
+                self.add_vertex(v)
+                iv = index[v]
         sol = self._sol
-        iu, iv = self._index[u], self._index[v]
         key = (iu, iv) if iu < iv else (iv, iu)
         old = self._weight.get(key)
-        if old is not None and old[1] == w:
-            return
-        if old is not None and (sol.mate[iu] == iv or self._share_blossom(iu, iv)):
-            sol.release(iu)  # the edge was part of the structure
         if old is not None:
-            sol.remove_edge(old[0])
-            del self._weight[key]
-            self._total -= abs(old[1])
-        if w is None:
+            k, was = old
+            if was == w:
+                return
+            parent = sol.parent
+            if sol.mate[iu] == iv or (
+                parent[iu] != -1 and parent[iv] != -1 and self._share_blossom(iu, iv)
+            ):
+                sol.release(iu)  # the edge was part of the structure
+            self._total -= abs(was)
+            if w is None:
+                sol.remove_edge(k)
+                del self._weight[key]
+                return
+            sol.set_edge_weight(k, 2 * (w + self._shift))
+        elif w is None:
             return
+        else:
+            k = sol.add_edge(iu, iv, 2 * (w + self._shift))
         self._total += abs(w)
-        k = sol.add_edge(iu, iv, 2 * (w + self._shift))
         self._weight[key] = (k, w)
-        self._repair_edge(k)
+        dual = sol.dual
+        # no blossom holds both ends (no Z terms) and the slack is not negative: done
+        if sol.inb[iu] != sol.inb[iv] and dual[iu] + dual[iv] >= sol.ew[k]:
+            return
+        self._repair_edge(k, iu, iv)
 
     def _share_blossom(self, a: int, b: int) -> bool:
         parent = self._sol.parent
@@ -879,22 +1127,8 @@ class WeightedMatching(Generic[V]):
             x = parent[x]
         return False
 
-    def _repair_edge(self, k: int) -> None:
-        """Restore dual feasibility on edge ``k`` by raising the dual of one (released) end."""
-        sol = self._sol
-        s = sol.full_slack(k)
-        if s >= 0:
-            return
-        u, v = sol.eu[k], sol.ev[k]
-        # prefer an end that is already trivial and exposed: nothing else to undo
-        for x in (u, v):
-            if sol.inb[x] == x and sol.mate[x] == -1:
-                sol.dual[x] -= s
-                return
-        sol.release(u)
-        s = sol.full_slack(k)
-        if s < 0:
-            sol.dual[u] -= s
+    def _repair_edge(self, k: int, u: int, v: int) -> None:
+        self._sol.repair_edge(k, u, v)
 
     def _set_shift(self, shift: int) -> None:
         sol = self._sol

@@ -1,0 +1,70 @@
+"""Counts of the player's own record (C.07 2023 art. 7: WIN, WON, BPG, BWG, GE)."""
+
+from __future__ import annotations
+
+from swisspairing.model import PointSystem, Tournament
+
+from .records import _table
+
+
+def count_wins(
+    tournament: Tournament, point_system: PointSystem, after_round: int
+) -> dict[int, float]:
+    """Number of wins (C.07 WIN): rounds in which the player got, with or without playing, as
+    many points as a win gives — games won (``1``, ``W``) and the unplayed rounds (``+``,
+    ``F``, ``U``, ``H``) by the points they are worth in this point system: a zero-point bye
+    of a round robin or a half-point pause is not a win."""
+    tb = _table(tournament, point_system, after_round)
+    win = point_system.win
+    out: dict[int, float] = {}
+    for n in tb.numbers:
+        codes, pts = tb.code[n], tb.pts[n]
+        out[n] = float(
+            sum(
+                1
+                for r, c in enumerate(codes)
+                if c in "1W" or (c in "+FUH" and win > 0 and pts[r] >= win - 1e-9)
+            )
+        )
+    return out
+
+
+def games_won(
+    tournament: Tournament, point_system: PointSystem, after_round: int
+) -> dict[int, float]:
+    """Games won over the board (C.07 WON)."""
+    tb = _table(tournament, point_system, after_round)
+    return {n: float(sum(1 for r in tb.played[n] if tb.code[n][r] in "1W")) for n in tb.numbers}
+
+
+def black_games(
+    tournament: Tournament, point_system: PointSystem, after_round: int
+) -> dict[int, float]:
+    """Games played over the board with Black (C.07 BPG); forfeits are not games."""
+    tb = _table(tournament, point_system, after_round)
+    return {n: float(len(tb.black[n])) for n in tb.numbers}
+
+
+def black_wins(
+    tournament: Tournament, point_system: PointSystem, after_round: int
+) -> dict[int, float]:
+    """Games won over the board with Black (C.07 BWG)."""
+    tb = _table(tournament, point_system, after_round)
+    return {n: float(sum(1 for r in tb.black[n] if tb.code[n][r] in "1W")) for n in tb.numbers}
+
+
+def games_elected(
+    tournament: Tournament, point_system: PointSystem, after_round: int
+) -> dict[int, float]:
+    """C.07 7.6 (GE, games elected to play; REP, rounds one elected to play, from the 2024-08
+    text): the number of rounds minus the half-point byes, the zero-point byes (absences and
+    the rounds after a withdrawal, C.07 16.1.1) and the forfeit losses."""
+    tb = _table(tournament, point_system, after_round)
+    out: dict[int, float] = {}
+    for n in tb.numbers:
+        codes, opps = tb.code[n], tb.opp[n]
+        refused = sum(
+            1 for r, c in enumerate(codes) if c in "-HZ" or (opps[r] is None and c == " ")
+        )
+        out[n] = float(tb.after - refused)
+    return out
