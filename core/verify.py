@@ -453,7 +453,8 @@ class Finding:
     round: int
     """The round concerned."""
     kind: str
-    """``discrepancy``, ``violation`` or ``stopped``."""
+    """``discrepancy``, ``violation``, ``stopped`` or ``reference`` (the reference engine
+    pairs the round otherwise)."""
     detail: str
     """What happened (English; rendered again by the CLI)."""
 
@@ -480,6 +481,10 @@ class SimulationSummary:
     """Each discrepancy, violation and early stop, with the seed that reproduces it."""
     slowest: tuple[int, int, int] | None = None
     """``(seed, entrants, round)`` of the slowest round re-paired."""
+    reference_rounds: int = 0
+    """Rounds compared with the reference engine (``--reference``)."""
+    reference_differing: int = 0
+    """Of those, rounds the reference engine pairs otherwise (or cannot pair)."""
 
     @property
     def median(self) -> float:
@@ -506,64 +511,20 @@ def simulate_tournaments(
     on_tournament: Callable[[int], None] | None = None,
 ) -> SimulationSummary:
     """Generate ``tournaments`` events under ``ruleset`` (seeds ``seed``, ``seed + 1``, …; the
-    number of entrants drawn from ``players`` by the seed) and ``check --repair`` each one."""
-    import random
-
-    from .generate import GeneratorConfig, generate
+    number of entrants drawn from ``players`` by the seed) and ``check --repair`` each one, in
+    this process (:func:`swisspairing.verification.parallel.run_jobs` runs them in parallel)."""
+    from .verification.jobs import run_job, simulation_jobs, summarise
 
     engine = engine or Engine(ruleset)
-    seconds: list[float] = []
-    findings: list[Finding] = []
-    checked = discrepancies = violations = stopped = 0
-    slowest: tuple[int, int, int] | None = None
-    worst = -1.0
-    for i in range(tournaments):
-        s = seed + i
-        n = random.Random(f"size:{s}").randint(players[0], players[1])
-        config = GeneratorConfig(players=n, rounds=rounds, seed=s, **(rates or {}))
-        generated = generate(ruleset, config, engine=engine)
-        if generated.stopped is not None:
-            stopped += 1
-            findings.append(
-                Finding(
-                    ruleset.id,
-                    s,
-                    n,
-                    generated.tournament.rounds_recorded + 1,
-                    "stopped",
-                    generated.stopped,
-                )
-            )
-        report = repair_check(engine, generated.tournament)
-        checked += len(report.rounds)
-        for rc in report.rounds:
-            if rc.seconds > worst:
-                worst, slowest = rc.seconds, (s, n, rc.round)
-            seconds.append(rc.seconds)
-            if not rc.agrees:
-                discrepancies += 1
-                detail = (
-                    rc.error.render("en")
-                    if rc.error is not None
-                    else "; ".join(_describe(d) for d in rc.differences[:4])
-                )
-                findings.append(Finding(ruleset.id, s, n, rc.round, "discrepancy", detail))
-        for v in report.violations:
-            violations += 1
-            findings.append(Finding(ruleset.id, s, n, v.round, "violation", v.render("en")))
+    jobs = simulation_jobs(
+        [ruleset.id], tournaments, players=players, rounds=rounds, seed=seed, rates=rates
+    )
+    outcomes = []
+    for i, job in enumerate(jobs):
+        outcomes.append(run_job(job, ruleset=ruleset, engine=engine))
         if on_tournament is not None:
             on_tournament(i)
-    return SimulationSummary(
-        ruleset.id,
-        tournaments,
-        checked,
-        discrepancies,
-        violations,
-        stopped,
-        tuple(seconds),
-        tuple(findings),
-        slowest,
-    )
+    return summarise(outcomes)[0]
 
 
 def _describe(d: Difference) -> str:

@@ -148,8 +148,33 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], st
     for flag, dest, text in _RATES:
         s.add_argument(flag, dest=dest, type=float, default=None, metavar="X", help=_(text))
     s.add_argument("--no-progress", action="store_true", help=_(N_("do not show the progress bar")))
+    _add_run_options(s, _)
+    s.add_argument(
+        "--journal",
+        metavar="FILE",
+        default=None,
+        help=_(
+            N_(
+                "write each tournament's outcome to this file as it arrives; run again with the "
+                "same file and options to resume an interrupted run"
+            )
+        ),
+    )
+    s.add_argument(
+        "--report",
+        metavar="FILE.html",
+        default=None,
+        help=_(N_("write a self-contained HTML report with tables and plots (needs matplotlib)")),
+    )
 
     c = sub.choices["check"]
+    c.add_argument(
+        "more",
+        nargs="*",
+        metavar="MORE.trf",
+        help=_(N_("with --repair: further tournaments, checked in parallel")),
+    )
+    _add_run_options(c, _)
     c.add_argument(
         "--repair",
         action="store_true",
@@ -173,12 +198,54 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], st
     )
 
 
+def _add_run_options(p: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+    """``--workers``, ``--scheduler`` and ``--reference`` of ``simulate`` and ``check``."""
+    p.add_argument(
+        "--workers",
+        "-j",
+        type=int,
+        default=None,
+        metavar="N",
+        help=_(N_("worker processes on this machine (default: all cores; 1: no workers)")),
+    )
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help=_(
+            N_(
+                "run on a Dask cluster through its scheduler (e.g. tcp://10.0.0.5:8786; needs "
+                "swisspairing[distributed])"
+            )
+        ),
+    )
+    p.add_argument(
+        "--reference",
+        default=None,
+        metavar="PROGRAM",
+        help=_(
+            N_(
+                "compare every round with an outside engine that speaks the bbpPairings/JaVaFo "
+                "command line (--dutch or --burstein)"
+            )
+        ),
+    )
+
+
 def commands(plain_check: Callable[..., int]) -> dict[str, Callable[..., int]]:
     """The handlers to register; ``check`` without ``--repair`` stays ``plain_check``."""
 
     def check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
         if getattr(args, "repair", False):
+            if args.more or args.workers or args.scheduler or args.reference:
+                return cmd_check_many(args, locale, out, err)
             return cmd_check_repair(args, locale, out, err)
+        for option in ("more", "workers", "scheduler", "reference"):
+            if getattr(args, option, None):
+                raise InvalidInputError(
+                    N_("{option} needs --repair"),
+                    option="MORE.trf" if option == "more" else f"--{option}",
+                )
         return plain_check(args, locale, out, err)
 
     return {"generate": cmd_generate, "simulate": cmd_simulate, "check": check}
@@ -372,8 +439,11 @@ def cmd_check_repair(args: argparse.Namespace, locale: str, out: TextIO, err: Te
 
 # ---------------------------------------------------------------------- simulate
 def peak_memory_mib() -> float:
-    """Peak resident memory of this process so far, in MiB."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    """Peak resident memory of this process or of its largest worker process so far, in MiB."""
+    peak = max(
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+        resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,  # the largest worker process
+    )
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
 
@@ -438,11 +508,9 @@ def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list
     ]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
 
-    def fmt(r):
-        return "  ".join(
-            c.ljust(w) if i == 0 else c.rjust(w)
-            for i, (c, w) in enumerate(zip(r, widths, strict=False))
-        ).rstrip()
+    def fmt(r: Sequence[str]) -> str:
+        cells = enumerate(zip(r, widths, strict=True))
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in cells).rstrip()
 
     lines = [fmt(head), "  ".join("-" * w for w in widths), *(fmt(r) for r in rows)]
     lines.append(_t(N_("peak memory: {mib} MiB"), locale).format(mib=f"{memory:.0f}"))
@@ -459,6 +527,17 @@ def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list
                 )
             )
     for s in summaries:
+        if s.reference_rounds:
+            text = _t(
+                N_("{ruleset}: reference engine: rounds compared: {rounds}, differing: {differ}"),
+                locale,
+            )
+            lines.append(
+                text.format(
+                    ruleset=s.ruleset, rounds=s.reference_rounds, differ=s.reference_differing
+                )
+            )
+    for s in summaries:
         for f in s.findings:
             if f.kind == "stopped":
                 text = N_(
@@ -467,6 +546,11 @@ def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list
                 )
             elif f.kind == "violation":
                 text = N_("{ruleset} seed {seed} ({players}): round {round} violates {detail}")
+            elif f.kind == "reference":
+                text = N_(
+                    "{ruleset} seed {seed} ({players}): round {round}: the reference engine "
+                    "pairs otherwise: {detail}"
+                )
             else:
                 text = N_("{ruleset} seed {seed} ({players}): round {round} differs: {detail}")
             lines.append(
@@ -481,9 +565,124 @@ def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list
     return lines
 
 
+def _progress(total: int, locale: str, err: TextIO, enabled: bool) -> Any:
+    if not enabled:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(
+        total=total,
+        file=err,
+        unit=_t(N_("tournaments"), locale),
+        disable=None,
+        leave=False,
+    )
+
+
+def _ruleset_refs(refs: Sequence[str]) -> list[str]:
+    """What the workers load: installed ids, or files by their absolute path."""
+    import os
+
+    from .manager import ruleset_dirs
+
+    out: list[str] = []
+    for ref in refs:
+        if ref == "all":
+            out.extend(builtin_rulesets(ruleset_dirs()))
+        elif os.path.exists(ref):
+            out.append(os.path.abspath(ref))
+        else:
+            out.append(ref)
+    return out
+
+
+def _check_reference(program: str | None, rulesets: Sequence[Ruleset]) -> None:
+    if program is None:
+        return
+    from .verification.compare import reference_system
+    from .verification.reference import ReferenceEngine
+
+    ReferenceEngine(program).executable()
+    for rs in rulesets:
+        reference_system(rs)
+
+
+def _on_lost(locale: str, err: TextIO) -> Callable[[Any], None]:
+    def warn(job: Any) -> None:
+        text = _t(
+            N_("a worker died running tournament {key} (ruleset {ruleset}); it runs again"),
+            locale,
+        )
+        err.write(
+            "swisspairing: " + text.format(key=job.path or job.seed, ruleset=job.ruleset) + "\n"
+        )
+
+    return warn
+
+
+def _workers(value: int | None) -> int | None:
+    if value is not None and value < 1:
+        raise InvalidInputError(
+            N_("{field} must be at least {minimum}, not {value}"),
+            field="--workers",
+            minimum=1,
+            value=value,
+        )
+    return value
+
+
+def cmd_check_many(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+    """``swisspairing check A.trf B.trf … --ruleset ID --repair [--workers N | --scheduler
+    ADDRESS] [--reference PROGRAM]``: each file re-paired in a worker, reported in the order
+    given; the exit code is the first unreadable file's, else 1 if any round differs."""
+    from .verification.jobs import check_jobs
+    from .verification.parallel import run_jobs
+
+    ruleset = load_ruleset(args.ruleset)
+    _check_reference(args.reference, [ruleset])
+    paths = [args.tournament, *args.more]
+    ref = _ruleset_refs([args.ruleset])[0]
+    jobs = check_jobs(
+        paths, ref, locale=locale, explain=args.explain, seed=args.seed, reference=args.reference
+    )
+    outcomes = run_jobs(
+        jobs,
+        workers=_workers(args.workers),
+        scheduler=args.scheduler,
+        on_lost=_on_lost(locale, err),
+    )
+    many = len(paths) > 1
+    for o in outcomes:
+        if o.error:
+            err.write(f"swisspairing: {o.path}: {o.error}\n")
+            continue
+        if many:
+            out.write(f"{o.path}:\n")
+        for line in o.lines:
+            out.write(("  " if many else "") + line + "\n")
+        for r in o.rounds:
+            if r.reference is False:
+                text = _t(
+                    N_("round {round}: the reference engine pairs otherwise: {detail}"), locale
+                )
+                out.write(
+                    ("  " if many else "")
+                    + text.format(round=r.round, detail=r.reference_detail)
+                    + "\n"
+                )
+    errors = [o.exit_code for o in outcomes if o.error]
+    if errors:
+        return errors[0]
+    return EXIT_DIFFERS if any(not o.ok for o in outcomes) else EXIT_OK
+
+
 def cmd_simulate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
-    """``swisspairing simulate --ruleset ID --tournaments K``."""
-    from .verify import simulate_tournaments
+    """``swisspairing simulate --ruleset ID --tournaments K [--workers N | --scheduler ADDRESS]
+    [--journal FILE] [--reference PROGRAM] [--report FILE.html]``."""
+    import time
+
+    from .verification.jobs import simulation_jobs, summarise
+    from .verification.parallel import Journal, default_workers, run_jobs
 
     players = _players_range(args.players)
     if args.tournaments < 1:
@@ -493,39 +692,75 @@ def cmd_simulate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
             minimum=1,
             value=args.tournaments,
         )
+    workers = _workers(args.workers)
     rates = {d: getattr(args, d) for _, d, _ in _RATES if getattr(args, d) is not None}
     rulesets = _rulesets(args.ruleset)
-    summaries = []
-    progress = None
-    if not args.no_progress:
-        from tqdm import tqdm
+    _check_reference(args.reference, rulesets)
+    if args.report is not None:
+        from .verification.report import require_matplotlib
 
-        progress = tqdm(
-            total=args.tournaments * len(rulesets),
-            file=err,
-            unit=_t(N_("tournaments"), locale),
-            disable=None,
-            leave=False,
-        )
+        require_matplotlib()
+    refs = _ruleset_refs(args.ruleset)
+    jobs = simulation_jobs(
+        refs,
+        args.tournaments,
+        players=players,
+        rounds=args.rounds,
+        seed=args.seed,
+        rates=rates,
+        reference=args.reference,
+    )
+    journal = None
+    if args.journal is not None:
+        run = {
+            "command": "simulate",
+            "rulesets": refs,
+            "tournaments": args.tournaments,
+            "players": list(players),
+            "rounds": args.rounds,
+            "seed": args.seed,
+            "rates": rates,
+            "reference": args.reference,
+        }
+        journal = Journal(args.journal, run)
+    progress = _progress(len(jobs), locale, err, not args.no_progress)
+
+    def on_outcome(o: Any) -> None:
+        if progress is not None:
+            progress.set_description(o.ruleset, refresh=False)
+            progress.update(1)
+
+    start = time.perf_counter()
     try:
-        for rs in rulesets:
-            if progress is not None:
-                progress.set_description(rs.id)
-            summaries.append(
-                simulate_tournaments(
-                    rs,
-                    args.tournaments,
-                    players=players,
-                    rounds=args.rounds,
-                    seed=args.seed,
-                    rates=rates,
-                    on_tournament=(lambda _i: progress.update(1)) if progress is not None else None,
-                )
-            )
+        outcomes = run_jobs(
+            jobs,
+            workers=workers,
+            scheduler=args.scheduler,
+            journal=journal,
+            on_outcome=on_outcome,
+            on_lost=_on_lost(locale, err),
+        )
     finally:
         if progress is not None:
             progress.close()
+    wall = time.perf_counter() - start
+    summaries = summarise(outcomes)
     for line in render_summary(summaries, peak_memory_mib(), locale):
         out.write(line + "\n")
-    bad = any(s.discrepancies or s.violations for s in summaries)
+    if args.report is not None:
+        from .output import write_atomic
+        from .verification.report import verification_report
+
+        write_atomic(
+            args.report,
+            verification_report(
+                summaries,
+                outcomes,
+                locale,
+                wall_seconds=wall,
+                workers=args.scheduler or workers or default_workers(),
+                reference=args.reference,
+            ),
+        )
+    bad = any(s.discrepancies or s.violations or s.reference_differing for s in summaries)
     return EXIT_DIFFERS if bad else EXIT_OK

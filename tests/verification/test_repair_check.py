@@ -378,6 +378,33 @@ def test_thousand_generated_tournaments_per_ruleset(ruleset: str) -> None:
     assert not bad, bad[:20]
 
 
+#: Tournaments per ruleset of the slice of the 1,000 run in CI (issue 27).
+_SLICE = 3
+
+
+def test_seeded_slice_of_the_thousand() -> None:
+    """CI: a seeded slice of the slow run above — for each installed ruleset, three of its
+    1,000 seeds drawn by a fixed lot — generated and re-paired in two worker processes
+    (``simulate --workers 2``): zero discrepancies, zero violations.  A failure names the
+    ruleset and seed, which the slow test (and ``simulate --seed S -k 1``) reproduces."""
+    import random
+
+    from swisspairing.verification.jobs import Job
+    from swisspairing.verification.parallel import run_jobs
+
+    jobs: list[Job] = []
+    for ruleset in RULESETS:
+        lo, hi = _field(load_ruleset(ruleset))
+        for s in sorted(random.Random(f"slice:{ruleset}").sample(range(1, 1001), _SLICE)):
+            n = random.Random(f"size:{s}").randint(lo, hi)  # as simulate_tournaments draws it
+            jobs.append(Job(len(jobs), ruleset, s, n))
+    outcomes = run_jobs(jobs, workers=2)
+    assert [o.ruleset for o in outcomes] == [r for r in RULESETS for _ in range(_SLICE)]
+    assert all(o.rounds for o in outcomes)
+    bad = [f for o in outcomes for f in o.findings if f.kind != "stopped"]
+    assert not bad, bad
+
+
 class _Flaky:
     """A plugin that reverses board 1's colours on every fifth call: a system that does not
     pair the same input the same way, which the simulation must catch."""
