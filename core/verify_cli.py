@@ -584,6 +584,7 @@ def _ruleset_refs(refs: Sequence[str]) -> list[str]:
     import os
 
     from .manager import ruleset_dirs
+    from .ruleset import builtin_rulesets
 
     out: list[str] = []
     for ref in refs:
@@ -635,6 +636,7 @@ def cmd_check_many(args: argparse.Namespace, locale: str, out: TextIO, err: Text
     """``swisspairing check A.trf B.trf … --ruleset ID --repair [--workers N | --scheduler
     ADDRESS] [--reference PROGRAM]``: each file re-paired in a worker, reported in the order
     given; the exit code is the first unreadable file's, else 1 if any round differs."""
+    from .ruleset import load_ruleset
     from .verification.jobs import check_jobs
     from .verification.parallel import run_jobs
 
