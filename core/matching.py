@@ -436,3 +436,23 @@ class IncrementalMatching:
         if m == -1:
             return None
         return self.WILDCARD if m >= self.n_real else self.items[m]
+
+
+# TEMPORARY: stand-in for the core weighted matching being written on the ``matching``
+# branch (same signature); replaced when that branch is merged into main.  networkx is not a
+# dependency of the package: only rare repair paths call this function.
+def max_weight_matching(
+    edges: Iterable[tuple[Any, Any, int]], *, max_cardinality: bool = False
+) -> dict[Any, Any]:
+    """A maximum-weight matching of ``edges`` ``(u, v, int weight)`` (integers of any size);
+    with ``max_cardinality`` among the matchings of maximum size.  Returns the mate of every
+    matched vertex (both directions).  # TEMPORARY (networkx)"""
+    import networkx as nx  # TEMPORARY
+
+    g = nx.Graph()
+    for u, v, w in edges:
+        g.add_edge(u, v, weight=w)
+    mate: dict[Any, Any] = {}
+    for u, v in nx.max_weight_matching(g, maxcardinality=max_cardinality):
+        mate[u], mate[v] = v, u
+    return mate

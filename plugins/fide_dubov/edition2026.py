@@ -13,8 +13,10 @@ are applied:
 - ``2.3`` quality criteria, applied in their order where the procedure chooses: C5 fewest
   upfloaters (exact), C6 upfloaters with the highest scores, C8–C10 (not in the last round)
   upfloaters that are not maximum upfloaters, fewest upfloats of maximum upfloaters, not
-  upfloated in the previous round; C7 (colour preferences) by the G1/G2 split and its
-  equalisation [reading: C7 is not optimised over all sets of upfloaters];
+  upfloated in the previous round; C7 (fewest players without their colour preference) before
+  C8–C10 in the choice of the upfloater over every possible upfloater
+  (:func:`_c5_c10_single_upfloater`, exact), and in the pairing by the G1/G2 split and its
+  equalisation;
 - ``3.1`` bye: eligible, leaves the rest pairable, lowest score, most games played, largest TPN;
 - ``3.2.1``/``3.2.2`` only upfloaters: each score group, from the top, pairs all its remaining
   residents, taking the fewest upfloaters from the groups below (``4.2.2``: by descending score,
@@ -48,7 +50,7 @@ from swisspairing import (
 )
 from swisspairing.compatibility import fast_compatible
 from swisspairing.defaults import alternation_colour, colour_preference
-from swisspairing.matching import IncrementalMatching
+from swisspairing.matching import IncrementalMatching, max_weight_matching
 from swisspairing.model import Float
 from swisspairing.tiebreaks import average_rating_of_opponents
 
@@ -150,6 +152,12 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
             break
         k0 += 2
     for k in range(k0, len(residents) + 1, 2):
+        if k == 1:
+            one = _c5_c10_single_upfloater(r, residents, lower)
+            if one is not None:
+                chosen = [one]
+                break
+            continue
         chosen = _pick_upfloaters(r, residents, lower, k, has_lower, res, whole_round=True)
         if chosen is not None:
             if chosen and not _c7_no_conflict(r, residents, chosen):
@@ -183,6 +191,98 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
             players=chosen,
         )
     return chosen
+
+
+def _c7_misses(r: _Round, members: list[int], residents: set[int]) -> int | None:
+    """C7 exactly: the fewest players of ``members`` (every pair with a resident) who do not
+    get their colour preference over all complete pairings of them; ``None`` if they cannot
+    be paired at all.
+
+    A pair misses a preference when both players prefer the same colour.  With ``w`` White
+    seekers, ``b`` Black seekers and ``z`` players without a preference, at least
+    ``e = |w - b| - z`` players of the larger side meet each other, so ``max(e, 0) / 2``
+    players miss their preference at best; that bound is reached exactly when the players can
+    be paired with no pair inside the smaller side and no pair of two non-seekers or a
+    non-seeker and the smaller side beyond what the bound allows — a plain matching test.
+    Otherwise the value is computed by a maximum-weight matching (cardinality first)."""
+    compat = r.compatible
+    side = {n: r.pref[n][0] for n in members}
+    w = sum(1 for n in members if side[n] is WHITE)
+    b = sum(1 for n in members if side[n] is BLACK)
+    z = len(members) - w - b
+    major = WHITE if w >= b else BLACK
+    e = abs(w - b) - z
+
+    def legal(x: int, y: int) -> bool:
+        return (x in residents or y in residents) and compat(x, y)
+
+    if e > 0:
+
+        def ideal(x: int, y: int) -> bool:  # every non-majority player meets the majority
+            return legal(x, y) and (side[x] is major or side[y] is major)
+
+    else:
+
+        def ideal(x: int, y: int) -> bool:  # nobody meets a player of his own side
+            return legal(x, y) and (side[x] is None or side[x] is not side[y])
+
+    if IncrementalMatching(members, ideal).perfect:
+        return max(e, 0) // 2
+    if not IncrementalMatching(members, legal).perfect:
+        return None
+    big = len(members) + 1
+    edges = [
+        (x, y, big + (side[x] is None or side[x] is not side[y]))
+        for i, x in enumerate(members)
+        for y in members[i + 1 :]
+        if legal(x, y)
+    ]
+    mate = max_weight_matching(edges, max_cardinality=True)
+    return sum(
+        1 for x, y in mate.items() if x < y and side[x] is not None and side[x] is side[y]
+    )
+
+
+def _c5_c10_single_upfloater(r: _Round, residents: list[int], lower: list[int]) -> int | None:
+    """``3.2.2`` with one upfloater: over every possible upfloater, the one whose bracket is
+    paired best under C5–C10 in that order, the first in the ``4.2.2`` order among equals.
+
+    C5 is met by any single upfloater; C4 (the rest of the round can be completed) and C6
+    (highest score) come first; C7 is the exact fewest players without their colour
+    preference in the bracket (:func:`_c7_misses`), then C8–C10 and ``4.2.2`` TPN
+    (:meth:`_Round.upfloater_key`).  Candidates are visited best bound first: the C7 lower
+    bound of a candidate is known from the colour preferences alone, so the search stops at
+    the first candidate whose bound cannot beat the best bracket found.  ``None`` if no
+    single upfloater lets the residents and the round be paired."""
+    res = set(residents)
+    key = r.upfloater_key
+    by_score: dict[float, list[int]] = {}
+    for c in lower:
+        by_score.setdefault(r.ctx.score(c), []).append(c)
+    sides = [r.pref[n][0] for n in residents]
+    w0, b0 = sides.count(WHITE), sides.count(BLACK)
+    z0 = len(residents) - w0 - b0
+
+    def bound(c: int) -> int:
+        s = r.pref[c][0]
+        w, b, z = w0 + (s is WHITE), b0 + (s is BLACK), z0 + (s is None)
+        return max(abs(w - b) - z, 0) // 2
+
+    for score in sorted(by_score, reverse=True):  # C6: the highest score that works
+        best: tuple[Any, ...] | None = None
+        chosen: int | None = None
+        for c in sorted(by_score[score], key=lambda c: (bound(c), key(c)[1:])):
+            if best is not None and (bound(c), key(c)[1:]) >= best:
+                break
+            misses = _c7_misses(r, [*residents, c], res)
+            if misses is None or not _c4_whole_round(r, residents, [c], lower):
+                continue
+            cand = (misses, key(c)[1:])
+            if best is None or cand < best:
+                best, chosen = cand, c
+        if chosen is not None:
+            return chosen
+    return None
 
 
 def _pick_upfloaters(
