@@ -405,21 +405,52 @@ def _c4_c5_upfloaters_fit(
 
 
 def _art3_2_4_equalise(
-    r: _Round, gi: int, g1: list[int], g2: list[int]
+    r: _Round, gi: int, g1: list[int], g2: list[int], residents: set[int]
 ) -> tuple[list[int], list[int]]:
-    """``3.2.4.2`` with the shifter order of ``4.3.2``/``4.3.3``."""
-    ctx = r.ctx
+    """``3.2.4.2`` with the shifter order of ``4.3.2``/``4.3.3``: the first set of players of
+    the larger subgroup, in that order, whose shift leaves a legal pairing of G1 against G2.
+
+    A shifted player keeps his colour preference (the colours are allocated afterwards by
+    ``5.2``; an absolute preference is honoured there), so the choice is not limited to
+    players who may take the other colour.  The set is built player by player: a player is
+    shifted when a legal G1-v-G2 pairing still exists with him shifted and the remaining
+    shifts taken from the players after him (a perfect-matching test in which those players
+    may still stand on either side)."""
     diff = len(g1) - len(g2)
     if abs(diff) < 2:
         return g1, g2
     need = abs(diff) // 2
-    if diff > 0:  # white seekers shift to G2 (they will get Black)
+    compat = r.compatible
+
+    def legal(a: int, b: int) -> bool:
+        return (a in residents or b in residents) and compat(a, b)
+
+    if diff > 0:  # white seekers shift to G2
+        larger, smaller = g1, g2
         pool = middle_out(sorted(g1, key=lambda n: (r.aro.get(n, 0.0), n)))
-        colour = BLACK
     else:
+        larger, smaller = g2, g1
         pool = middle_out(sorted(g2, key=lambda n: n))
-        colour = WHITE
-    moved = [n for n in pool if ctx.colour_allowed(n, colour)][:need]
+    members = larger + smaller
+    moved: list[int] = []
+    for i, p in enumerate(pool):
+        if len(moved) == need:
+            break
+        trial = set(moved) | {p}
+        flexible = set(pool[i + 1 :]) if len(trial) < need else set()
+        other = set(smaller) | trial
+
+        def ok(a: int, b: int, other: set[int] = other, flexible: set[int] = flexible) -> bool:
+            if (a in other) != (b in other):
+                return legal(a, b)
+            if a in other:
+                return False
+            return (a in flexible or b in flexible) and legal(a, b)
+
+        if IncrementalMatching(members, ok).perfect:
+            moved.append(p)
+    if len(moved) < need:  # no legal equal split: the first players in the 4.3 order
+        moved += [p for p in pool if p not in moved][: need - len(moved)]
     if diff > 0:
         g1 = [n for n in g1 if n not in moved]
         g2 = g2 + moved
@@ -453,7 +484,7 @@ def _art3_2_5_pair_bracket(
     else:
         g1 = [n for n in members if r.seeks_white(n)]
         g2 = [n for n in members if not r.seeks_white(n)]
-        g1, g2 = _art3_2_4_equalise(r, gi, g1, g2)
+        g1, g2 = _art3_2_4_equalise(r, gi, g1, g2, residents)
     s1 = sorted(g1, key=lambda n: (r.aro.get(n, 0.0), n))
     t2 = sorted(g2)
     r.add(
