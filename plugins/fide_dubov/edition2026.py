@@ -498,7 +498,16 @@ def _art3_2_5_pair_bracket(
     def ok(a: int, b: int) -> bool:
         return (a in residents or b in residents) and compat(a, b)
 
-    local = IncrementalMatching(members, ok)
+    # 3.2.5: T2 is the first transposition of G2 giving a legal pairing S1[i]-T2[i]; when one
+    # exists, each S1 player's choice keeps a complete S1-v-G2 pairing possible
+    in_s1 = set(s1)
+
+    def ok_s1_t2(a: int, b: int) -> bool:
+        return (a in in_s1) != (b in in_s1) and ok(a, b)
+
+    local = IncrementalMatching(members, ok_s1_t2) if len(s1) == len(t2) else None
+    if local is None or not local.perfect:
+        local = IncrementalMatching(members, ok)
     local_ok = local.perfect
     free = set(members)
 
