@@ -158,6 +158,11 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
                 chosen = [one]
                 break
             continue
+        if k >= 2:
+            weighted = _c5_c10_upfloater_set(r, residents, lower, k)
+            if weighted is not None:
+                chosen = weighted
+                break
         chosen = _pick_upfloaters(r, residents, lower, k, has_lower, res, whole_round=True)
         if chosen is not None:
             if chosen and not _c7_no_conflict(r, residents, chosen):
@@ -282,6 +287,110 @@ def _c5_c10_single_upfloater(r: _Round, residents: list[int], lower: list[int]) 
                 best, chosen = cand, c
         if chosen is not None:
             return chosen
+    return None
+
+
+#: Largest bracket (residents and candidate upfloaters) whose set of two or more upfloaters
+#: is chosen by the weighted matching of :func:`_c5_c10_upfloater_set`; larger brackets
+#: needing several upfloaters use the ordered search of :func:`_pick_upfloaters`.
+WEIGHTED_BRACKET_LIMIT = 200
+
+
+def _c5_c10_upfloater_set(
+    r: _Round, residents: list[int], lower: list[int], k: int
+) -> list[int] | None:
+    """``3.2.2`` with ``k`` >= 2 upfloaters: the first set (``4.2.2`` order) whose bracket is
+    paired best under C5–C10 in that order, by one maximum-weight matching of the residents
+    and the candidate upfloaters.
+
+    Each pair's weight holds, from the most significant field down: residents covered (every
+    resident is paired), C5 (pairs of two residents: fewest upfloaters), C6 (score
+    differences of the upfloaters' pairs, the largest difference most significant), C7
+    (pairs giving both players their colour preference), C8 (upfloaters that are not maximum
+    upfloaters), C9 (upfloats of maximum upfloaters, the most upfloats most significant),
+    C10 (upfloaters who did not upfloat in the previous round), then the ``4.2.2`` sequence
+    number (a set holding an earlier player first).  C8–C10 lapse in the last round.  The
+    candidates are the lower score groups from the top, a group at a time, until ``k``
+    upfloaters can be found among them (C6: a player further down could only make the
+    largest score difference larger).  ``None`` when the set found leaves the rest of the
+    round unpairable (C4) or the bracket is larger than :data:`WEIGHTED_BRACKET_LIMIT`."""
+    ctx = r.ctx
+    res = set(residents)
+    compat = r.compatible
+    last = ctx.is_last_round
+    top = ctx.score(residents[0])
+    ordered = sorted(lower, key=lambda n: (-ctx.score(n), n))  # 4.2.2
+    seq = {n: i for i, n in enumerate(ordered)}
+    scores = sorted({ctx.score(n) for n in ordered}, reverse=True)
+    nr = len(residents)
+    depths = [*range(1, len(scores) + 1), 0]  # 0: the whole field, for C4
+    for depth in depths:
+        whole = depth == 0
+        pool = ordered if whole else [n for n in ordered if ctx.score(n) >= scores[depth - 1]]
+        if len(pool) < k:
+            continue
+        if nr + len(pool) > WEIGHTED_BRACKET_LIMIT:
+            return None
+        fields: list[int] = []  # widths, least significant first
+        order_w = len(pool) + 1
+        c10_w = c8_w = (nr + 1).bit_length() + 1
+        ups = {n: r.upfloats(n) for n in pool}
+        max_ups = sorted({ups[n] for n in pool if ups[n] >= r.limit})
+        c9_off = {u: i * c8_w for i, u in enumerate(max_ups)}
+        c9_full = len(max_ups) * c8_w
+        c9_w = c9_full + c8_w
+        diffs = sorted({top - ctx.score(n) for n in pool})
+        c6_off = {d: i * c8_w for i, d in enumerate(diffs)}
+        c6_full = len(diffs) * c8_w
+        c6_w = c6_full + c8_w
+        c7_w = c5_w = c8_w
+        fields = [order_w, c10_w, c9_w, c8_w, c7_w, c6_w, c5_w]
+        shift = [0]
+        for w in fields:
+            shift.append(shift[-1] + w)
+        cover = 1 << (shift[-1] + c8_w)  # above the sum of every lower field over the pairs
+
+        def weight(a: int, b: int) -> int:
+            rr = b in res
+            w = cover * (1 + rr)
+            pa, pb = r.pref[a][0], r.pref[b][0]
+            if pa is None or pb is None or pa is not pb:
+                w += 1 << shift[4]  # C7
+            if rr:
+                return w + (1 << shift[6])  # C5
+            w += ((1 << c6_full) - (1 << c6_off[top - ctx.score(b)])) << shift[5]
+            if not last:
+                w += int(ups[b] < r.limit) << shift[3]  # C8
+                pen = (1 << c9_off[ups[b]]) if ups[b] >= r.limit else 0
+                w += ((1 << c9_full) - pen) << shift[2]  # C9
+                w += int(ctx.state(b).floated(1) is not Float.UP) << shift[1]  # C10
+            return w + ((1 << (len(pool) - seq[b])) << shift[0])
+
+        edges = [
+            (a, b, weight(a, b))
+            for i, a in enumerate(residents)
+            for b in [*residents[i + 1 :], *pool]
+            if compat(a, b)
+        ]
+        if whole:  # C4 first: the players below pair among themselves (the cover field only)
+            cover *= nr + len(pool)
+            edges = [(a, b, w + 2 * cover) for a, b, w in edges]  # two players covered
+            edges += [
+                (a, b, 2 * cover)
+                for i, a in enumerate(pool)
+                for b in pool[i + 1 :]
+                if compat(a, b)
+            ]
+        mate = max_weight_matching(edges)
+        if any(a not in mate for a in residents):
+            continue
+        chosen = sorted((mate[a] for a in residents if mate[a] not in res), key=seq.__getitem__)
+        if len(chosen) != k:
+            continue
+        if _c4_whole_round(r, residents, chosen, lower):
+            return chosen
+        if whole:
+            return None
     return None
 
 
