@@ -513,6 +513,72 @@ def _c4_c5_upfloaters_fit(
     return m.perfect
 
 
+def _shifter_order(r: _Round, group: list[int], white_seekers: bool) -> list[int]:
+    """``4.3.2``/``4.3.3``: white seekers by ascending ARO then TPN, black seekers by TPN,
+    numbered from the (remaining) middle of the list outwards."""
+    if white_seekers:
+        return middle_out(sorted(group, key=lambda n: (r.aro.get(n, 0.0), n)))
+    return middle_out(sorted(group))
+
+
+def _art3_2_4_1_unavoidable(
+    r: _Round, gi: int, g1: list[int], g2: list[int], residents: set[int]
+) -> tuple[list[int], list[int]]:
+    """``3.2.4.1``: if players of the smaller subgroup (G1 when the sizes are equal) must
+    unavoidably be paired together, as many of them as there are such pairs are shifted into
+    the other subgroup: the first players in the ``4.3`` order after whose shift the bracket
+    can be paired with no pair inside what is left of that subgroup.  The number of such
+    pairs is the fewest over all legal pairings of the bracket (a plain matching test when it
+    is zero, else a maximum-weight matching)."""
+    small_is_g1 = len(g1) <= len(g2)
+    small = g1 if small_is_g1 else g2
+    members = g1 + g2
+    if len(small) < 2 or len(members) > WEIGHTED_BRACKET_LIMIT:
+        return g1, g2
+    compat = r.compatible
+
+    def legal(a: int, b: int) -> bool:
+        return (a in residents or b in residents) and compat(a, b)
+
+    def apart(inside: set[int]) -> bool:
+        return IncrementalMatching(
+            members, lambda a, b: legal(a, b) and not (a in inside and b in inside)
+        ).perfect
+
+    inside = set(small)
+    if apart(inside) or not IncrementalMatching(members, legal).perfect:
+        return g1, g2
+    big = len(members) + 1
+    edges = [
+        (a, b, big + int(not (a in inside and b in inside)))
+        for i, a in enumerate(members)
+        for b in members[i + 1 :]
+        if legal(a, b)
+    ]
+    mate = max_weight_matching(edges, max_cardinality=True)
+    need = sum(1 for a, b in mate.items() if a < b and a in inside and b in inside)
+    moved: list[int] = []
+    for p in _shifter_order(r, small, small_is_g1):
+        if len(moved) == need:
+            break
+        trial = [*moved, p]
+        if len(trial) < need or apart(inside - set(trial)):
+            moved.append(p)
+    if len(moved) < need:
+        return g1, g2
+    if small_is_g1:
+        g1, g2 = [n for n in g1 if n not in moved], g2 + moved
+    else:
+        g2, g1 = [n for n in g2 if n not in moved], g1 + moved
+    r.add(
+        "Dubov-2026 3.2.4",
+        N_("players {players} shift between G1 and G2 to equalise them"),
+        gi + 1,
+        players=moved,
+    )
+    return g1, g2
+
+
 def _art3_2_4_equalise(
     r: _Round, gi: int, g1: list[int], g2: list[int], residents: set[int]
 ) -> tuple[list[int], list[int]]:
@@ -593,6 +659,7 @@ def _art3_2_5_pair_bracket(
     else:
         g1 = [n for n in members if r.seeks_white(n)]
         g2 = [n for n in members if not r.seeks_white(n)]
+        g1, g2 = _art3_2_4_1_unavoidable(r, gi, g1, g2, residents)
         g1, g2 = _art3_2_4_equalise(r, gi, g1, g2, residents)
     s1 = sorted(g1, key=lambda n: (r.aro.get(n, 0.0), n))
     t2 = sorted(g2)
