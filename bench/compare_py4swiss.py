@@ -71,6 +71,25 @@ def _theirs(
     return pairs, coloured, bye
 
 
+def _patch_burstein_c6() -> None:
+    """py4swiss 0.3 gives the lowest resident score the most significant C6 bits, so its
+    matching pairs the lowest scores first and floats the highest (an incoming floater floats
+    again); Burstein-2025 C6 minimises the floaters' scores taken in descending order, i.e.
+    the highest score must be the most significant."""
+    from py4swiss.engines.burstein import state as st
+
+    def _get_score_bits(players):  # type: ignore[no-untyped-def]
+        scores = [p.points_with_acceleration for p in players]
+        bits = {key: scores.count(key).bit_length() for key in set(scores)}
+        cumulative, total = {}, 0
+        for key in sorted(bits):  # lowest score least significant
+            cumulative[key] = total
+            total += bits[key]
+        return total, cumulative
+
+    st.State._get_score_bits = staticmethod(_get_score_bits)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--system", choices=["burstein", "dubov"], default="burstein")
@@ -83,12 +102,21 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="simulate forfeits, half-point byes and absences too",
     )
+    ap.add_argument(
+        "--c6-as-text",
+        action="store_true",
+        help="Burstein: patch py4swiss's C6 weights so that the highest score is the most "
+        "significant (its own docstring: minimise the scores of the outgoing floaters, taken "
+        "in descending order), to count the differences that its reversed weights alone cause",
+    )
     args = ap.parse_args(argv)
     try:
         from py4swiss.engines import BursteinEngine, DubovEngine
     except ImportError:
         print("py4swiss is not installed (pip install py4swiss)")
         return 0
+    if args.c6_as_text:
+        _patch_burstein_c6()
     ruleset = args.ruleset or (
         "fide-burstein-2025" if args.system == "burstein" else "fide-dubov-1997"
     )
