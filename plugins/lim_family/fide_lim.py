@@ -80,6 +80,11 @@ SCHEMA: Mapping[str, Any] = {
             "default": "by-floaters",
             "description": "Lim 2.6 [reading]: when the median group cannot be completed, crack the lower side if more floaters came from above, else the higher side (by-floaters), or always the pairings made last (last-made).",
         },
+        "exchange_order": {
+            "enum": ["generalised", "literal"],
+            "default": "generalised",
+            "description": "Lim 4.2 beyond the six-player example (AMB-L1): the unpaired players from the middle of the list down, then up, after every pair (generalised), or the proposed opponent exchanged with the player taken, the other proposed pairs kept (literal).",
+        },
         "last_round_colour_limits": {
             "enum": ["relax", "keep"],
             "default": "relax",
@@ -388,6 +393,7 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
         rule_played_all=art["a"],
         rule_colour_blocked=art["b"],
         rule_parity=art["d"],
+        exchange_order=str(ctx.ruleset.param("exchange_order", "generalised")),
     )
     if maxi:
         events.append(
