@@ -41,9 +41,7 @@ def _run(ruleset_id: str, strict: bool) -> tuple[int, int]:
             if any(r.opponent == b.black for r in earlier):
                 assert not any(r.opponent == b.black and r.is_played for r in earlier)
                 again.add((b.white, b.black))
-        said = {
-            (e.args["white"], e.args["black"]) for e in pairing.events if e.rule == "C.04.1 b"
-        }
+        said = {(e.args["white"], e.args["black"]) for e in pairing.events if e.rule == "C.04.1 b"}
         assert said == again  # the explanation names exactly the pairs paired again
         explained += len(said)
         paired_again += len(again)

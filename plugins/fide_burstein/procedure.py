@@ -270,9 +270,7 @@ def _c4_min_floats(order: list[int], below: Sequence[int], compat: Any) -> int:
     return max(f, len(order) - 2 * pairs)
 
 
-def _c4_single_floaters(
-    order: list[int], below: list[int], compat: Any
-) -> Any:
+def _c4_single_floaters(order: list[int], below: list[int], compat: Any) -> Any:
     """C4 for a bracket sending one player down: a test, computed when first asked for a
     player, of whether the rest of the round can be completed with him as the floater (the
     others of the bracket paired among themselves, he with a player below)."""

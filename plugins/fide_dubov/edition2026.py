@@ -243,9 +243,7 @@ def _c7_misses(r: _Round, members: list[int], residents: set[int]) -> int | None
         if legal(x, y)
     ]
     mate = max_weight_matching(edges, max_cardinality=True)
-    return sum(
-        1 for x, y in mate.items() if x < y and side[x] is not None and side[x] is side[y]
-    )
+    return sum(1 for x, y in mate.items() if x < y and side[x] is not None and side[x] is side[y])
 
 
 def _c5_c10_single_upfloater(r: _Round, residents: list[int], lower: list[int]) -> int | None:
@@ -376,10 +374,7 @@ def _c5_c10_upfloater_set(
             cover *= nr + len(pool)
             edges = [(a, b, w + 2 * cover) for a, b, w in edges]  # two players covered
             edges += [
-                (a, b, 2 * cover)
-                for i, a in enumerate(pool)
-                for b in pool[i + 1 :]
-                if compat(a, b)
+                (a, b, 2 * cover) for i, a in enumerate(pool) for b in pool[i + 1 :] if compat(a, b)
             ]
         mate = max_weight_matching(edges)
         if any(a not in mate for a in residents):

@@ -50,6 +50,7 @@ from swisspairing.model import Float
 
 from .group import NONE_CLASS, Compatibility, GroupRules, LimGroups, due_colour
 from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_rounds
+from .refusal import no_valid_pairing
 
 SYSTEM = "fide-lim"
 
@@ -356,11 +357,11 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
         bye, ev = _r1_1_bye(ctx, ranked, compat)
         events += ev
         if bye is None:
-            raise NoValidPairingError(N_("no valid pairing exists"))
+            raise no_valid_pairing(ctx, ranked, compat.ok, ctx.can_receive_bye, bye=True)
         byes.append(Bye(bye))
         active = [p for p in active if p != bye]
     elif not compat.perfect(active):
-        raise NoValidPairingError(N_("no valid pairing exists"))
+        raise no_valid_pairing(ctx, active, compat.ok, bye=False)
     score = {p: round(ctx.states[p].score, 6) for p in players}
     groups: list[tuple[float, list[int]]] = []
     for p in active:
