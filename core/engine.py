@@ -17,10 +17,10 @@ from typing import Any
 from .brackets import Bracket, BracketOutcome, ByeChoice, Outcomes
 from .context import RoundContext
 from .errors import InvalidTournamentError, NoValidPairingError, PluginError
+from .explain import Event
 from .i18n import N_, NP_
 from .manager import make_manager
 from .model import BLACK, WHITE, PointSystem, RoundRecord, Tournament
-from .explain import Event
 from .pairing import Pairing, RoundPairing, Violation
 from .ruleset import Ruleset
 
