@@ -23,7 +23,6 @@ from collections import defaultdict
 sys.path.insert(0, os.path.dirname(__file__))
 
 from compare_py4swiss import _trf_for_py4swiss
-
 from swisspairing import Engine, load_ruleset
 from swisspairing.simulate import SimulationConfig, simulate
 
@@ -36,11 +35,16 @@ def _bbp(exe: str, trf: str) -> tuple[set[frozenset[int]], int | None]:
         with open(src, "w", encoding="utf-8") as fh:
             fh.write(trf)
         done = subprocess.run(
-            [exe, "--burstein", src, "-p", dst], capture_output=True, text=True, timeout=60
+            [exe, "--burstein", src, "-p", dst],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
         )
         if done.returncode != 0:
             raise RuntimeError(f"bbpPairings exit {done.returncode}: {done.stderr.strip()}")
-        lines = open(dst, encoding="utf-8").read().split()
+        with open(dst, encoding="utf-8") as fh:
+            lines = fh.read().split()
     pairs, bye = set(), None
     nums = list(map(int, lines[1:]))
     for a, b in zip(nums[::2], nums[1::2], strict=True):
