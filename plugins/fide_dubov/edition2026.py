@@ -527,7 +527,7 @@ def _art3_2_4_1_unavoidable(
     is zero, else a maximum-weight matching)."""
     small_is_g1 = len(g1) <= len(g2)
     small = g1 if small_is_g1 else g2
-    members = g1 + g2
+    members = small + (g2 if small_is_g1 else g1)  # the smaller side first: a good greedy start
     if len(small) < 2 or len(members) > WEIGHTED_BRACKET_LIMIT:
         return g1, g2
     compat = r.compatible
@@ -602,22 +602,31 @@ def _art3_2_4_equalise(
         larger, smaller = g2, g1
         pool = middle_out(sorted(g2, key=lambda n: n))
     members = larger + smaller
-    moved: list[int] = []
-    for i, p in enumerate(pool):
-        if len(moved) == need:
-            break
-        trial = set(moved) | {p}
-        flexible = set(pool[i + 1 :]) if len(trial) < need else set()
-        other = set(smaller) | trial
 
-        def ok(a: int, b: int, other: set[int] = other, flexible: set[int] = flexible) -> bool:
+    def split_ok(other: set[int], flexible: set[int]) -> bool:
+        def ok(a: int, b: int) -> bool:
             if (a in other) != (b in other):
                 return legal(a, b)
             if a in other:
                 return False
             return (a in flexible or b in flexible) and legal(a, b)
 
-        if IncrementalMatching(members, ok).perfect:
+        order = [m for m in members if m in other] + [m for m in members if m not in other]
+        return IncrementalMatching(order, ok).perfect  # one side first: a good greedy start
+
+    # the first ``need`` players in the order, when they leave a legal pairing, are the first
+    # set (each of them would be accepted in turn); else the set is built player by player
+    if split_ok(set(smaller) | set(pool[:need]), set()):
+        pool_moved = pool[:need]
+    else:
+        pool_moved = []
+    moved: list[int] = list(pool_moved)
+    for i, p in enumerate(pool):
+        if len(moved) == need:
+            break
+        trial = set(moved) | {p}
+        flexible = set(pool[i + 1 :]) if len(trial) < need else set()
+        if split_ok(set(smaller) | trial, flexible):
             moved.append(p)
     if len(moved) < need:  # no legal equal split: the first players in the 4.3 order
         moved += [p for p in pool if p not in moved][: need - len(moved)]
