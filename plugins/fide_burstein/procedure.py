@@ -235,9 +235,10 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
 
 
 #: Largest bracket plus the players below it for which :func:`_c4_min_floats` computes the
-#: floaters C4 requires by a weighted matching (larger: the floaters are raised when the
-#: pairing meets a dead end).
-C4_WEIGHTED_LIMIT = 300
+#: floaters C4 requires by a weighted matching when a plain matching of them all does not
+#: already show the bracket's own minimum (larger: the floaters are raised when the pairing
+#: meets a dead end, as before).
+C4_WEIGHTED_LIMIT = 120
 
 
 def _c4_min_floats(order: list[int], below: Sequence[int], compat: Any) -> int:
@@ -248,10 +249,14 @@ def _c4_min_floats(order: list[int], below: Sequence[int], compat: Any) -> int:
     the bracket) gives it."""
     below = list(below)
     f = _c5_min_floats(order, compat)
-    if not below or (f == 0 and IncrementalMatching(below, compat).perfect):
+    if not below:
         return f
     everyone = [*order, *below]
-    if len(everyone) > C4_WEIGHTED_LIMIT:
+    whole = IncrementalMatching(everyone, compat)  # the bracket first: pairs inside it first
+    if not whole.perfect:
+        return f  # the round cannot be completed at all: the engine backtracks
+    crossing = sum(1 for i in range(len(order)) if whole.mate[i] >= len(order))
+    if crossing <= f or len(everyone) > C4_WEIGHTED_LIMIT:
         return f
     from swisspairing.matching import max_weight_matching
 
@@ -274,21 +279,16 @@ def _c4_single_floaters(order: list[int], below: list[int], compat: Any) -> Any:
     """C4 for a bracket sending one player down: a test, computed when first asked for a
     player, of whether the rest of the round can be completed with him as the floater (the
     others of the bracket paired among themselves, he with a player below)."""
-    if not below:
-        return lambda p: True
-    inside = set(order)
+    if not below or len(order) + len(below) > C4_WEIGHTED_LIMIT:
+        return lambda p: True  # large fields: a dead end below makes the engine backtrack
     cache: dict[int, bool] = {}
 
     def ok(p: int) -> bool:
+        # the others of the bracket pair among themselves (the bracket's own matching sees
+        # to that); the players below must then be paired with p among them
         got = cache.get(p)
         if got is None:
-
-            def edge(a: int, b: int) -> bool:
-                if (a in inside) != (b in inside) and p not in (a, b):
-                    return False
-                return compat(a, b)
-
-            got = cache[p] = IncrementalMatching([*order, *below], edge).perfect
+            got = cache[p] = IncrementalMatching([p, *below], compat).perfect
         return got
 
     return ok
