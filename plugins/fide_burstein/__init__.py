@@ -34,8 +34,8 @@ from typing import Any
 from swisspairing import (
     N_,
     BracketOutcome,
-    Event,
     ByeChoice,
+    Event,
     NoValidPairingError,
     PlayerState,
     RoundContext,
@@ -86,12 +86,19 @@ SCHEMA: Mapping[str, Any] = {
         "seeding_pairing": {
             "enum": ["fold_halves", "dutch"],
             "default": "fold_halves",
-            "description": "Seeding rounds: top half v bottom half inside each score group (the older text's traditional methods, A.5) or the FIDE (Dutch) system, Burstein-2025 1.6.1 (AMB-B1); team events always fold the halves.",
+            "description": (
+                "Seeding rounds: top half v bottom half inside each score group (the older "
+                "text's traditional methods, A.5) or the FIDE (Dutch) system, Burstein-2025 "
+                "1.6.1 (AMB-B1); team events always fold the halves."
+            ),
         },
         "seeding_ruleset": {
             "type": "string",
             "default": "fide-dutch-1992",
-            "description": "Burstein-2025 1.6.1 with seeding_pairing dutch: the ruleset of the Dutch system the seeding rounds are paired by.",
+            "description": (
+                "Burstein-2025 1.6.1 with seeding_pairing dutch: the ruleset of the Dutch "
+                "system the seeding rounds are paired by."
+            ),
         },
         "unplayed": {
             "enum": ["draw", "played-only", "virtual-opponent", "fide2023"],

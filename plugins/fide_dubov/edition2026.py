@@ -348,7 +348,19 @@ def _c5_c10_upfloater_set(
             shift.append(shift[-1] + w)
         cover = 1 << (shift[-1] + c8_w)  # above the sum of every lower field over the pairs
 
-        def weight(a: int, b: int) -> int:
+        def weight(
+            a: int,
+            b: int,
+            *,
+            shift: list[int] = shift,
+            cover: int = cover,
+            ups: dict[int, int] = ups,
+            pool: list[int] = pool,
+            c6: tuple[dict[float, int], int] = (c6_off, c6_full),
+            c9: tuple[dict[int, int], int] = (c9_off, c9_full),
+        ) -> int:
+            c6_off, c6_full = c6
+            c9_off, c9_full = c9
             rr = b in res
             w = cover * (1 + rr)
             pa, pb = r.pref[a][0], r.pref[b][0]
@@ -616,11 +628,8 @@ def _art3_2_4_equalise(
 
     # the first ``need`` players in the order, when they leave a legal pairing, are the first
     # set (each of them would be accepted in turn); else the set is built player by player
-    if split_ok(set(smaller) | set(pool[:need]), set()):
-        pool_moved = pool[:need]
-    else:
-        pool_moved = []
-    moved: list[int] = list(pool_moved)
+    first = pool[:need]
+    moved: list[int] = list(first) if split_ok(set(smaller) | set(first), set()) else []
     for i, p in enumerate(pool):
         if len(moved) == need:
             break

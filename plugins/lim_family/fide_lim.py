@@ -84,7 +84,12 @@ SCHEMA: Mapping[str, Any] = {
         "exchange_order": {
             "enum": ["generalised", "literal"],
             "default": "generalised",
-            "description": "Lim 4.2 beyond the six-player example (AMB-L1): the unpaired players from the middle of the list down, then up, after every pair (generalised), or the proposed opponent exchanged with the player taken, the other proposed pairs kept (literal).",
+            "description": (
+                "Lim 4.2 beyond the six-player example (AMB-L1): the unpaired players from "
+                "the middle of the list down, then up, after every pair (generalised), or the "
+                "proposed opponent exchanged with the player taken, the other proposed pairs "
+                "kept (literal)."
+            ),
         },
         "last_round_colour_limits": {
             "enum": ["relax", "keep"],
