@@ -71,6 +71,59 @@ def _theirs(
     return pairs, coloured, bye
 
 
+def _patch_burstein_c6() -> None:
+    """py4swiss 0.3 gives the lowest resident score the most significant C6 bits, so its
+    matching pairs the lowest scores first and floats the highest (an incoming floater floats
+    again); Burstein-2025 C6 minimises the floaters' scores taken in descending order, i.e.
+    the highest score must be the most significant."""
+    from py4swiss.engines.burstein import state as st
+
+    def _get_score_bits(players):  # type: ignore[no-untyped-def]
+        scores = [p.points_with_acceleration for p in players]
+        bits = {key: scores.count(key).bit_length() for key in set(scores)}
+        cumulative, total = {}, 0
+        for key in sorted(bits):  # lowest score least significant
+            cumulative[key] = total
+            total += bits[key]
+        return total, cumulative
+
+    st.State._get_score_bits = staticmethod(_get_score_bits)
+
+
+def _patch_dubov_c6() -> None:
+    """py4swiss 0.3 rewards each upfloater's pair with a bit whose significance falls as the
+    score difference grows, so its matching first maximises the pairs with the smallest
+    difference; Dubov-2026 C6 minimises the differences taken in descending order (the
+    largest difference most significant).  The patch makes each pair's C6 weight a constant
+    minus a penalty whose significance grows with the difference."""
+    from py4swiss.dynamicuint import DynamicUint
+    from py4swiss.engines.dubov import state as st
+    from py4swiss.engines.dubov.criteria.quality import c6
+    from py4swiss.engines.dubov.player import PlayerRole
+
+    def _bits(players):  # type: ignore[no-untyped-def]
+        top = max(p.points_with_acceleration for p in players)
+        diffs = [top - p.points_with_acceleration for p in players]
+        diffs = [d for d in diffs if d != 0]
+        width = len(players).bit_length() + 1
+        cumulative = {d: i * width for i, d in enumerate(sorted(set(diffs)))}
+        return (len(cumulative) + 1) * width, cumulative
+
+    def get_weight(cls, player_1, player_2, zero, state):  # type: ignore[no-untyped-def]
+        weight = DynamicUint(zero)
+        if player_1.role == PlayerRole.LOWER or player_2.role == PlayerRole.RESIDENT:
+            return weight
+        diff = player_1.points_with_acceleration - player_2.points_with_acceleration
+        full = DynamicUint(zero) | 1
+        full <<= state.score_difference_total_bits - state.bracket_bits - 1
+        pen = DynamicUint(zero) | 1
+        pen <<= state.score_difference_bit_dict[diff]
+        return weight + full - pen
+
+    st.State._get_score_difference_bits = staticmethod(_bits)
+    c6.C6.get_weight = classmethod(get_weight)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--system", choices=["burstein", "dubov"], default="burstein")
@@ -83,12 +136,22 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="simulate forfeits, half-point byes and absences too",
     )
+    ap.add_argument(
+        "--c6-as-text",
+        action="store_true",
+        help="Burstein: patch py4swiss's C6 weights so that the highest score is the most "
+        "significant (its own docstring: minimise the scores of the outgoing floaters, taken "
+        "in descending order), to count the differences that its reversed weights alone cause",
+    )
     args = ap.parse_args(argv)
     try:
         from py4swiss.engines import BursteinEngine, DubovEngine
     except ImportError:
         print("py4swiss is not installed (pip install py4swiss)")
         return 0
+    if args.c6_as_text:
+        _patch_burstein_c6()
+        _patch_dubov_c6()
     ruleset = args.ruleset or (
         "fide-burstein-2025" if args.system == "burstein" else "fide-dubov-1997"
     )

@@ -63,7 +63,10 @@ class RoundContext:
         self.explanation = Explanation(explain)
         """Events recorded while pairing."""
         self.states: dict[int, PlayerState] = player_states(
-            tournament, self.point_system, round_number
+            tournament,
+            self.point_system,
+            round_number,
+            forfeit_counts_as_met=ruleset.forfeit_counts_as_met,
         )
         """Every player's state before the round."""
         self.participants: list[int] = [p.number for p in tournament.participants(round_number)]

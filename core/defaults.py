@@ -280,7 +280,12 @@ def swiss_check_round(
         return []
     out: list[Violation] = []
     rnd = round_number
-    after = player_states(tournament, context.point_system, rnd + 1)
+    after = player_states(
+        tournament,
+        context.point_system,
+        rnd + 1,
+        forfeit_counts_as_met=context.ruleset.forfeit_counts_as_met,
+    )
     for a, rec in iter_games(tournament, rnd):
         b = rec.opponent
         assert b is not None

@@ -18,6 +18,7 @@ from .bracket_search import BracketSearch, SearchExhausted
 from .brackets import Bracket, BracketOutcome, ByeChoice
 from .context import RoundContext
 from .errors import InvalidTournamentError, NoValidPairingError, PluginError
+from .explain import Event
 from .i18n import N_, NP_
 from .manager import make_manager
 from .model import BLACK, WHITE, PointSystem, RoundRecord, Tournament
@@ -100,6 +101,10 @@ class Engine:
         result: RoundPairing | None = self.hook.swiss_pair_round(context=ctx)
         if result is None:
             raise PluginError(N_("no plugin paired the round"))
+        if explain and not self.ruleset.forfeit_counts_as_met:
+            again = _paired_again_after_forfeit(tournament, result, rnd)
+            if again:
+                result = replace(result, events=(*result.events, *again))
         return result
 
     def apply(self, tournament: Tournament, pairing: RoundPairing) -> Tournament:
@@ -259,3 +264,33 @@ def pair_round(
 ) -> RoundPairing:
     """Pair the next round of ``tournament`` under ``ruleset`` (convenience function)."""
     return Engine(ruleset).pair(tournament, seed=seed)
+
+
+def _paired_again_after_forfeit(
+    tournament: Tournament, result: RoundPairing, rnd: int
+) -> list[Event]:
+    """The explanation of every pair of this round whose players were paired before but
+    never played each other: their earlier game was forfeited, and a forfeit is not a game
+    (C.04.1 b with C.04.2 / GHR 3.5, Dutch-1992 F2, AMB-X8; ruleset ``forfeit_counts_as_met``
+    for federations that rule otherwise)."""
+    records = {p.number: p.rounds for p in tournament.players}
+    out: list[Event] = []
+    for board in result.boards:
+        a, b = board.white, board.black
+        before = [
+            r
+            for r, rec in enumerate(records.get(a, ())[: rnd - 1], start=1)
+            if rec is not None and rec.opponent == b
+        ]
+        if before and not any(records[a][r - 1].is_played for r in before):
+            out.append(
+                Event(
+                    "C.04.1 b",
+                    N_(
+                        "{white}–{black} meet again: their game in round {round} was not "
+                        "played, and a forfeit is not a game"
+                    ),
+                    {"white": a, "black": b, "round": before[-1]},
+                )
+            )
+    return out

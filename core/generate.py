@@ -62,6 +62,9 @@ class GeneratorConfig:
 
     players: int = 24
     """Entrants: players, or teams when the ruleset pairs teams."""
+    entrants: str = "auto"
+    """``auto``: teams when the ruleset's system pairs teams (its parameters have ``boards``),
+    else players; ``players`` or ``teams`` choose for a system that pairs both (Burstein)."""
     rounds: int | None = None
     """Rounds to play; ``None`` = as many as the system pairs, at most :func:`default_rounds`."""
     seed: int = 1
@@ -152,6 +155,7 @@ CONFIG_SCHEMA: Mapping[str, Any] = {
         "ruleset": {"type": "string"},
         "players": {"type": "integer", "minimum": 2, "maximum": 9999},
         "teams": {"type": "integer", "minimum": 2, "maximum": 999},
+        "entrants": {"enum": ["auto", "players", "teams"]},
         "rounds": {"type": ["integer", "null"], "minimum": 1, "maximum": 999},
         "seed": {"type": "integer"},
         "draw_rate": {"type": "number", "minimum": 0, "maximum": 1},
@@ -357,8 +361,34 @@ def play_round(
 
 
 # ---------------------------------------------------------------------- the event
-def _initial(ruleset: Ruleset, config: GeneratorConfig) -> Tournament:
+#: The largest start number a TRF16 player line holds (columns 5-8).
+TRF16_MAX_PLAYERS = 9999
+
+
+def entrant_boards(ruleset: Ruleset, config: GeneratorConfig) -> int | None:
+    """Boards per match of the event to generate, ``None`` for an individual event: the
+    system's choice (:func:`team_boards`) unless ``config.entrants`` makes it."""
     boards = team_boards(ruleset)
+    if config.entrants == "players":
+        return None
+    if config.entrants == "teams" and boards is None:
+        raise InvalidInputError(
+            N_("ruleset {ruleset} does not pair teams: it cannot generate a team event"),
+            ruleset=ruleset.id,
+        )
+    return boards
+
+
+def players_needed(ruleset: Ruleset, config: GeneratorConfig) -> int:
+    """How many players the generated event has (team events: boards and reserves a team)."""
+    boards = entrant_boards(ruleset, config)
+    if boards is None:
+        return config.players
+    return config.players * (boards + config.reserves)
+
+
+def _initial(ruleset: Ruleset, config: GeneratorConfig) -> Tournament:
+    boards = entrant_boards(ruleset, config)
     rng = random.Random(f"colour:{config.seed}")
     ps = ruleset.points
     name = (

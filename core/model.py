@@ -451,11 +451,15 @@ def player_states(
     point_system: PointSystem,
     before_round: int | None = None,
     players: Iterable[int] | None = None,
+    *,
+    forfeit_counts_as_met: bool = False,
 ) -> dict[int, PlayerState]:
     """Derive every player's :class:`PlayerState` before ``before_round``.
 
     Scores count every record of earlier rounds under ``point_system``.  Floats compare
     the scores of both players before the round (A4); a ``U`` bye is a downfloat (A5).
+    Meetings count games played over the board; with ``forfeit_counts_as_met`` (a ruleset
+    choice, C.04.1 b) a forfeited pairing (``+``/``-``) counts too.
     """
     if before_round is None:
         before_round = tournament.next_round
@@ -487,6 +491,9 @@ def player_states(
                 m[opponent] = m.get(opponent, 0) + 1
             else:
                 colours[n].append(None)
+                if forfeit_counts_as_met and rec.is_forfeit and rec.opponent is not None:
+                    m = meetings[n]
+                    m[rec.opponent] = m.get(rec.opponent, 0) + 1
             fl: Float | None = None
             if rec.opponent is not None and rec.opponent in before:
                 mine, theirs = before[n], before[rec.opponent]

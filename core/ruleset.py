@@ -101,6 +101,10 @@ class Ruleset:
     """Colour limits."""
     max_meetings: int = 1
     """How often two players may meet."""
+    forfeit_counts_as_met: bool = False
+    """A pairing whose game was not played (``+``/``-``) counts as a meeting (C.04.1 b): for
+    federations that rule so.  Default ``False``: a forfeit is not a game (C.04.2 / GHR 3.5,
+    Dutch-1992 F2, AMB-X8), the two may be paired again."""
     forbidden: ForbiddenRules = ForbiddenRules()
     """Forbidden pairs."""
     tiebreaks: tuple[str, ...] = ()
@@ -412,6 +416,7 @@ def ruleset_from_mapping(
         byes=ByeRules(frozenset(byes.get("blocked_by", ("U", "F", "+")))),
         colours=ColourRules(colours.get("max_difference", 2), colours.get("max_run", 2)),
         max_meetings=data.get("max_meetings", 1),
+        forfeit_counts_as_met=bool(data.get("forfeit_counts_as_met", False)),
         forbidden=ForbiddenRules(
             tuple(frozenset(g) for g in forbidden.get("pairs", ())),
             forbidden.get("same_club", False),

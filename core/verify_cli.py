@@ -80,6 +80,17 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], st
         help=_(N_("number of players (teams, for a team ruleset)")),
     )
     g.add_argument(
+        "--entrants",
+        choices=["auto", "players", "teams"],
+        default=None,
+        help=_(
+            N_(
+                "individual or team event, for a system that pairs both (default auto: teams "
+                "when the ruleset has boards)"
+            )
+        ),
+    )
+    g.add_argument(
         "--rounds",
         type=int,
         default=None,
@@ -272,11 +283,25 @@ def cmd_generate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
         )
     changes = {
         k: getattr(args, k)
-        for k in ("players", "rounds", "seed", *(d for _, d, _ in _RATES))
+        for k in ("players", "entrants", "rounds", "seed", *(d for _, d, _ in _RATES))
         if getattr(args, k) is not None
     }
     config = replace(config, **changes) if changes else config
     ruleset = load_ruleset(ruleset_ref)
+    from .generate import TRF16_MAX_PLAYERS, players_needed
+    from .io import EVENT_SUFFIXES
+
+    needed = players_needed(ruleset, config)
+    if needed > TRF16_MAX_PLAYERS and not args.output.lower().endswith(EVENT_SUFFIXES):
+        raise InvalidInputError(
+            N_(
+                "{file}: {count} players do not fit a TRF16 file (start numbers up to {most}): "
+                "write a team event file (.yaml or .json) or generate fewer entrants"
+            ),
+            file=args.output,
+            count=needed,
+            most=TRF16_MAX_PLAYERS,
+        )
     result = generate(ruleset, config)
     text = _serialise(result.tournament, args.output)
     write_atomic(args.output, text)

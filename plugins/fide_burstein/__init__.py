@@ -35,6 +35,7 @@ from swisspairing import (
     N_,
     BracketOutcome,
     ByeChoice,
+    Event,
     NoValidPairingError,
     PlayerState,
     RoundContext,
@@ -86,6 +87,23 @@ SCHEMA: Mapping[str, Any] = {
             "description": (
                 "Burstein A.5 / Burstein-2025 1.6.2: number of seeding rounds; null = min(rounds "
                 "/ 2 rounded down, 4)."
+            ),
+        },
+        "seeding_pairing": {
+            "enum": ["fold_halves", "dutch"],
+            "default": "fold_halves",
+            "description": (
+                "Seeding rounds: top half v bottom half inside each score group (the older "
+                "text's traditional methods, A.5) or the FIDE (Dutch) system, Burstein-2025 "
+                "1.6.1 (AMB-B1); team events always fold the halves."
+            ),
+        },
+        "seeding_ruleset": {
+            "type": "string",
+            "default": "fide-dutch-1992",
+            "description": (
+                "Burstein-2025 1.6.1 with seeding_pairing dutch: the ruleset of the Dutch "
+                "system the seeding rounds are paired by."
             ),
         },
         "unplayed": {
@@ -198,7 +216,15 @@ def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterator[Brac
 
 @hookimpl
 def swiss_pair_round(context: RoundContext) -> RoundPairing | None:
-    """Team events: pair the team view, then expand the matches to board games."""
+    """Team events: pair the team view, then expand the matches to board games.  Seeding
+    rounds with ``seeding_pairing: dutch`` (``Burstein-2025 1.6.1``, AMB-B1): the round is
+    paired by the Dutch ruleset ``seeding_ruleset``, its bye rule included."""
+    if (
+        not context.tournament.teams
+        and is_seeding_round(context)
+        and context.ruleset.param("seeding_pairing", "fold_halves") == "dutch"
+    ):
+        return _seeding_by_dutch(context)
     if not context.tournament.teams:
         if not context.is_first_round and not is_seeding_round(context):
             context.explanation.add(
@@ -225,3 +251,27 @@ def swiss_check_round(
     view, _ = team_tournament(tournament, scoring, context.point_system, round_number + 1)
     tctx = _Ctx(view, context.ruleset, round_number, engine=context.engine, explain=False)
     return _core.swiss_check_round(tournament=view, round_number=round_number, context=tctx)
+
+
+def _seeding_by_dutch(context: RoundContext) -> RoundPairing:
+    """``Burstein-2025 1.6.1``: "the seeding rounds are paired following the rules of the FIDE
+    (Dutch) System" — the round as the Dutch ruleset ``seeding_ruleset`` pairs it."""
+    from dataclasses import replace
+
+    from swisspairing import Engine, load_ruleset
+
+    name = str(context.ruleset.param("seeding_ruleset", "fide-dutch-1992"))
+    dutch = load_ruleset(name)
+    if context.ruleset.first_colour != dutch.first_colour:
+        dutch = replace(dutch, first_colour=context.ruleset.first_colour)
+    engine = Engine(dutch)
+    result = engine.pair(context.tournament, explain=context.explanation.enabled)
+    events = (
+        Event(
+            "Burstein-2025 1.6.1",
+            N_("seeding round {round}: paired by the Dutch system ({ruleset})"),
+            {"round": context.round_number, "ruleset": name},
+        ),
+        *result.events,
+    )
+    return replace(result, events=events)

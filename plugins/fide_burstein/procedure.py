@@ -192,13 +192,17 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
     if glob is not None and not glob.perfect:
         glob = None  # the players moved down cannot all be paired: the engine backtracks
 
+    c4_floats = _c4_min_floats(order, below, compat) if glob is not None and refine else 0
+
     def make_local(level: int, free: list[int]) -> tuple[IncrementalMatching | None, int]:
         """The ``level``-th bracket matching to follow: the most pairs first (C5) with the
         C6/C8 variants in their order, then one pair fewer, and so on (C4 before C5)."""
         f = _c5_min_floats(free, compat)
+        if len(free) == n:
+            f = max(f, c4_floats)
         while f <= len(free):
             variants = (
-                _c6_c8_variants(free, context, f)
+                _c6_c8_variants(free, context, f, below if glob is not None else [])
                 if refine
                 else [IncrementalMatching(free, compat, wildcards=f)]
             )
@@ -231,22 +235,88 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
                 return
 
 
+#: Largest bracket plus the players below it for which :func:`_c4_min_floats` computes the
+#: floaters C4 requires by a weighted matching when a plain matching of them all does not
+#: already show the bracket's own minimum (larger: the floaters are raised when the pairing
+#: meets a dead end, as before).
+C4_WEIGHTED_LIMIT = 120
+
+
+def _c4_min_floats(order: list[int], below: Sequence[int], compat: Any) -> int:
+    """C4 before C5: the fewest floaters the bracket can send down so that the rest of the
+    round can still be completed.  When the bracket and the players below can each be paired
+    on their own this is the bracket's own minimum; otherwise one maximum-weight matching of
+    the bracket and the players below (every player paired first, then the most pairs inside
+    the bracket) gives it."""
+    below = list(below)
+    f = _c5_min_floats(order, compat)
+    if not below:
+        return f
+    everyone = [*order, *below]
+    whole = IncrementalMatching(everyone, compat)  # the bracket first: pairs inside it first
+    if not whole.perfect:
+        return f  # the round cannot be completed at all: the engine backtracks
+    crossing = sum(1 for i in range(len(order)) if whole.mate[i] >= len(order))
+    if crossing <= f or len(everyone) > C4_WEIGHTED_LIMIT:
+        return f
+    from swisspairing.matching import max_weight_matching
+
+    inside = set(order)
+    big = len(everyone) + 1
+    edges = [
+        (a, b, 2 * big + (a in inside and b in inside))
+        for i, a in enumerate(everyone)
+        for b in everyone[i + 1 :]
+        if compat(a, b)
+    ]
+    mate = max_weight_matching(edges)
+    if len(mate) < len(everyone):
+        return f  # the round cannot be completed at all: the engine backtracks
+    pairs = sum(1 for a, b in mate.items() if a < b and a in inside and b in inside)
+    return max(f, len(order) - 2 * pairs)
+
+
+def _c4_single_floaters(order: list[int], below: list[int], compat: Any) -> Any:
+    """C4 for a bracket sending one player down: a test, computed when first asked for a
+    player, of whether the rest of the round can be completed with him as the floater (the
+    others of the bracket paired among themselves, he with a player below)."""
+    if not below or len(order) + len(below) > C4_WEIGHTED_LIMIT:
+        return lambda p: True  # large fields: a dead end below makes the engine backtrack
+    cache: dict[int, bool] = {}
+
+    def ok(p: int) -> bool:
+        # the others of the bracket pair among themselves (the bracket's own matching sees
+        # to that); the players below must then be paired with p among them
+        got = cache.get(p)
+        if got is None:
+            got = cache[p] = IncrementalMatching([p, *below], compat).perfect
+        return got
+
+    return ok
+
+
 def _c6_c8_variants(
-    order: list[int], context: RoundContext, floats: int
+    order: list[int], context: RoundContext, floats: int, below: Sequence[int] = ()
 ) -> list[IncrementalMatching]:
     """``Burstein-2025 2.3`` quality criteria, as far as they can be met exactly with the
     number of pairs fixed (C5): C6 — floaters from the lowest scores possible (the highest
     score any floater has is minimised); C8 — if possible, no pair of two players with the
     same colour preference.  Returns the bracket matchings to follow, best first: C6 and C8,
     C6 alone, C8 alone, C5 alone (the pairing falls back to the next one where the rest of
-    the round, C4, rules a choice out)."""
+    the round, C4, rules a choice out).  A bracket sending one player down chooses him among
+    the players with whom the rest of the round can be completed (C4 before C6 and C8: the
+    criteria apply per bracket over the choice of the floater)."""
     compat = fast_compatible(context)
-    plain = IncrementalMatching(order, compat, wildcards=floats)
+    c4 = _c4_single_floaters(order, list(below), compat) if floats == 1 else (lambda p: True)
+    plain = IncrementalMatching(order, compat, wildcards=floats, wildcard_ok=c4)
+    if floats == 1 and not plain.perfect:
+        c4 = lambda p: True  # noqa: E731 - C4 cannot be met here: the engine backtracks
+        plain = IncrementalMatching(order, compat, wildcards=floats)
     allowed: set[int] | None = None
     c6: IncrementalMatching | None = None
     if floats:
         for threshold in sorted({context.score(p) for p in order}):
-            low = {p for p in order if context.score(p) <= threshold + 1e-9}
+            low = {p for p in order if context.score(p) <= threshold + 1e-9 and c4(p)}
             m = IncrementalMatching(order, compat, wildcards=floats, wildcard_ok=low.__contains__)
             if m.perfect:
                 allowed, c6 = low, m
@@ -264,7 +334,7 @@ def _c6_c8_variants(
         if allowed is not None:
             m = IncrementalMatching(order, c8, wildcards=floats, wildcard_ok=allowed.__contains__)
             c8_both = m if m.perfect else None
-        m = IncrementalMatching(order, c8, wildcards=floats)
+        m = IncrementalMatching(order, c8, wildcards=floats, wildcard_ok=c4)
         c8_only = m if m.perfect else None
     return [m for m in (c8_both, c6, c8_only, plain) if m is not None]
 

@@ -13,8 +13,10 @@ are applied:
 - ``2.3`` quality criteria, applied in their order where the procedure chooses: C5 fewest
   upfloaters (exact), C6 upfloaters with the highest scores, C8–C10 (not in the last round)
   upfloaters that are not maximum upfloaters, fewest upfloats of maximum upfloaters, not
-  upfloated in the previous round; C7 (colour preferences) by the G1/G2 split and its
-  equalisation [reading: C7 is not optimised over all sets of upfloaters];
+  upfloated in the previous round; C7 (fewest players without their colour preference) before
+  C8–C10 in the choice of the upfloater over every possible upfloater
+  (:func:`_c5_c10_single_upfloater`, exact), and in the pairing by the G1/G2 split and its
+  equalisation;
 - ``3.1`` bye: eligible, leaves the rest pairable, lowest score, most games played, largest TPN;
 - ``3.2.1``/``3.2.2`` only upfloaters: each score group, from the top, pairs all its remaining
   residents, taking the fewest upfloaters from the groups below (``4.2.2``: by descending score,
@@ -48,7 +50,7 @@ from swisspairing import (
 )
 from swisspairing.compatibility import fast_compatible
 from swisspairing.defaults import alternation_colour, colour_preference
-from swisspairing.matching import IncrementalMatching
+from swisspairing.matching import IncrementalMatching, max_weight_matching
 from swisspairing.model import Float
 from swisspairing.tiebreaks import average_rating_of_opponents
 
@@ -151,6 +153,17 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
             break
         k0 += 2
     for k in range(k0, len(residents) + 1, 2):
+        if k == 1:
+            one = _c5_c10_single_upfloater(r, residents, lower)
+            if one is not None:
+                chosen = [one]
+                break
+            continue
+        if k >= 2:
+            weighted = _c5_c10_upfloater_set(r, residents, lower, k)
+            if weighted is not None:
+                chosen = weighted
+                break
         chosen = _pick_upfloaters(r, residents, lower, k, has_lower, res, whole_round=True)
         if chosen is not None:
             if chosen and not _c7_no_conflict(r, residents, chosen):
@@ -184,6 +197,209 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
             players=chosen,
         )
     return chosen
+
+
+def _c7_misses(r: _Round, members: list[int], residents: set[int]) -> int | None:
+    """C7 exactly: the fewest players of ``members`` (every pair with a resident) who do not
+    get their colour preference over all complete pairings of them; ``None`` if they cannot
+    be paired at all.
+
+    A pair misses a preference when both players prefer the same colour.  With ``w`` White
+    seekers, ``b`` Black seekers and ``z`` players without a preference, at least
+    ``e = |w - b| - z`` players of the larger side meet each other, so ``max(e, 0) / 2``
+    players miss their preference at best; that bound is reached exactly when the players can
+    be paired with no pair inside the smaller side and no pair of two non-seekers or a
+    non-seeker and the smaller side beyond what the bound allows — a plain matching test.
+    Otherwise the value is computed by a maximum-weight matching (cardinality first)."""
+    compat = r.compatible
+    side = {n: r.pref[n][0] for n in members}
+    w = sum(1 for n in members if side[n] is WHITE)
+    b = sum(1 for n in members if side[n] is BLACK)
+    z = len(members) - w - b
+    major = WHITE if w >= b else BLACK
+    e = abs(w - b) - z
+
+    def legal(x: int, y: int) -> bool:
+        return (x in residents or y in residents) and compat(x, y)
+
+    if e > 0:
+
+        def ideal(x: int, y: int) -> bool:  # every non-majority player meets the majority
+            return legal(x, y) and (side[x] is major or side[y] is major)
+
+    else:
+
+        def ideal(x: int, y: int) -> bool:  # nobody meets a player of his own side
+            return legal(x, y) and (side[x] is None or side[x] is not side[y])
+
+    if IncrementalMatching(members, ideal).perfect:
+        return max(e, 0) // 2
+    if not IncrementalMatching(members, legal).perfect:
+        return None
+    big = len(members) + 1
+    edges = [
+        (x, y, big + (side[x] is None or side[x] is not side[y]))
+        for i, x in enumerate(members)
+        for y in members[i + 1 :]
+        if legal(x, y)
+    ]
+    mate = max_weight_matching(edges, max_cardinality=True)
+    return sum(1 for x, y in mate.items() if x < y and side[x] is not None and side[x] is side[y])
+
+
+def _c5_c10_single_upfloater(r: _Round, residents: list[int], lower: list[int]) -> int | None:
+    """``3.2.2`` with one upfloater: over every possible upfloater, the one whose bracket is
+    paired best under C5–C10 in that order, the first in the ``4.2.2`` order among equals.
+
+    C5 is met by any single upfloater; C4 (the rest of the round can be completed) and C6
+    (highest score) come first; C7 is the exact fewest players without their colour
+    preference in the bracket (:func:`_c7_misses`), then C8–C10 and ``4.2.2`` TPN
+    (:meth:`_Round.upfloater_key`).  Candidates are visited best bound first: the C7 lower
+    bound of a candidate is known from the colour preferences alone, so the search stops at
+    the first candidate whose bound cannot beat the best bracket found.  ``None`` if no
+    single upfloater lets the residents and the round be paired."""
+    res = set(residents)
+    key = r.upfloater_key
+    by_score: dict[float, list[int]] = {}
+    for c in lower:
+        by_score.setdefault(r.ctx.score(c), []).append(c)
+    sides = [r.pref[n][0] for n in residents]
+    w0, b0 = sides.count(WHITE), sides.count(BLACK)
+    z0 = len(residents) - w0 - b0
+
+    def bound(c: int) -> int:
+        s = r.pref[c][0]
+        w, b, z = w0 + (s is WHITE), b0 + (s is BLACK), z0 + (s is None)
+        return max(abs(w - b) - z, 0) // 2
+
+    for score in sorted(by_score, reverse=True):  # C6: the highest score that works
+        best: tuple[Any, ...] | None = None
+        chosen: int | None = None
+        for c in sorted(by_score[score], key=lambda c: (bound(c), key(c)[1:])):
+            if best is not None and (bound(c), key(c)[1:]) >= best:
+                break
+            misses = _c7_misses(r, [*residents, c], res)
+            if misses is None or not _c4_whole_round(r, residents, [c], lower):
+                continue
+            cand = (misses, key(c)[1:])
+            if best is None or cand < best:
+                best, chosen = cand, c
+        if chosen is not None:
+            return chosen
+    return None
+
+
+#: Largest bracket (residents and candidate upfloaters) whose set of two or more upfloaters
+#: is chosen by the weighted matching of :func:`_c5_c10_upfloater_set`; larger brackets
+#: needing several upfloaters use the ordered search of :func:`_pick_upfloaters`.
+WEIGHTED_BRACKET_LIMIT = 200
+
+
+def _c5_c10_upfloater_set(
+    r: _Round, residents: list[int], lower: list[int], k: int
+) -> list[int] | None:
+    """``3.2.2`` with ``k`` >= 2 upfloaters: the first set (``4.2.2`` order) whose bracket is
+    paired best under C5–C10 in that order, by one maximum-weight matching of the residents
+    and the candidate upfloaters.
+
+    Each pair's weight holds, from the most significant field down: residents covered (every
+    resident is paired), C5 (pairs of two residents: fewest upfloaters), C6 (score
+    differences of the upfloaters' pairs, the largest difference most significant), C7
+    (pairs giving both players their colour preference), C8 (upfloaters that are not maximum
+    upfloaters), C9 (upfloats of maximum upfloaters, the most upfloats most significant),
+    C10 (upfloaters who did not upfloat in the previous round), then the ``4.2.2`` sequence
+    number (a set holding an earlier player first).  C8–C10 lapse in the last round.  The
+    candidates are the lower score groups from the top, a group at a time, until ``k``
+    upfloaters can be found among them (C6: a player further down could only make the
+    largest score difference larger).  ``None`` when the set found leaves the rest of the
+    round unpairable (C4) or the bracket is larger than :data:`WEIGHTED_BRACKET_LIMIT`."""
+    ctx = r.ctx
+    res = set(residents)
+    compat = r.compatible
+    last = ctx.is_last_round
+    top = ctx.score(residents[0])
+    ordered = sorted(lower, key=lambda n: (-ctx.score(n), n))  # 4.2.2
+    seq = {n: i for i, n in enumerate(ordered)}
+    scores = sorted({ctx.score(n) for n in ordered}, reverse=True)
+    nr = len(residents)
+    depths = [*range(1, len(scores) + 1), 0]  # 0: the whole field, for C4
+    for depth in depths:
+        whole = depth == 0
+        pool = ordered if whole else [n for n in ordered if ctx.score(n) >= scores[depth - 1]]
+        if len(pool) < k:
+            continue
+        if nr + len(pool) > WEIGHTED_BRACKET_LIMIT:
+            return None
+        fields: list[int] = []  # widths, least significant first
+        order_w = len(pool) + 1
+        c10_w = c8_w = (nr + 1).bit_length() + 1
+        ups = {n: r.upfloats(n) for n in pool}
+        max_ups = sorted({ups[n] for n in pool if ups[n] >= r.limit})
+        c9_off = {u: i * c8_w for i, u in enumerate(max_ups)}
+        c9_full = len(max_ups) * c8_w
+        c9_w = c9_full + c8_w
+        diffs = sorted({top - ctx.score(n) for n in pool})
+        c6_off = {d: i * c8_w for i, d in enumerate(diffs)}
+        c6_full = len(diffs) * c8_w
+        c6_w = c6_full + c8_w
+        c7_w = c5_w = c8_w
+        fields = [order_w, c10_w, c9_w, c8_w, c7_w, c6_w, c5_w]
+        shift = [0]
+        for w in fields:
+            shift.append(shift[-1] + w)
+        cover = 1 << (shift[-1] + c8_w)  # above the sum of every lower field over the pairs
+
+        def weight(
+            a: int,
+            b: int,
+            *,
+            shift: list[int] = shift,
+            cover: int = cover,
+            ups: dict[int, int] = ups,
+            pool: list[int] = pool,
+            c6: tuple[dict[float, int], int] = (c6_off, c6_full),
+            c9: tuple[dict[int, int], int] = (c9_off, c9_full),
+        ) -> int:
+            c6_off, c6_full = c6
+            c9_off, c9_full = c9
+            rr = b in res
+            w = cover * (1 + rr)
+            pa, pb = r.pref[a][0], r.pref[b][0]
+            if pa is None or pb is None or pa is not pb:
+                w += 1 << shift[4]  # C7
+            if rr:
+                return w + (1 << shift[6])  # C5
+            w += ((1 << c6_full) - (1 << c6_off[top - ctx.score(b)])) << shift[5]
+            if not last:
+                w += int(ups[b] < r.limit) << shift[3]  # C8
+                pen = (1 << c9_off[ups[b]]) if ups[b] >= r.limit else 0
+                w += ((1 << c9_full) - pen) << shift[2]  # C9
+                w += int(ctx.state(b).floated(1) is not Float.UP) << shift[1]  # C10
+            return w + ((1 << (len(pool) - seq[b])) << shift[0])
+
+        edges = [
+            (a, b, weight(a, b))
+            for i, a in enumerate(residents)
+            for b in [*residents[i + 1 :], *pool]
+            if compat(a, b)
+        ]
+        if whole:  # C4 first: the players below pair among themselves (the cover field only)
+            cover *= nr + len(pool)
+            edges = [(a, b, w + 2 * cover) for a, b, w in edges]  # two players covered
+            edges += [
+                (a, b, 2 * cover) for i, a in enumerate(pool) for b in pool[i + 1 :] if compat(a, b)
+            ]
+        mate = max_weight_matching(edges)
+        if any(a not in mate for a in residents):
+            continue
+        chosen = sorted((mate[a] for a in residents if mate[a] not in res), key=seq.__getitem__)
+        if len(chosen) != k:
+            continue
+        if _c4_whole_round(r, residents, chosen, lower):
+            return chosen
+        if whole:
+            return None
+    return None
 
 
 def _pick_upfloaters(
@@ -305,22 +521,125 @@ def _c4_c5_upfloaters_fit(
     return m.perfect
 
 
-def _art3_2_4_equalise(
-    r: _Round, gi: int, g1: list[int], g2: list[int]
+def _shifter_order(r: _Round, group: list[int], white_seekers: bool) -> list[int]:
+    """``4.3.2``/``4.3.3``: white seekers by ascending ARO then TPN, black seekers by TPN,
+    numbered from the (remaining) middle of the list outwards."""
+    if white_seekers:
+        return middle_out(sorted(group, key=lambda n: (r.aro.get(n, 0.0), n)))
+    return middle_out(sorted(group))
+
+
+def _art3_2_4_1_unavoidable(
+    r: _Round, gi: int, g1: list[int], g2: list[int], residents: set[int]
 ) -> tuple[list[int], list[int]]:
-    """``3.2.4.2`` with the shifter order of ``4.3.2``/``4.3.3``."""
-    ctx = r.ctx
+    """``3.2.4.1``: if players of the smaller subgroup (G1 when the sizes are equal) must
+    unavoidably be paired together, as many of them as there are such pairs are shifted into
+    the other subgroup: the first players in the ``4.3`` order after whose shift the bracket
+    can be paired with no pair inside what is left of that subgroup.  The number of such
+    pairs is the fewest over all legal pairings of the bracket (a plain matching test when it
+    is zero, else a maximum-weight matching)."""
+    small_is_g1 = len(g1) <= len(g2)
+    small = g1 if small_is_g1 else g2
+    members = small + (g2 if small_is_g1 else g1)  # the smaller side first: a good greedy start
+    if len(small) < 2 or len(members) > WEIGHTED_BRACKET_LIMIT:
+        return g1, g2
+    compat = r.compatible
+
+    def legal(a: int, b: int) -> bool:
+        return (a in residents or b in residents) and compat(a, b)
+
+    def apart(inside: set[int]) -> bool:
+        return IncrementalMatching(
+            members, lambda a, b: legal(a, b) and not (a in inside and b in inside)
+        ).perfect
+
+    inside = set(small)
+    if apart(inside) or not IncrementalMatching(members, legal).perfect:
+        return g1, g2
+    big = len(members) + 1
+    edges = [
+        (a, b, big + int(not (a in inside and b in inside)))
+        for i, a in enumerate(members)
+        for b in members[i + 1 :]
+        if legal(a, b)
+    ]
+    mate = max_weight_matching(edges, max_cardinality=True)
+    need = sum(1 for a, b in mate.items() if a < b and a in inside and b in inside)
+    moved: list[int] = []
+    for p in _shifter_order(r, small, small_is_g1):
+        if len(moved) == need:
+            break
+        trial = [*moved, p]
+        if len(trial) < need or apart(inside - set(trial)):
+            moved.append(p)
+    if len(moved) < need:
+        return g1, g2
+    if small_is_g1:
+        g1, g2 = [n for n in g1 if n not in moved], g2 + moved
+    else:
+        g2, g1 = [n for n in g2 if n not in moved], g1 + moved
+    r.add(
+        "Dubov-2026 3.2.4",
+        N_("players {players} shift between G1 and G2 to equalise them"),
+        gi + 1,
+        players=moved,
+    )
+    return g1, g2
+
+
+def _art3_2_4_equalise(
+    r: _Round, gi: int, g1: list[int], g2: list[int], residents: set[int]
+) -> tuple[list[int], list[int]]:
+    """``3.2.4.2`` with the shifter order of ``4.3.2``/``4.3.3``: the first set of players of
+    the larger subgroup, in that order, whose shift leaves a legal pairing of G1 against G2.
+
+    A shifted player keeps his colour preference (the colours are allocated afterwards by
+    ``5.2``; an absolute preference is honoured there), so the choice is not limited to
+    players who may take the other colour.  The set is built player by player: a player is
+    shifted when a legal G1-v-G2 pairing still exists with him shifted and the remaining
+    shifts taken from the players after him (a perfect-matching test in which those players
+    may still stand on either side)."""
     diff = len(g1) - len(g2)
     if abs(diff) < 2:
         return g1, g2
     need = abs(diff) // 2
-    if diff > 0:  # white seekers shift to G2 (they will get Black)
+    compat = r.compatible
+
+    def legal(a: int, b: int) -> bool:
+        return (a in residents or b in residents) and compat(a, b)
+
+    if diff > 0:  # white seekers shift to G2
+        larger, smaller = g1, g2
         pool = middle_out(sorted(g1, key=lambda n: (r.aro.get(n, 0.0), n)))
-        colour = BLACK
     else:
+        larger, smaller = g2, g1
         pool = middle_out(sorted(g2, key=lambda n: n))
-        colour = WHITE
-    moved = [n for n in pool if ctx.colour_allowed(n, colour)][:need]
+    members = larger + smaller
+
+    def split_ok(other: set[int], flexible: set[int]) -> bool:
+        def ok(a: int, b: int) -> bool:
+            if (a in other) != (b in other):
+                return legal(a, b)
+            if a in other:
+                return False
+            return (a in flexible or b in flexible) and legal(a, b)
+
+        order = [m for m in members if m in other] + [m for m in members if m not in other]
+        return IncrementalMatching(order, ok).perfect  # one side first: a good greedy start
+
+    # the first ``need`` players in the order, when they leave a legal pairing, are the first
+    # set (each of them would be accepted in turn); else the set is built player by player
+    first = pool[:need]
+    moved: list[int] = list(first) if split_ok(set(smaller) | set(first), set()) else []
+    for i, p in enumerate(pool):
+        if len(moved) == need:
+            break
+        trial = set(moved) | {p}
+        flexible = set(pool[i + 1 :]) if len(trial) < need else set()
+        if split_ok(set(smaller) | trial, flexible):
+            moved.append(p)
+    if len(moved) < need:  # no legal equal split: the first players in the 4.3 order
+        moved += [p for p in pool if p not in moved][: need - len(moved)]
     if diff > 0:
         g1 = [n for n in g1 if n not in moved]
         g2 = g2 + moved
@@ -354,7 +673,8 @@ def _art3_2_5_pair_bracket(
     else:
         g1 = [n for n in members if r.seeks_white(n)]
         g2 = [n for n in members if not r.seeks_white(n)]
-        g1, g2 = _art3_2_4_equalise(r, gi, g1, g2)
+        g1, g2 = _art3_2_4_1_unavoidable(r, gi, g1, g2, residents)
+        g1, g2 = _art3_2_4_equalise(r, gi, g1, g2, residents)
     s1 = sorted(g1, key=lambda n: (r.aro.get(n, 0.0), n))
     t2 = sorted(g2)
     r.add(
@@ -368,7 +688,16 @@ def _art3_2_5_pair_bracket(
     def ok(a: int, b: int) -> bool:
         return (a in residents or b in residents) and compat(a, b)
 
-    local = IncrementalMatching(members, ok)
+    # 3.2.5: T2 is the first transposition of G2 giving a legal pairing S1[i]-T2[i]; when one
+    # exists, each S1 player's choice keeps a complete S1-v-G2 pairing possible
+    in_s1 = set(s1)
+
+    def ok_s1_t2(a: int, b: int) -> bool:
+        return (a in in_s1) != (b in in_s1) and ok(a, b)
+
+    local = IncrementalMatching(members, ok_s1_t2) if len(s1) == len(t2) else None
+    if local is None or not local.perfect:
+        local = IncrementalMatching(members, ok)
     local_ok = local.perfect
     free = set(members)
 

@@ -50,6 +50,7 @@ from swisspairing.model import Float
 
 from .group import NONE_CLASS, Compatibility, GroupRules, LimGroups, due_colour
 from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_rounds
+from .refusal import no_valid_pairing
 
 SYSTEM = "fide-lim"
 
@@ -79,6 +80,16 @@ SCHEMA: Mapping[str, Any] = {
             "enum": ["by-floaters", "last-made"],
             "default": "by-floaters",
             "description": "Lim 2.6 [reading]: when the median group cannot be completed, crack the lower side if more floaters came from above, else the higher side (by-floaters), or always the pairings made last (last-made).",
+        },
+        "exchange_order": {
+            "enum": ["generalised", "literal"],
+            "default": "generalised",
+            "description": (
+                "Lim 4.2 beyond the six-player example (AMB-L1): the unpaired players from "
+                "the middle of the list down, then up, after every pair (generalised), or the "
+                "proposed opponent exchanged with the player taken, the other proposed pairs "
+                "kept (literal)."
+            ),
         },
         "last_round_colour_limits": {
             "enum": ["relax", "keep"],
@@ -328,11 +339,11 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
         bye, ev = _r1_1_bye(ctx, ranked, compat)
         events += ev
         if bye is None:
-            raise NoValidPairingError(N_("no valid pairing exists"))
+            raise no_valid_pairing(ctx, ranked, compat.ok, ctx.can_receive_bye, bye=True)
         byes.append(Bye(bye))
         active = [p for p in active if p != bye]
     elif not compat.perfect(active):
-        raise NoValidPairingError(N_("no valid pairing exists"))
+        raise no_valid_pairing(ctx, active, compat.ok, bye=False)
     score = {p: round(ctx.states[p].score, 6) for p in players}
     groups: list[tuple[float, list[int]]] = []
     for p in active:
@@ -365,6 +376,7 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
         rule_played_all=art["a"],
         rule_colour_blocked=art["b"],
         rule_parity=art["d"],
+        exchange_order=str(ctx.ruleset.param("exchange_order", "generalised")),
     )
     if maxi:
         events.append(

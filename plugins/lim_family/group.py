@@ -185,6 +185,11 @@ class GroupRules:
     prefer_paired_in_next: bool = True
     """Lim 3.9 / Olympiad-2022 8.2.3: prefer floaters that have a compatible opponent in the
     group they go to."""
+    exchange_order: str = "generalised"
+    """Lim 4.2 beyond the six-player example (AMB-L1): ``generalised`` — after every pair the
+    next player's candidates are the unpaired players from the middle of their list down,
+    then up from just above the middle; ``literal`` — the scrutinised player's proposed
+    opponent is exchanged with the player he takes, the other proposed pairs stay."""
     rule_transfer: str = "Lim 2.3"
     rule_played_all: str = "Lim 2.3a"
     """Transfer of a player who has played everybody in his group."""
@@ -770,11 +775,16 @@ class LimGroups:
                 )
             )
         intended = dict(proposed)
+        literal = r.exchange_order == "literal"
+        partner = dict(proposed)  # literal reading: the proposed pairs as exchanged so far
         L = order
         while L:
             p = L[0]
             hh = len(L) // 2
             cands = L[hh:] + L[1:hh][::-1]
+            q = partner.get(p) if literal else None
+            if q is not None and q in L:
+                cands = [q, *(c for c in cands if c != q)]
             choice = self._choose(p, cands, rem)
             if choice is None:  # pragma: no cover - the rest was checked pairable
                 raise AssertionError("group became unpairable")
@@ -807,7 +817,17 @@ class LimGroups:
                             index,
                         )
                     )
+            if literal:
+                q = partner.pop(p, None)
+                holder = next((a for a, b in partner.items() if b == o), None)
+                if holder is not None and q is not None and q != o:
+                    partner[holder] = q  # Lim 4.1: the exchanged player takes o's place
+                elif o in partner or holder is not None:
+                    partner = {}  # o was a top-half player: the rest is proposed afresh
             L = [x for x in L if x not in (p, o)]
+            if literal and not partner and L:
+                h2 = len(L) // 2
+                partner = dict(zip(L[:h2], L[h2:], strict=True))
         if self.explain and pairs:
             events.append(
                 Event(

@@ -53,6 +53,7 @@ from swisspairing.teams import TeamPairing, TeamScoring, expand_round, team_cont
 
 from .group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
 from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_position
+from .refusal import no_valid_pairing
 from .trial_tables import trial_even, trial_odd
 
 SYSTEM = "fide-olympiad"
@@ -693,10 +694,15 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
             )
             break
         else:
-            raise NoValidPairingError(N_("no valid pairing exists"))
+
+            def eligible(t: int) -> bool:
+                byes, wins = _byes_and_defaults(ctx, t)
+                return not (byes or (wins and not allow_default))
+
+            raise no_valid_pairing(ctx, ranked, compat.ok, eligible, bye=True)
         active = [t for t in active if t != pauses[0]]
     elif not compat.perfect(active):
-        raise NoValidPairingError(N_("no valid pairing exists"))
+        raise no_valid_pairing(ctx, active, compat.ok, bye=False)
     mp = {t: _mp(ctx, t) for t in teams}
     groups: list[tuple[float, list[int]]] = []
     for t in active:

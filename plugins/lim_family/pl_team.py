@@ -85,6 +85,7 @@ from swisspairing.teams import (
 )
 
 from .order import lim_order
+from .refusal import no_valid_pairing
 from .trial_tables import (
     fold_count,
     fold_odd_count,
@@ -1422,7 +1423,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
                 pauses.append(c)
                 break
         else:
-            raise NoValidPairingError(N_("no valid pairing exists"))
+            raise no_valid_pairing(ctx, active, ok, set(candidates).__contains__, bye=True)
         c = pauses[0]
         if first_round:
             events.append(
@@ -1465,7 +1466,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
         active = [t for t in active if t != c]
         start_list = [t for t in start_list if t != c]
     elif not feasible(active):
-        raise NoValidPairingError(N_("no valid pairing exists"))
+        raise no_valid_pairing(ctx, active, ok, bye=False)
 
     colour_events: list[Event] = []
     matches: list[Pairing] = []

@@ -24,6 +24,7 @@ def make(
     score=None,
     maxi=None,
     colour_choice=True,
+    exchange_order="generalised",
 ):
     players = list(range(1, n + 1))
     bad = {p: set() for p in players}
@@ -40,7 +41,7 @@ def make(
         {p: (rating or {}).get(p, 2000) for p in players},
         {p: (due or {}).get(p) for p in players},
         {p: (floated or {}).get(p) for p in players},
-        GroupRules(colour_choice=colour_choice, maxi_cap=maxi),
+        GroupRules(colour_choice=colour_choice, maxi_cap=maxi, exchange_order=exchange_order),
         explain=True,
     )
 
@@ -71,6 +72,33 @@ def test_lim_4_2_exchange_order_bottom_half_then_top_half_from_below():
     its bottom up), not 2."""
     out = first(make(6, met=[(1, 4), (1, 5), (1, 6)]), range(1, 7), direction=MEDIAN)
     assert out.pairs[0] == (1, 3)
+
+
+def test_lim_4_2_beyond_the_example_generalised_reading_amb_l1():
+    """Lim 4.2 generalised (AMB-L1, the default): downward, #1 has met 4 and 5.  #1 tries 4,
+    5, then takes 6 (the printed order 4, 5, 6, 3, 2).  The unpaired list is now 2, 3, 4, 5;
+    2 is offered its middle player 4 first and takes him; 3-5 remain: 1-6 2-4 3-5."""
+    out = first(make(6, met=[(1, 4), (1, 5)]), range(1, 7), direction=MEDIAN)
+    assert out.pairs == ((1, 6), (2, 4), (3, 5))
+
+
+def test_lim_4_2_beyond_the_example_literal_reading_amb_l1():
+    """Lim 4.2 literal (AMB-L1 reading a, parameter ``exchange_order: literal``): the proposed
+    pairs are 1-4 2-5 3-6; #1 keeps his place and his proposed opponent 4 is exchanged for the
+    first compatible player of the order 4, 5, 6, 3, 2, i.e. 6; 4 takes 6's place, the other
+    proposed pairs stay: 1-6 2-5 3-4."""
+    lg = make(6, met=[(1, 4), (1, 5)], exchange_order="literal")
+    out = first(lg, range(1, 7), direction=MEDIAN)
+    assert out.pairs == ((1, 6), (2, 5), (3, 4))
+
+
+def test_lim_4_2_six_player_sequence_is_the_same_in_both_readings():
+    """Lim 4.2 (the printed six-player example, normative for both readings): #1 tries 4, 5, 6,
+    3, 2 — with 4, 5, 6 and 3 met he takes 2."""
+    met = [(1, 4), (1, 5), (1, 6), (1, 3)]
+    for order in ("generalised", "literal"):
+        out = first(make(6, met=met, exchange_order=order), range(1, 7), direction=MEDIAN)
+        assert out.pairs[0] == (1, 2)
 
 
 def test_lim_4_1_2_upward_scrutiny_from_the_bottom():

@@ -336,3 +336,30 @@ def test_cli_generate_errors(cli, tmp_path: Path) -> None:
     )
     assert r.code == 1 and "could not be paired" in r.err
     assert (tmp_path / "x.trf").exists()  # the rounds played are kept
+
+
+def test_burstein_individual_or_team_is_a_choice() -> None:
+    """Burstein pairs individuals and teams (seed 004 d): ``entrants`` chooses; ``auto``
+    follows the ruleset (``boards: 4`` in ``fide-burstein``: teams)."""
+    rs = load_ruleset("fide-burstein")
+    teams = generate(rs, GeneratorConfig(players=8, rounds=3, seed=2)).tournament
+    assert len(teams.teams) == 8
+    single = generate(rs, GeneratorConfig(players=20, rounds=4, seed=2, entrants="players"))
+    t = single.tournament
+    assert not t.teams and len(t.players) == 20 and t.rounds_recorded == 4
+    assert Engine(rs).check(t) == []
+    with pytest.raises(InvalidInputError, match="does not pair teams"):
+        generate(load_ruleset("fide-dutch-1992"), GeneratorConfig(players=8, entrants="teams"))
+
+
+def test_a_team_field_too_large_for_trf16_is_refused(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """TRF16 start numbers have four digits: 2,000 teams of 4 boards and a reserve are 10,000
+    players; the command refuses a .trf output (and names the way out) instead of failing
+    while writing."""
+    from swisspairing.cli import main
+
+    out = tmp_path / "big.trf"
+    code = main(["generate", "-r", "fide-burstein", "--players", "2000", "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code == 3 and not out.exists()
+    assert "10000 players do not fit a TRF16 file" in err and ".yaml or .json" in err

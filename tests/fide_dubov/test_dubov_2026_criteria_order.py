@@ -1,0 +1,54 @@
+"""Dubov 2026: the upfloaters and the G1/G2 split chosen as the text orders the criteria.
+
+Each file in ``tests/data/fide_dubov_2026`` is a generated event before the round named in its
+name; the expected pairs are derived by hand below from the text (C040401202602, cited
+``Dubov-2026``).  py4swiss 0.3 pairs the same rounds identically.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from swisspairing import Engine, load_ruleset, load_trf
+
+DATA = Path(__file__).parent.parent / "data" / "fide_dubov_2026"
+
+
+def _pairs(name: str) -> set[frozenset[int]]:
+    t = load_trf(DATA / name)
+    p = Engine(load_ruleset("fide-dubov-2026")).pair(t)
+    return {frozenset((b.white, b.black)) for b in p.boards}
+
+
+def _has(pairs: set[frozenset[int]], *expected: tuple[int, int]) -> bool:
+    return all(frozenset(e) in pairs for e in expected)
+
+
+def test_3_2_4_a_shifted_player_keeps_his_absolute_preference() -> None:
+    """Round 5 of 16.  The 2.0 bracket is 3, 5, 7 (white seekers) and upfloater 13 (1.5, an
+    absolute White preference: Black, Black... then White owed).  G1 = {3, 5, 7, 13}, G2 = {}:
+    3.2.4.2 shifts two of G1, the first set in the 4.3 order (white seekers by ascending ARO:
+    5 1708, 13 1750, 7 1803, 3 1993; numbered from the middle: 13, 7, 5, 3) that leaves a
+    legal G1-v-G2 pairing: {13, 7} (G1 = 5, 3; 5-7 and 3-13 are legal).  13 keeps his
+    preference; 5.2 gives him White.  So 5-7 and 3-13 (not 3-5, 7-13 as when 13 could not
+    be shifted)."""
+    pairs = _pairs("n16-seed4-round5.trf")
+    assert _has(pairs, (5, 7), (3, 13))
+
+
+def test_3_2_5_first_transposition_giving_a_legal_pairing() -> None:
+    """Round 4 of 24.  The 1.5 bracket: S1 = 21, 13, 6 (ascending ARO), G2 = 11, 16, 18 (TPN).
+    Transpositions of G2 in 4.4.2 order: (11, 16, 18) fails (6-18 met), (11, 18, 16) fails
+    (13-18 met), (16, ...) fails (21-16 met), (18, 11, 16) is legal: 21-18, 13-11, 6-16."""
+    pairs = _pairs("n24-seed1-round4.trf")
+    assert _has(pairs, (21, 18), (13, 11), (6, 16))
+
+
+def test_3_2_2_c7_before_c8_to_c10_with_two_upfloaters() -> None:
+    """Round 6 of 16.  The 2.5 bracket keeps 6 (W) and 16 (B), who have met: two upfloaters
+    from the 2.0 group 8 (W), 9 (B), 14 (W, absolute).  C5, C6 equal for every set; C7: {8, 9}
+    pairs 6-8 and 16-9, two players without their preference; {8, 14} pairs 6-8 and 16-14,
+    one (6 met 14, so 14 must meet 16).  {8, 14} wins on C7 before any float criterion; 9
+    stays in his group and meets 13."""
+    pairs = _pairs("n16-seed2-round6.trf")
+    assert _has(pairs, (16, 14), (9, 13))
