@@ -25,6 +25,7 @@ __all__ = [
     "has_matching_of_size",
     "has_perfect_matching",
     "max_matching_size",
+    "max_weight_matching",
     "maximum_matching",
 ]
 
@@ -436,3 +437,22 @@ class IncrementalMatching:
         if m == -1:
             return None
         return self.WILDCARD if m >= self.n_real else self.items[m]
+
+
+# TEMPORARY: replaced by the matching helper's
+def max_weight_matching(
+    edges: Iterable[tuple[Any, Any, int]], *, max_cardinality: bool = False
+) -> dict[Any, Any]:
+    """A maximum-weight matching of the graph given by ``edges`` ``(u, v, weight)`` (Python
+    integers of any size); the mate of every matched vertex, both ways."""
+    import networkx as nx  # type: ignore[import-untyped]
+
+    graph = nx.Graph()
+    for u, v, w in edges:
+        if w > 0:
+            graph.add_edge(u, v, weight=w)
+    mates: dict[Any, Any] = {}
+    for u, v in nx.max_weight_matching(graph, maxcardinality=max_cardinality):
+        mates[u] = v
+        mates[v] = u
+    return mates

@@ -1,0 +1,319 @@
+"""Section B (2026: Art. 3) with the generation order of section D (Art. 4): the round,
+bracket by bracket, from the top scoregroup down.
+
+Each bracket (B.1-B.3: its MDPs, then its residents) is paired by maximum-weight matchings over
+every player not yet paired: the bracket's pairs carry the quality criteria
+(:mod:`.criteria`), the next scoregroup the [C8] look-ahead, everybody further down only the
+completion criterion, so [C4] holds in every bracket.  The criteria leave ties; the candidate
+the sequential procedure of B.5-B.8 would meet first is chosen by small tie-break terms added
+below the criteria (:mod:`.order`), in two matchings per bracket:
+
+1. heterogeneous bracket (B.7, D.3 / 4.4): which MDPs are paired (the highest first) and with
+   whom (each MDP, highest first, the first resident possible) -- the MDP-pairing;
+2. the remainder, or the homogeneous bracket (B.6, D.1-D.2 / 4.2-4.3): S1 is the first
+   ``pairs`` residents; fewest exchanges, smallest BSN-sum difference, the highest S1 BSNs
+   out, the lowest S2 BSNs in, then each S1 player, highest first, with the first S2 player
+   possible.
+
+Players left over float to the next bracket (MDPs not paired stay in the limbo and float again,
+B.2).  The last bracket leaves at most the PAB receiver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from swisspairing import RoundContext
+from swisspairing.matching import max_weight_matching
+
+from .criteria import (
+    FIELD_RULES,
+    ByeFacts,
+    Layout,
+    Place,
+    bye_candidate,
+    compatible,
+    edge_weight,
+)
+from .definitions import FloatKind, RoundFacts, round_facts
+from .order import mdp_tiebreak, remainder_tiebreak
+
+
+@dataclass
+class BracketReport:
+    """What one bracket came to (for ``--explain``)."""
+
+    score: int
+    """Resident score (tenths)."""
+    moved_down: tuple[int, ...]
+    """MDPs who entered it."""
+    pairs: list[tuple[int, int]] = field(default_factory=list)
+    """Pairs made, higher-ranked first."""
+    floaters: tuple[int, ...] = ()
+    """Players moved down out of it (or the PAB receiver in the last bracket)."""
+    failures: dict[str, int] = field(default_factory=dict)
+    """Quality criterion id -> how many of its conditions the bracket's pairs could not meet."""
+
+
+@dataclass
+class RoundResult:
+    """The pairs of the round and the PAB receiver."""
+
+    pairs: list[tuple[int, int]]
+    """Higher-ranked player first."""
+    bye: int | None
+    """The PAB receiver."""
+    brackets: list[BracketReport]
+    """Per bracket, for the explanation."""
+    bye_score: int | None
+    """The lowest score the PAB receiver could have ([C5])."""
+
+
+class NoCompletePairing(Exception):
+    """No round-pairing satisfies the absolute criteria (A.9 / 1.9.3)."""
+
+
+class _Round:
+    def __init__(self, context: RoundContext) -> None:
+        self.context = context
+        self.facts: RoundFacts = round_facts(context)
+        self.players = self.facts.players
+        self.order = self.facts.order
+        self.index = {n: i for i, n in enumerate(self.order)}
+        self.layout = Layout.for_round(self.facts)
+        groups: list[list[int]] = []
+        for n in self.order:
+            if groups and self.players[groups[-1][0]].score == self.players[n].score:
+                groups[-1].append(n)
+            else:
+                groups.append([n])
+        self.groups = groups
+        self._compatible: dict[tuple[int, int], bool] = {}
+
+    # ------------------------------------------------------------------ helpers
+    def compatible(self, a: int, b: int) -> bool:
+        key = (a, b) if a < b else (b, a)
+        ok = self._compatible.get(key)
+        if ok is None:
+            hi, lo = (a, b) if self.index[a] < self.index[b] else (b, a)
+            ok = self._compatible[key] = compatible(
+                self.players[hi], self.players[lo], self.facts, self.context
+            )
+        return ok
+
+    def ranked(self, numbers: Iterable[int]) -> list[int]:
+        return sorted(numbers, key=self.index.__getitem__)
+
+    # ------------------------------------------------------------------ A.9 / [C5]
+    def _bye_facts(self) -> ByeFacts:
+        """Check that a complete round-pairing exists (A.9) and find the lowest score the PAB
+        receiver can have ([C5]) and whether [C9] bites in the first bracket."""
+        order = self.order
+        odd = len(order) % 2 == 1
+        group_of = {n: gi for gi, g in enumerate(self.groups) for n in g}
+        levels = len(self.groups)
+        top = set(self.groups[0]) if self.groups else set()
+        low_bits = (2 * len(order) + 2).bit_length() + 1
+        mid_bits = (2 * len(order) * levels + 2).bit_length() + 1
+        edges = []
+        for i, a in enumerate(order):
+            for b in order[i + 1 :]:
+                if not self.compatible(a, b):
+                    continue
+                pa, pb = self.players[a], self.players[b]
+                w = 1
+                if odd:
+                    w += (not pa.bye_eligible) + (not pb.bye_eligible)
+                    # the bye as low as possible: keep the high groups matched
+                    w = (w << mid_bits) | (
+                        (levels - 1 - group_of[a]) + (levels - 1 - group_of[b]) + 2
+                    )
+                    w = (w << low_bits) | (b in top)
+                edges.append((a, b, w))
+        mates = max_weight_matching(edges)
+        unmatched = [n for n in order if n not in mates]
+        if len(unmatched) > (1 if odd else 0) or (
+            odd and not self.players[unmatched[0]].bye_eligible
+        ):
+            raise NoCompletePairing
+        if not odd:
+            return ByeFacts(None, {}, False)
+        bye_score = self.players[unmatched[0]].score
+        top_score = self.players[order[0]].score
+        single = bye_score >= top_score and all(
+            n in mates and mates[n] in top for n in self.groups[0] if n != unmatched[0]
+        )
+        counts = sorted(
+            (self.players[n].games_played for n in order if self.players[n].score == bye_score),
+            reverse=True,
+        )
+        ranks: dict[int, int] = {}
+        for r, c in enumerate(counts):
+            ranks[c] = r
+        return ByeFacts(bye_score, ranks, single)
+
+    # ------------------------------------------------------------------ matching
+    def _solve(
+        self,
+        active: Sequence[int],
+        current: set[int],
+        nxt: set[int],
+        bye: ByeFacts,
+        far_bye: ByeFacts,
+        barred: set[frozenset[int]],
+        tiebreak: dict[tuple[int, int], int],
+        low_bits: int,
+    ) -> dict[int, int]:
+        edges = []
+        players = self.players
+        for i, a in enumerate(active):
+            pa = players[a]
+            for b in active[i + 1 :]:
+                if not self.compatible(a, b):
+                    continue
+                if b in current:
+                    if frozenset((a, b)) in barred:
+                        continue
+                    place = Place.CURRENT
+                    facts = bye
+                elif b in nxt:
+                    place, facts = Place.NEXT, bye
+                else:
+                    place, facts = Place.FAR, far_bye
+                w = edge_weight(pa, players[b], place, self.facts, self.layout, facts)
+                edges.append((a, b, (w << low_bits) | tiebreak.get((a, b), 0)))
+        return max_weight_matching(edges)
+
+    # ------------------------------------------------------------------ the round
+    def pair(self) -> RoundResult:
+        bye0 = self._bye_facts()
+        bye = bye0
+        carried: list[int] = []
+        origin: dict[int, int] = {}
+        finalized: set[int] = set()
+        pairs: list[tuple[int, int]] = []
+        reports: list[BracketReport] = []
+        groups = self.groups
+        gi = 0
+        while gi < len(groups) or len(carried) > 1:
+            residents = groups[gi] if gi < len(groups) else []
+            if len(carried) + len(residents) <= 1 and gi + 1 >= len(groups):
+                carried = self.ranked(carried + residents)
+                gi += 1
+                break
+            nxt = groups[gi + 1] if gi + 1 < len(groups) else []
+            far = [n for g in groups[gi + 2 :] for n in g]
+            bracket = carried + residents
+            active = self.ranked(bracket + nxt + far)
+            current = set(bracket)
+            nxt_set = set(nxt)
+            barred = {
+                frozenset((a, b))
+                for i, a in enumerate(carried)
+                for b in carried[i + 1 :]
+                if a in origin and origin.get(a) == origin.get(b)
+            }
+            report = BracketReport(
+                score=self.players[residents[0]].score if residents else 0,
+                moved_down=tuple(carried),
+            )
+            # 1. the MDP-pairing (B.7, D.3/4.4); without MDPs, only the number of pairs
+            tb, low = mdp_tiebreak(carried, residents)
+            mates = self._solve(active, current, nxt_set, bye, bye0, barred, tb, low)
+            resident_set = set(residents)
+            for m in carried:
+                r = mates.get(m)
+                if r is not None and r in resident_set:
+                    pairs.append((m, r))
+                    report.pairs.append((m, r))
+                    finalized.update((m, r))
+            remainder = [r for r in residents if r not in finalized]
+            rem_set = set(remainder)
+            rem_pairs = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
+            # 2. the remainder (B.6, D.1-D.2 / 4.2-4.3)
+            if remainder:
+                active = [n for n in active if n not in finalized]
+                tb, low = remainder_tiebreak(remainder, rem_pairs)
+                mates = self._solve(active, current, nxt_set, bye, bye0, barred, tb, low)
+                for a in remainder:
+                    b = mates.get(a)
+                    if b is not None and b in rem_set and self.index[b] > self.index[a]:
+                        pairs.append((a, b))
+                        report.pairs.append((a, b))
+                        finalized.update((a, b))
+            left = [n for n in bracket if n not in finalized]
+            for n in left:
+                if n in rem_set:
+                    origin[n] = gi
+            report.floaters = tuple(left)
+            report.failures = self._failures(report.pairs, bracket, bye)
+            reports.append(report)
+            # [C9]: does the next bracket hold the PAB receiver alone?
+            if bye0.score is not None and gi + 1 < len(groups):
+                next_score = self.players[groups[gi + 1][0]].score
+                single = bye0.score >= next_score and all(
+                    self.players[mates.get(n, n)].score >= next_score for n in left + nxt
+                )
+            else:
+                single = False
+            bye = ByeFacts(bye0.score, bye0.unplayed_rank, single)
+            carried = self.ranked(left)
+            gi += 1
+        leftover = [n for n in carried if n not in finalized]
+        if len(leftover) > 1 or (
+            leftover and not bye_candidate(self.players[leftover[0]], bye0)
+        ):  # pragma: no cover - the completion field forbids it
+            raise NoCompletePairing
+        return RoundResult(pairs, leftover[0] if leftover else None, reports, bye0.score)
+
+    # ------------------------------------------------------------------ explanation
+    def _failures(
+        self, pairs: Sequence[tuple[int, int]], bracket: Sequence[int], bye: ByeFacts
+    ) -> dict[str, int]:
+        """For each quality criterion, how many of its conditions the bracket's pairs miss:
+        pairs not made ([C6]), MDPs not paired ([C7]), pairs failing a colour criterion
+        ([C10]-[C13]), resident downfloaters who had a downfloat ([C14]/[C16]) and MDP
+        opponents who had an upfloat ([C15]/[C17])."""
+        out: dict[str, int] = {}
+        col = 2 if self.facts.edition.value == "2017" else 1
+        names = [rule[col] for rule in FIELD_RULES]
+        paired = {n for p in pairs for n in p}
+        floaters = [n for n in bracket if n not in paired]
+        if len(bracket) // 2 > len(pairs):
+            out[names[1]] = len(bracket) // 2 - len(pairs)
+        top = max((self.players[n].score for n in bracket), default=0)
+        resident_score = min((self.players[n].score for n in bracket), default=0)
+        unpaired_mdps = sum(1 for n in floaters if self.players[n].score > resident_score)
+        if unpaired_mdps and top > resident_score:
+            out[names[2]] = unpaired_mdps
+        sums = [0] * len(FIELD_RULES)
+        for a, b in pairs:
+            hi, lo = (a, b) if self.index[a] < self.index[b] else (b, a)
+            w = edge_weight(
+                self.players[hi], self.players[lo], Place.CURRENT, self.facts, self.layout, bye
+            )
+            for k, v in enumerate(self.layout.unpack(w)):
+                sums[k] += v
+        for k in (6, 7, 8, 9):  # colour criteria: one condition per pair
+            if len(pairs) > sums[k] and names[k]:
+                out[names[k]] = len(pairs) - sums[k]
+        for back, (down, up) in enumerate(((10, 11), (12, 13))):
+            if self.facts.played_rounds <= back:
+                continue
+            again = sum(
+                1
+                for n in floaters
+                if self.players[n].score == resident_score
+                and self.players[n].floats[back] is FloatKind.DOWN
+            )
+            if again:
+                out[names[down]] = again
+            if len(pairs) > sums[up]:
+                out[names[up]] = len(pairs) - sums[up]
+        return out
+
+
+def pair_dutch_round(context: RoundContext) -> RoundResult:
+    """Pair the round of ``context`` (raises :class:`NoCompletePairing`)."""
+    return _Round(context).pair()
