@@ -103,7 +103,11 @@ def main(argv: list[str] | None = None) -> int:
             rounds = rng.randint(*args.rounds)
             seed = rng.randrange(1 << 30)
             extra = args.extra.replace("\\n", "\n")
-            gen = generate(binary, tmp, players, rounds, seed, extra)
+            try:
+                gen = generate(binary, tmp, players, rounds, seed, extra)
+            except subprocess.CalledProcessError:
+                print(f"[{k + 1}/{args.count}] generator failed for seed {seed}; skipped")
+                continue
             full = load_trf(gen)
             for rnd in range(1, rounds + 1):
                 t = truncate(full, rnd)

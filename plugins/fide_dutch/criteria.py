@@ -160,12 +160,17 @@ def edge_weight(
     facts: RoundFacts,
     layout: Layout,
     bye: ByeFacts,
+    *,
+    completion: bool = True,
 ) -> int:
     """The weight of pairing ``hi`` (the higher-ranked) with ``lo`` (compatibility checked by
-    the caller), with ``lo`` in the current bracket, the next scoregroup or further down."""
+    the caller), with ``lo`` in the current bracket, the next scoregroup or further down.
+    Without ``completion`` the [C4] field is left empty (for a matching over the bracket and
+    the next scoregroup alone, whose completion is checked separately)."""
     values = [0] * len(FIELD_RULES)
     # [C4] completion, [C2] eligibility, [C5] the PAB score
-    values[0] = 1 + (not bye_candidate(hi, bye)) + (not bye_candidate(lo, bye))
+    if completion:
+        values[0] = 1 + (not bye_candidate(hi, bye)) + (not bye_candidate(lo, bye))
     if place is Place.NEXT:
         values[3] = 1  # [C8] pairs in the next bracket
         values[4] = layout.score_bit(hi.score)  # [C8] scores paired there

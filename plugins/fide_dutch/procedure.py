@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from swisspairing import RoundContext
-from swisspairing.matching import max_weight_matching
+from swisspairing.matching import has_perfect_matching, max_matching_size, max_weight_matching
 
 from .criteria import (
     FIELD_RULES,
@@ -107,43 +107,37 @@ class _Round:
 
     # ------------------------------------------------------------------ A.9 / [C5]
     def _bye_facts(self) -> ByeFacts:
-        """Check that a complete round-pairing exists (A.9) and find the lowest score the PAB
-        receiver can have ([C5]) and whether [C9] bites in the first bracket."""
+        """Check that a complete round-pairing exists (A.9 / 1.9) and find the lowest score
+        the PAB receiver can have ([C5]) and whether [C9] bites in the first bracket."""
         order = self.order
         odd = len(order) % 2 == 1
-        group_of = {n: gi for gi, g in enumerate(self.groups) for n in g}
-        levels = len(self.groups)
-        top = set(self.groups[0]) if self.groups else set()
-        low_bits = (2 * len(order) + 2).bit_length() + 1
-        mid_bits = (2 * len(order) * levels + 2).bit_length() + 1
-        edges = []
-        for i, a in enumerate(order):
-            for b in order[i + 1 :]:
-                if not self.compatible(a, b):
-                    continue
-                pa, pb = self.players[a], self.players[b]
-                w = 1
-                if odd:
-                    w += (not pa.bye_eligible) + (not pb.bye_eligible)
-                    # the bye as low as possible: keep the high groups matched
-                    w = (w << mid_bits) | (
-                        (levels - 1 - group_of[a]) + (levels - 1 - group_of[b]) + 2
-                    )
-                    w = (w << low_bits) | (b in top)
-                edges.append((a, b, w))
-        mates = max_weight_matching(edges)
-        unmatched = [n for n in order if n not in mates]
-        if len(unmatched) > (1 if odd else 0) or (
-            odd and not self.players[unmatched[0]].bye_eligible
-        ):
-            raise NoCompletePairing
+        everybody_eligible = ByeFacts(self.players[order[0]].score if order else 0, {}, False)
         if not odd:
+            if not self._completable(order, everybody_eligible):
+                raise NoCompletePairing
             return ByeFacts(None, {}, False)
-        bye_score = self.players[unmatched[0]].score
-        top_score = self.players[order[0]].score
-        single = bye_score >= top_score and all(
-            n in mates and mates[n] in top for n in self.groups[0] if n != unmatched[0]
-        )
+        bye_score = None
+        for group in reversed(self.groups):  # [C5]: the lowest score first
+            trial = ByeFacts(self.players[group[0]].score, {}, False)
+            if any(bye_candidate(self.players[n], trial) for n in group) and self._completable(
+                order, trial
+            ):
+                bye_score = trial.score
+                break
+        if bye_score is None:
+            raise NoCompletePairing
+        top = self.groups[0]
+        single = False
+        if bye_score >= self.players[top[0]].score:
+            # [C9] from the first bracket on when the top scoregroup can be paired within
+            # itself but for the PAB receiver, and the others among themselves
+            rest = [n for n in order if n not in set(top)]
+            if self._completable(rest, ByeFacts(None, {}, False)):
+                single = any(
+                    self.players[b].bye_eligible
+                    and self._completable([n for n in top if n != b], ByeFacts(None, {}, False))
+                    for b in top
+                )
         counts = sorted(
             (self.players[n].games_played for n in order if self.players[n].score == bye_score),
             reverse=True,
@@ -164,7 +158,10 @@ class _Round:
         barred: set[frozenset[int]],
         tiebreak: dict[tuple[int, int], int],
         low_bits: int,
+        *,
+        completion: bool = True,
     ) -> dict[int, int]:
+        """A maximum-weight matching of ``active`` (criteria above, tie-break terms below)."""
         edges = []
         players = self.players
         for i, a in enumerate(active):
@@ -181,9 +178,60 @@ class _Round:
                     place, facts = Place.NEXT, bye
                 else:
                     place, facts = Place.FAR, far_bye
-                w = edge_weight(pa, players[b], place, self.facts, self.layout, facts)
-                edges.append((a, b, (w << low_bits) | tiebreak.get((a, b), 0)))
+                w = edge_weight(
+                    pa, players[b], place, self.facts, self.layout, facts, completion=completion
+                )
+                if w:
+                    edges.append((a, b, (w << low_bits) | tiebreak.get((a, b), 0)))
         return max_weight_matching(edges)
+
+    def _max_pairs(self, players: Sequence[int]) -> int:
+        """The most pairs ``players`` can make among themselves under [C1]-[C3]."""
+        return max_matching_size(list(players), self.compatible)
+
+    def _completable(self, players: Sequence[int], bye: ByeFacts) -> bool:
+        """[C4]: ``players`` can all be paired under [C1]-[C3], but for one PAB receiver
+        ([C2], with no more than the lowest PAB score, [C5]) when their number is odd."""
+        numbers = list(players)
+        n = len(numbers)
+        odd = n % 2 == 1
+        adj: list[list[int]] = [[] for _ in range(n + odd)]
+        for i, a in enumerate(numbers):
+            for j in range(i + 1, n):
+                if self.compatible(a, numbers[j]):
+                    adj[i].append(j)
+                    adj[j].append(i)
+            if odd and bye_candidate(self.players[a], bye):
+                adj[i].append(n)
+                adj[n].append(i)
+        return has_perfect_matching(adj)
+
+    def _stage(
+        self,
+        bracket: Sequence[int],
+        nxt: Sequence[int],
+        far: Sequence[int],
+        bye: ByeFacts,
+        bye0: ByeFacts,
+        barred: set[frozenset[int]],
+        tiebreak: dict[tuple[int, int], int],
+        low_bits: int,
+        local: bool,
+    ) -> dict[int, int]:
+        """One matching of the bracket.  With ``local``, first over the bracket and the next
+        scoregroup alone: the players further down carry only the completion criterion, so
+        when the players this leaves unpaired can be paired with them ([C4]) the answer is the
+        one over the whole field; otherwise the whole field is matched."""
+        current, nxt_set = set(bracket), set(nxt)
+        if local and far:
+            near = self.ranked([*bracket, *nxt])
+            mates = self._solve(
+                near, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, completion=False
+            )
+            if self._completable([*(n for n in near if n not in mates), *far], bye0):
+                return mates
+        active = self.ranked([*bracket, *nxt, *far])
+        return self._solve(active, current, nxt_set, bye, bye0, barred, tiebreak, low_bits)
 
     # ------------------------------------------------------------------ the round
     def pair(self) -> RoundResult:
@@ -205,9 +253,11 @@ class _Round:
             nxt = groups[gi + 1] if gi + 1 < len(groups) else []
             far = [n for g in groups[gi + 2 :] for n in g]
             bracket = carried + residents
-            active = self.ranked(bracket + nxt + far)
-            current = set(bracket)
-            nxt_set = set(nxt)
+            # a matching over the bracket and the next scoregroup suffices unless the players
+            # further down carry [C9] (they then carry more than the completion criterion)
+            local = not bye0.single_downfloater and not (
+                bye0.score is not None and nxt and bye0.score >= self.players[nxt[0]].score
+            )
             barred = {
                 frozenset((a, b))
                 for i, a in enumerate(carried)
@@ -218,24 +268,35 @@ class _Round:
                 score=self.players[residents[0]].score if residents else 0,
                 moved_down=tuple(carried),
             )
-            # 1. the MDP-pairing (B.7, D.3/4.4); without MDPs, only the number of pairs
-            tb, low = mdp_tiebreak(carried, residents)
-            mates = self._solve(active, current, nxt_set, bye, bye0, barred, tb, low)
+            # 1. the MDP-pairing (B.7, D.3/4.4)
             resident_set = set(residents)
-            for m in carried:
-                r = mates.get(m)
-                if r is not None and r in resident_set:
-                    pairs.append((m, r))
-                    report.pairs.append((m, r))
-                    finalized.update((m, r))
+            mates: dict[int, int] = {}
+            if carried:
+                tb, low = mdp_tiebreak(carried, residents)
+                mates = self._stage(bracket, nxt, far, bye, bye0, barred, tb, low, local)
+                for m in carried:
+                    r = mates.get(m)
+                    if r is not None and r in resident_set:
+                        pairs.append((m, r))
+                        report.pairs.append((m, r))
+                        finalized.update((m, r))
             remainder = [r for r in residents if r not in finalized]
             rem_set = set(remainder)
-            rem_pairs = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
-            # 2. the remainder (B.6, D.1-D.2 / 4.2-4.3)
+            # 2. the remainder (B.6, D.1-D.2 / 4.2-4.3); S1 holds as many players as the
+            # remainder makes pairs: first tried with the most it could make by itself, then,
+            # if the criteria allow fewer, with that number
             if remainder:
-                active = [n for n in active if n not in finalized]
-                tb, low = remainder_tiebreak(remainder, rem_pairs)
-                mates = self._solve(active, current, nxt_set, bye, bye0, barred, tb, low)
+                rest = [n for n in bracket if n not in finalized]
+                tried: set[int] = set()
+                rem_pairs = self._max_pairs(remainder)
+                while True:
+                    tried.add(rem_pairs)
+                    tb, low = remainder_tiebreak(remainder, rem_pairs)
+                    mates = self._stage(rest, nxt, far, bye, bye0, barred, tb, low, local)
+                    made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
+                    if made == rem_pairs or made in tried:
+                        break
+                    rem_pairs = made
                 for a in remainder:
                     b = mates.get(a)
                     if b is not None and b in rem_set and self.index[b] > self.index[a]:
