@@ -36,7 +36,8 @@ from .criteria import (
     compatible,
     edge_weight,
 )
-from .definitions import FloatKind, RoundFacts, round_facts
+from .criteria_2017 import Layout2017, edge_weight_2017
+from .definitions import Edition, FloatKind, RoundFacts, round_facts
 from .order import mdp_tiebreak, remainder_tiebreak
 
 
@@ -375,6 +376,154 @@ class _Round:
         return out
 
 
+class _Round2017(_Round):
+    """The 2017 edition: completion only in the PPB and the CLB (A.9), PSD criteria (A.8)."""
+
+    def _eligible_completable(self, players: Sequence[int]) -> bool:
+        """C.1-C.3 with C.2: ``players`` can all be paired, an odd one out eligible for the
+        PAB."""
+        everybody = ByeFacts(max((self.players[n].score for n in players), default=0), {}, False)
+        return self._completable(players, everybody)
+
+    def _solve_2017(
+        self,
+        active: Sequence[int],
+        bracket: Sequence[int],
+        layout: Layout2017,
+        tiebreak: dict[tuple[int, int], int],
+        low_bits: int,
+    ) -> dict[int, int]:
+        current = set(bracket)
+        players = self.players
+        edges = []
+        for i, a in enumerate(active):
+            for b in active[i + 1 :]:
+                if not self.compatible(a, b):
+                    continue
+                if b in current:
+                    if a not in self._resident_set and b not in self._resident_set:
+                        continue  # two MDPs are never paired together
+                    place = Place.CURRENT
+                else:
+                    place = Place.NEXT
+                w = edge_weight_2017(players[a], players[b], place, self.facts, layout)
+                if w > 0:
+                    edges.append((a, b, (w << low_bits) + tiebreak.get((a, b), 0)))
+        return max_weight_matching(edges)
+
+    def _pair_bracket(
+        self,
+        carried: list[int],
+        residents: list[int],
+        below: list[int],
+        *,
+        special: bool,
+        final: bool,
+    ) -> tuple[list[tuple[int, int]], list[int]]:
+        """B.1-B.8 for one bracket: its pairs and its downfloaters."""
+        bracket = carried + residents
+        active = self.ranked(bracket + below)
+        lowest = min(self.players[n].score for n in active)
+        layout = Layout2017.for_bracket(
+            [self.players[n] for n in bracket],
+            [self.players[n] for n in residents],
+            lowest,
+            len(active),
+            special=special,
+            final=final,
+        )
+        self._resident_set = set(residents)
+        pairs: list[tuple[int, int]] = []
+        done: set[int] = set()
+        if carried:
+            tb, low = mdp_tiebreak(carried, residents)
+            mates = self._solve_2017(active, bracket, layout, tb, low)
+            for m in carried:
+                r = mates.get(m)
+                if r is not None and r in self._resident_set:
+                    pairs.append((m, r))
+                    done.update((m, r))
+        remainder = [r for r in residents if r not in done]
+        rem_set = set(remainder)
+        if remainder:
+            rest = [n for n in active if n not in done]
+            tried: set[int] = set()
+            rem_pairs = self._max_pairs(remainder)
+            while True:
+                tried.add(rem_pairs)
+                tb, low = remainder_tiebreak(remainder, rem_pairs)
+                mates = self._solve_2017(
+                    rest, [n for n in bracket if n not in done], layout, tb, low
+                )
+                made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
+                if made == rem_pairs or made in tried:
+                    break
+                rem_pairs = made
+            for a in remainder:
+                b = mates.get(a)
+                if b is not None and b in rem_set and self.index[b] > self.index[a]:
+                    pairs.append((a, b))
+                    done.update((a, b))
+        return pairs, [n for n in bracket if n not in done]
+
+    def pair(self) -> RoundResult:
+        if not self._eligible_completable(self.order):
+            raise NoCompletePairing
+        groups = self.groups
+        carried: list[int] = []
+        pairs: list[tuple[int, int]] = []
+        reports: list[BracketReport] = []
+        no_bye = ByeFacts(None, {}, False)
+        gi = 0
+        special = len(groups) <= 1
+        while gi < len(groups):
+            if special:  # the PPB's downfloaters and everybody left: the CLB (A.9)
+                residents = [n for g in groups[gi:] for n in g]
+                below: list[int] = []
+                gi = len(groups)
+            else:
+                residents = groups[gi]
+                below = groups[gi + 1] if gi + 1 < len(groups) else []
+            final = gi + 2 >= len(groups)
+            made, left = self._pair_bracket(carried, residents, below, special=special, final=final)
+            if not special:
+                rest = left + [n for g in groups[gi + 1 :] for n in g]
+                if not self._eligible_completable(rest):
+                    # A.9: this bracket is the PPB; paired again with C.4 over everybody left
+                    below = [n for g in groups[gi + 1 :] for n in g]
+                    made, left = self._pair_bracket(
+                        carried, residents, below, special=True, final=True
+                    )
+                    special = True
+                    gi += 1
+                    report = BracketReport(self.players[residents[0]].score, tuple(carried))
+                    report.pairs = made
+                    report.floaters = tuple(left)
+                    report.failures = self._failures(made, carried + residents, no_bye)
+                    reports.append(report)
+                    pairs.extend(made)
+                    carried = self.ranked(left)
+                    continue
+            report = BracketReport(
+                self.players[residents[0]].score if residents else 0, tuple(carried)
+            )
+            report.pairs = made
+            report.floaters = tuple(left)
+            report.failures = self._failures(made, carried + residents, no_bye)
+            reports.append(report)
+            pairs.extend(made)
+            carried = self.ranked(left)
+            if not special:
+                gi += 1
+                special = gi + 1 >= len(groups)
+        if len(carried) > 1 or (carried and not self.players[carried[0]].bye_eligible):
+            raise NoCompletePairing  # pragma: no cover - C.4 in the CLB forbids it
+        bye = carried[0] if carried else None
+        return RoundResult(pairs, bye, reports, self.players[bye].score if bye else None)
+
+
 def pair_dutch_round(context: RoundContext) -> RoundResult:
     """Pair the round of ``context`` (raises :class:`NoCompletePairing`)."""
+    if round_facts(context).edition is Edition.DUTCH_2017:
+        return _Round2017(context).pair()
     return _Round(context).pair()
