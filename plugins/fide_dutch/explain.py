@@ -25,7 +25,10 @@ def explain_round(result: RoundResult, context: RoundContext) -> None:
     for i, rep in enumerate(result.brackets):
         exp.add(
             f"{ed} B.1" if facts.edition is Edition.DUTCH_2017 else f"{ed} 3.1",
-            N_("bracket {score}: {mdps} moved-down players, {pairs} pairs, moved down: {floaters}"),
+            N_(
+                "bracket {score}: moved-down players in: {mdps}; pairs: {pairs}; "
+                "moved down: {floaters}"
+            ),
             bracket=i,
             score=_points(rep.score),
             mdps=len(rep.moved_down),
@@ -39,8 +42,8 @@ def explain_round(result: RoundResult, context: RoundContext) -> None:
             exp.add(
                 cited,
                 N_(
-                    "not met {count} times in this bracket: no pairing that keeps the higher "
-                    "criteria meets it more often"
+                    "not met in this bracket (times: {count}): no pairing that keeps the "
+                    "higher criteria meets it more often"
                 ),
                 bracket=i,
                 count=count,
