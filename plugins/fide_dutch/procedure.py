@@ -15,7 +15,8 @@ below the criteria (:mod:`.order`), in two matchings per bracket:
    out, the lowest S2 BSNs in, then each S1 player, highest first, with the first S2 player
    possible.
 
-Players left over float to the next bracket (MDPs not paired stay in the limbo and float again,
+MaxPairs and M1 (B.1) are results of these matchings, not inputs (AMB-N3).  Players left over
+float to the next bracket (MDPs not paired stay in the limbo and float again,
 B.2).  The last bracket leaves at most the PAB receiver.
 """
 
