@@ -26,7 +26,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from swisspairing import RoundContext
-from swisspairing.matching import has_perfect_matching, max_matching_size, max_weight_matching
+from swisspairing.matching import (
+    has_perfect_matching,
+    max_matching_size,
+    max_weight_matching,
+    maximum_matching,
+)
 
 from .criteria import (
     FIELD_RULES,
@@ -187,6 +192,77 @@ class _Round:
                     edges.append((a, b, (w << low_bits) | tiebreak.get((a, b), 0)))
         return max_weight_matching(edges)
 
+    def _perfect_candidate(
+        self,
+        carried: Sequence[int],
+        residents: Sequence[int],
+        nxt: Sequence[int],
+        far: Sequence[int],
+        bye: ByeFacts,
+        bye0: ByeFacts,
+    ) -> list[tuple[int, int]] | None:
+        """B.3-B.4 / 3.3-3.4: the first candidate (MDPs against the first residents, then the
+        remainder's S1 against its S2, one leftover at the end) if it is *perfect*: every pair
+        legal and meeting every pair criterion ([C10]-[C13], [C15], [C17]), every MDP paired
+        ([C7]), the most pairs ([C6]), a leftover without a downfloat then ([C14], [C16]), the
+        next bracket able to pair it and make all its pairs ([C8]) and the round completable
+        ([C4]).  A perfect candidate meets every criterion at its best and is the first in the
+        order of section D, so it is what the matchings would choose; ``None`` otherwise."""
+        m, r = len(carried), len(residents)
+        if m > r:
+            return None
+        rest = list(residents[m:])
+        k = len(rest) // 2
+        candidate = list(zip(carried, residents[:m], strict=True)) + list(
+            zip(rest[:k], rest[k : 2 * k], strict=True)
+        )
+        leftover = rest[2 * k :]
+        played = self.facts.played_rounds
+        for a, b in candidate:
+            if not self.compatible(a, b):
+                return None
+            values = self.layout.unpack(
+                edge_weight(
+                    self.players[a], self.players[b], Place.CURRENT, self.facts, self.layout, bye
+                )
+            )
+            if not all(values[6:10]) or (played >= 1 and not values[11]):
+                return None
+            if played >= 2 and not values[13]:
+                return None
+        for n in leftover:
+            fl = self.players[n].floats
+            if (played >= 1 and fl[0] is FloatKind.DOWN) or (
+                played >= 2 and fl[1] is FloatKind.DOWN
+            ):
+                return None
+        if not self._completable([*leftover, *nxt, *far], bye0):
+            return None
+        if leftover and not self._next_bracket_perfect(leftover, nxt, far, bye0):
+            return None
+        return candidate
+
+    def _next_bracket_perfect(
+        self, floaters: Sequence[int], nxt: Sequence[int], far: Sequence[int], bye0: ByeFacts
+    ) -> bool:
+        """[C8] at its best: the next bracket pairs every floater and makes as many pairs as
+        its size allows, with the round still completable."""
+        group = [*floaters, *nxt]
+        index = {n: i for i, n in enumerate(group)}
+        adj: list[list[int]] = [[] for _ in group]
+        for i, a in enumerate(group):
+            for b in group[i + 1 :]:
+                if self.compatible(a, b):
+                    adj[i].append(index[b])
+                    adj[index[b]].append(i)
+        mate = maximum_matching(adj)
+        if sum(1 for x in mate if x != -1) // 2 < len(group) // 2:
+            return False
+        if any(mate[index[f]] == -1 for f in floaters):
+            return False
+        unmatched = [n for n in group if mate[index[n]] == -1]
+        return self._completable([*unmatched, *far], bye0)
+
     def _max_pairs(self, players: Sequence[int]) -> int:
         """The most pairs ``players`` can make among themselves under [C1]-[C3]."""
         return max_matching_size(list(players), self.compatible)
@@ -270,41 +346,55 @@ class _Round:
                 score=self.players[residents[0]].score if residents else 0,
                 moved_down=tuple(carried),
             )
-            # 1. the MDP-pairing (B.7, D.3/4.4)
-            resident_set = set(residents)
+            # B.4 / 3.4: the first candidate, when it is perfect, is the answer
+            perfect = (
+                self._perfect_candidate(carried, residents, nxt, far, bye, bye0)
+                if local and not bye.single_downfloater
+                else None
+            )
             mates: dict[int, int] = {}
-            if carried:
-                tb, low = mdp_tiebreak(carried, residents)
-                mates = self._stage(bracket, nxt, far, bye, bye0, barred, tb, low, local)
-                for m in carried:
-                    r = mates.get(m)
-                    if r is not None and r in resident_set:
-                        pairs.append((m, r))
-                        report.pairs.append((m, r))
-                        finalized.update((m, r))
-            remainder = [r for r in residents if r not in finalized]
-            rem_set = set(remainder)
-            # 2. the remainder (B.6, D.1-D.2 / 4.2-4.3); S1 holds as many players as the
-            # remainder makes pairs: first tried with the most it could make by itself, then,
-            # if the criteria allow fewer, with that number
-            if remainder:
-                rest = [n for n in bracket if n not in finalized]
-                tried: set[int] = set()
-                rem_pairs = self._max_pairs(remainder)
-                while True:
-                    tried.add(rem_pairs)
-                    tb, low = remainder_tiebreak(remainder, rem_pairs)
-                    mates = self._stage(rest, nxt, far, bye, bye0, barred, tb, low, local)
-                    made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
-                    if made == rem_pairs or made in tried:
-                        break
-                    rem_pairs = made
-                for a in remainder:
-                    b = mates.get(a)
-                    if b is not None and b in rem_set and self.index[b] > self.index[a]:
-                        pairs.append((a, b))
-                        report.pairs.append((a, b))
-                        finalized.update((a, b))
+            rem_set: set[int] = set()
+            if perfect is not None:
+                for a, b in perfect:
+                    pairs.append((a, b))
+                    report.pairs.append((a, b))
+                    finalized.update((a, b))
+                rem_set = set(residents)
+            else:
+                # 1. the MDP-pairing (B.7, D.3/4.4)
+                resident_set = set(residents)
+                if carried:
+                    tb, low = mdp_tiebreak(carried, residents)
+                    mates = self._stage(bracket, nxt, far, bye, bye0, barred, tb, low, local)
+                    for m in carried:
+                        r = mates.get(m)
+                        if r is not None and r in resident_set:
+                            pairs.append((m, r))
+                            report.pairs.append((m, r))
+                            finalized.update((m, r))
+                remainder = [r for r in residents if r not in finalized]
+                rem_set = set(remainder)
+                # 2. the remainder (B.6, D.1-D.2 / 4.2-4.3); S1 holds as many players as the
+                # remainder makes pairs: first tried with the most it could make by itself, then,
+                # if the criteria allow fewer, with that number
+                if remainder:
+                    rest = [n for n in bracket if n not in finalized]
+                    tried: set[int] = set()
+                    rem_pairs = self._max_pairs(remainder)
+                    while True:
+                        tried.add(rem_pairs)
+                        tb, low = remainder_tiebreak(remainder, rem_pairs)
+                        mates = self._stage(rest, nxt, far, bye, bye0, barred, tb, low, local)
+                        made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
+                        if made == rem_pairs or made in tried:
+                            break
+                        rem_pairs = made
+                    for a in remainder:
+                        b = mates.get(a)
+                        if b is not None and b in rem_set and self.index[b] > self.index[a]:
+                            pairs.append((a, b))
+                            report.pairs.append((a, b))
+                            finalized.update((a, b))
             left = [n for n in bracket if n not in finalized]
             for n in left:
                 if n in rem_set:
