@@ -49,6 +49,17 @@ def generate(binary: str, tmp: str, players: int, rounds: int, seed: int, extra:
     return out
 
 
+def baku_xxa(t, rounds: int) -> str:  # type: ignore[no-untyped-def]
+    """Baku 1-3 as XXA records: GA = the first 2*ceil(N/4) start numbers get 1 point in the
+    first half (rounded up) of the accelerated rounds and 1/2 in the others."""
+    numbers = sorted(p.number for p in t.players)
+    ga = numbers[: 2 * ((len(numbers) + 3) // 4)]
+    accelerated = (rounds + 1) // 2
+    full = (accelerated + 1) // 2
+    values = [1.0 if r <= full else 0.5 for r in range(1, accelerated + 1)]
+    return "".join(f"XXA {n:4d}" + "".join(f" {v:4.1f}" for v in values) + "\n" for n in ga)
+
+
 def bbp_pairs(binary: str, text: str, tmp: str) -> tuple[str, list[tuple[int, int]]]:
     src = os.path.join(tmp, "in.trf")
     out = os.path.join(tmp, "out.txt")
@@ -88,6 +99,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bbp")
     ap.add_argument("--extra", default="", help="more generator configuration lines (\\n)")
+    ap.add_argument(
+        "--baku",
+        action="store_true",
+        help="add Baku virtual points (C.04.5.1) as XXA records to every round's input",
+    )
     ap.add_argument("--save-corpus")
     ap.add_argument("--show-diffs", type=int, default=5)
     args = ap.parse_args(argv)
@@ -112,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
             for rnd in range(1, rounds + 1):
                 t = truncate(full, rnd)
                 text = bbp_trf(t)
+                if args.baku:
+                    text += baku_xxa(t, rounds)
                 status_b, theirs = bbp_pairs(binary, text, tmp)
                 t2 = load_trf(os.path.join(tmp, "in.trf"))
                 status_o, mine, secs = ours(engine, t2)
