@@ -26,7 +26,7 @@ def explain_round(result: RoundResult, context: RoundContext) -> None:
         exp.add(
             f"{ed} B.1" if facts.edition is Edition.DUTCH_2017 else f"{ed} 3.1",
             N_(
-                "bracket {score}: moved-down players in: {mdps}; pairs: {pairs}; "
+                "residents' score {score}: moved-down players in: {mdps}; pairs: {pairs}; "
                 "moved down: {floaters}"
             ),
             bracket=i,
