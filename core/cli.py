@@ -490,7 +490,11 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     locale = args.error_locale = _report_locale(
         args, ruleset, locale
     )  # the ruleset's language:, as the reports do
-    if any(code in ("XXA", "250") for code, _line in tournament.header):
+    engine = Engine(ruleset)
+    reads_acceleration = any(
+        (part or {}).get("acceleration") for part in engine.hook.swiss_system_info()
+    )
+    if not reads_acceleration and any(code in ("XXA", "250") for code, _line in tournament.header):
         err.write(
             "swisspairing: "
             + gettext(
@@ -502,7 +506,6 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
             ).format(file=args.tournament)
             + "\n"
         )
-    engine = Engine(ruleset)
     if tournament.next_round == 1:
         _warn_rounds_shortfall(engine, tournament, args.tournament, locale, err)
     try:

@@ -78,6 +78,7 @@ def swiss_system_info() -> Mapping[str, str]:
             "February 2026)"
         ),
         "rules": "Dutch-2026",
+        "acceleration": True,  # XXA / 250 virtual points are pairing points (Baku 4)
     }
 
 
