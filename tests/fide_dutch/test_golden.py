@@ -89,3 +89,24 @@ def test_bye_goes_low_and_the_pab_receiver_does_not_float_twice(ruleset: str) ->
     boards, byes = pair(BYE_AND_FLOAT, ruleset)
     assert boards == {(5, 1), (2, 3)}
     assert byes == [4]
+
+
+EXHAUSTED = """012 no pairing
+XXR 5
+XXC white1
+001    1      Player A                          2400                             1.0    1     2 w 1     3 b 0     4 w 0
+001    2      Player B                          2300                             1.5    2     1 b 0     4 w 1     3 b =
+001    3      Player C                          2200                             2.0    3     4 w =     1 w 1     2 w =
+001    4      Player D                          2100                             1.5    4     3 b =     2 b 0     1 b 1
+"""
+
+
+@pytest.mark.parametrize("ruleset", EDITIONS)
+def test_no_round_pairing_is_reported_with_its_proof(ruleset: str) -> None:
+    """Four players who have all met: no round-pairing satisfies [C1] / C.1 (A.9 / 1.9.3:
+    the arbiter decides); the error names the reason a maximum matching proves."""
+    from swisspairing.errors import NoValidPairingError
+
+    with pytest.raises(NoValidPairingError) as info:
+        pair(EXHAUSTED, ruleset)
+    assert "player 1 cannot be paired with anybody" in str(info.value)
