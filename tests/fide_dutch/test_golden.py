@@ -6,6 +6,8 @@ Rule ids: ``Dutch-2026`` articles/criteria (``[C12]``, 5.2.x) and the 2017 lette
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from swisspairing import Engine, load_ruleset, loads_trf
 
@@ -91,14 +93,9 @@ def test_bye_goes_low_and_the_pab_receiver_does_not_float_twice(ruleset: str) ->
     assert byes == [4]
 
 
-EXHAUSTED = """012 no pairing
-XXR 5
-XXC white1
-001    1      Player A                          2400                             1.0    1     2 w 1     3 b 0     4 w 0
-001    2      Player B                          2300                             1.5    2     1 b 0     4 w 1     3 b =
-001    3      Player C                          2200                             2.0    3     4 w =     1 w 1     2 w =
-001    4      Player D                          2100                             1.5    4     3 b =     2 b 0     1 b 1
-"""
+EXHAUSTED = (
+    Path(__file__).resolve().parent.parent / "data" / "fide_dutch" / "all-met-4.trf"
+).read_text()
 
 
 @pytest.mark.parametrize("ruleset", EDITIONS)
