@@ -106,15 +106,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--save-corpus")
     ap.add_argument("--show-diffs", type=int, default=5)
+    ap.add_argument("--max-minutes", type=float, default=1e9, help="stop after this long")
     args = ap.parse_args(argv)
     binary = args.bbp or BBP[args.edition]
     engine = Engine(load_ruleset(f"fide-dutch-{args.edition}"))
     rng = random.Random(args.seed)
-    total = same = same_colour = 0
+    total = same = same_colour = tournaments = 0
     times: list[float] = []
     shown = 0
     with tempfile.TemporaryDirectory(prefix="cmpdutch-") as tmp:
+        started = time.monotonic()
         for k in range(args.count):
+            if time.monotonic() - started > 60 * args.max_minutes:
+                print(f"stopped after {args.max_minutes:g} minutes")
+                break
             players = rng.randint(*args.players)
             rounds = rng.randint(*args.rounds)
             seed = rng.randrange(1 << 30)
@@ -125,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"[{k + 1}/{args.count}] generator failed for seed {seed}; skipped")
                 continue
             full = load_trf(gen)
+            tournaments += 1
             for rnd in range(1, rounds + 1):
                 t = truncate(full, rnd)
                 text = bbp_trf(t)
@@ -162,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
             )
     times.sort()
     print(
-        f"rounds {total}: same pairs {same} ({100 * same / max(total, 1):.2f} %), "
+        f"tournaments {tournaments}, rounds {total}: same pairs {same} ({100 * same / max(total, 1):.2f} %), "
         f"same pairs and colours {same_colour} ({100 * same_colour / max(total, 1):.2f} %); "
         f"ours: median {times[len(times) // 2]:.3f} s, worst {times[-1]:.3f} s"
     )
