@@ -168,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
             )
     times.sort()
     print(
-        f"tournaments {tournaments}, rounds {total}: same pairs {same} ({100 * same / max(total, 1):.2f} %), "
+        f"tournaments {tournaments}, rounds {total}: "
+        f"same pairs {same} ({100 * same / max(total, 1):.2f} %), "
         f"same pairs and colours {same_colour} ({100 * same_colour / max(total, 1):.2f} %); "
         f"ours: median {times[len(times) // 2]:.3f} s, worst {times[-1]:.3f} s"
     )
