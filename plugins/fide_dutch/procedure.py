@@ -149,6 +149,9 @@ class _Round:
             (self.players[n].games_played for n in order if self.players[n].score == bye_score),
             reverse=True,
         )
+        if len(set(counts)) <= 1:
+            # [C9] cannot tell the candidates apart (the same games played): it is constant
+            return ByeFacts(bye_score, {}, False)
         ranks: dict[int, int] = {}
         for r, c in enumerate(counts):
             ranks[c] = r
@@ -238,7 +241,7 @@ class _Round:
                 return None
         if not self._completable([*leftover, *nxt, *far], bye0):
             return None
-        if leftover and not self._next_bracket_perfect(leftover, nxt, far, bye0):
+        if leftover and (nxt or far) and not self._next_bracket_perfect(leftover, nxt, far, bye0):
             return None
         return candidate
 
@@ -334,7 +337,10 @@ class _Round:
             # a matching over the bracket and the next scoregroup suffices unless the players
             # further down carry [C9] (they then carry more than the completion criterion)
             local = not bye0.single_downfloater and not (
-                bye0.score is not None and nxt and bye0.score >= self.players[nxt[0]].score
+                bye0.score is not None
+                and bye0.unplayed_rank
+                and nxt
+                and bye0.score >= self.players[nxt[0]].score
             )
             barred = {
                 frozenset((a, b))
@@ -403,7 +409,7 @@ class _Round:
             report.failures = self._failures(report.pairs, bracket, bye)
             reports.append(report)
             # [C9]: does the next bracket hold the PAB receiver alone?
-            if bye0.score is not None and gi + 1 < len(groups):
+            if bye0.score is not None and bye0.unplayed_rank and gi + 1 < len(groups):
                 next_score = self.players[groups[gi + 1][0]].score
                 single = bye0.score >= next_score and all(
                     self.players[mates.get(n, n)].score >= next_score for n in left + nxt
