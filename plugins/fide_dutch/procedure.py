@@ -26,11 +26,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from swisspairing import RoundContext
+from swisspairing.feasibility import PairingGraph
 from swisspairing.matching import (
-    has_perfect_matching,
-    max_matching_size,
     max_weight_matching,
-    maximum_matching,
 )
 
 from .criteria import (
@@ -97,6 +95,8 @@ class _Round:
                 groups.append([n])
         self.groups = groups
         self._compatible: dict[tuple[int, int], bool] = {}
+        self._pairing_graph: PairingGraph | None = None
+        self._bye_key: object = ()
 
     # ------------------------------------------------------------------ helpers
     def compatible(self, a: int, b: int) -> bool:
@@ -251,41 +251,52 @@ class _Round:
         """[C8] at its best: the next bracket pairs every floater and makes as many pairs as
         its size allows, with the round still completable."""
         group = [*floaters, *nxt]
-        index = {n: i for i, n in enumerate(group)}
-        adj: list[list[int]] = [[] for _ in group]
-        for i, a in enumerate(group):
-            for b in group[i + 1 :]:
-                if self.compatible(a, b):
-                    adj[i].append(index[b])
-                    adj[index[b]].append(i)
-        mate = maximum_matching(adj)
-        if sum(1 for x in mate if x != -1) // 2 < len(group) // 2:
+        graph = self._graph(ByeFacts(None, {}, False))
+        mate, _active = graph.maximum_matching(group, bye=False)
+        index = graph.index
+        matched = [n for n in group if mate[index[n]] >= 0]
+        if len(matched) // 2 < len(group) // 2:
             return False
-        if any(mate[index[f]] == -1 for f in floaters):
+        if any(mate[index[f]] < 0 for f in floaters):
             return False
-        unmatched = [n for n in group if mate[index[n]] == -1]
+        unmatched = [n for n in group if mate[index[n]] < 0]
         return self._completable([*unmatched, *far], bye0)
 
     def _max_pairs(self, players: Sequence[int]) -> int:
         """The most pairs ``players`` can make among themselves under [C1]-[C3]."""
-        return max_matching_size(list(players), self.compatible)
+        graph = self._graph(ByeFacts(None, {}, False))
+        mate, active = graph.maximum_matching(players, bye=False)
+        return sum(1 for v in range(graph.size) if active >> v & 1 and mate[v] >= 0) // 2
+
+    def _graph(self, bye: ByeFacts) -> PairingGraph:
+        """The round's [C1]-[C3] as the core's bit-set graph, its bye vertex joined to the
+        possible PAB receivers of ``bye`` ([C2], [C5])."""
+        graph = self._pairing_graph
+        if graph is None:
+            graph = self._pairing_graph = PairingGraph(self.context, list(self.order))
+        key = bye.score
+        if self._bye_key != key:
+            self._bye_key = key
+            vertex = graph.bye
+            mask = 0
+            for i, n in enumerate(graph.numbers):
+                if bye_candidate(self.players[n], bye):
+                    mask |= 1 << i
+                    graph.adj[i] |= 1 << vertex
+                else:
+                    graph.adj[i] &= ~(1 << vertex)
+            graph.adj[vertex] = mask
+            mate = graph._mate
+            if mate[vertex] >= 0:  # the warm start may not keep a pair the change removed
+                other = mate[vertex]
+                mate[vertex] = mate[other] = -1
+                graph._matched &= ~((1 << vertex) | (1 << other))
+        return graph
 
     def _completable(self, players: Sequence[int], bye: ByeFacts) -> bool:
         """[C4]: ``players`` can all be paired under [C1]-[C3], but for one PAB receiver
         ([C2], with no more than the lowest PAB score, [C5]) when their number is odd."""
-        numbers = list(players)
-        n = len(numbers)
-        odd = n % 2 == 1
-        adj: list[list[int]] = [[] for _ in range(n + odd)]
-        for i, a in enumerate(numbers):
-            for j in range(i + 1, n):
-                if self.compatible(a, numbers[j]):
-                    adj[i].append(j)
-                    adj[j].append(i)
-            if odd and bye_candidate(self.players[a], bye):
-                adj[i].append(n)
-                adj[n].append(i)
-        return has_perfect_matching(adj)
+        return self._graph(bye).completable(players)
 
     def _stage(
         self,
@@ -479,7 +490,7 @@ class _Round2017(_Round):
     def _eligible_completable(self, players: Sequence[int]) -> bool:
         """C.1-C.3 with C.2: ``players`` can all be paired, an odd one out eligible for the
         PAB."""
-        everybody = ByeFacts(max((self.players[n].score for n in players), default=0), {}, False)
+        everybody = ByeFacts(1 << 40, {}, False)  # every eligible player
         return self._completable(players, everybody)
 
     def _solve_2017(
