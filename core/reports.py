@@ -170,7 +170,7 @@ def _row_head(
 ) -> list[str]:
     cells = [row.place, str(row.number)]
     if standings.team:
-        return cells + [row.name]
+        return [*cells, row.name]
     if has_title:
         cells.append(row.title)
     cells.append(_name(row.name, row.withdrawn, locale))
@@ -204,7 +204,9 @@ def _row_data(row: Any, standings: Standings) -> dict[str, Any]:
         d.update(
             title=row.title, rating=row.rating, federation=row.federation, withdrawn=row.withdrawn
         )
-    d["values"] = {c.id: _json_number(v) for c, v in zip(standings.columns, row.values)}
+    d["values"] = {
+        c.id: _json_number(v) for c, v in zip(standings.columns, row.values, strict=True)
+    }
     return d
 
 
@@ -594,7 +596,7 @@ def render_text(report: Report) -> str:
     def line(cells: Sequence[str]) -> str:
         parts = [
             c.rjust(w) if col.numeric else c.ljust(w)
-            for c, w, col in zip(cells, widths, report.columns)
+            for c, w, col in zip(cells, widths, report.columns, strict=True)
         ]
         return "  ".join(parts).rstrip()
 
@@ -677,7 +679,7 @@ def render_html(report: Report) -> str:
     body_rows = []
     for r in report.rows:
         cells = []
-        for c, v in zip(report.columns, r):
+        for c, v in zip(report.columns, r, strict=True):
             cls = "num" if c.numeric else ("name" if c.key in ("name", "white", "black") else "")
             cells.append(f'<td class="{cls}">{e(v)}</td>' if cls else f"<td>{e(v)}</td>")
         body_rows.append("<tr>" + "".join(cells) + "</tr>")

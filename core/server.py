@@ -350,7 +350,9 @@ _INPUT_PROPS: dict[str, Any] = {
     },
     "ruleset_yaml": {
         "type": "string",
-        "description": "A ruleset as YAML text (alternative to ruleset); extends registered ids only.",
+        "description": (
+            "A ruleset as YAML text (alternative to ruleset); extends registered ids only."
+        ),
     },
 }
 _EXAMPLE_TOURNAMENT: dict[str, Any] = {
