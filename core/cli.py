@@ -518,7 +518,11 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     locale = args.error_locale = _report_locale(
         args, ruleset, locale
     )  # the ruleset's language:, as the reports do
-    if has_acceleration(tournament):
+    engine = Engine(ruleset)
+    reads_acceleration = any(
+        (part or {}).get("acceleration") for part in engine.hook.swiss_system_info()
+    )
+    if not reads_acceleration and has_acceleration(tournament):
         err.write(
             "swisspairing: "
             + gettext(
@@ -530,7 +534,6 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
             ).format(file=args.tournament)
             + "\n"
         )
-    engine = Engine(ruleset)
     if tournament.next_round == 1:
         _warn_rounds_shortfall(engine, tournament, args.tournament, locale, err)
     try:

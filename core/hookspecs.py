@@ -34,7 +34,9 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 @hookspec
 def swiss_system_info() -> Mapping[str, Any] | None:
-    """Describe the system: ``{"name": msgid, "description": msgid, "rules": "Dutch-1992"}``.
+    """Describe the system: ``{"name": msgid, "description": msgid, "rules": "Dutch-1992"}``;
+    ``"acceleration": True`` when the system pairs by the virtual points of TRF ``XXA``/``250``
+    records (the CLI otherwise warns that they only enter the points field).
 
     Shown by ``swisspairing systems``.  Collected from every plugin.
     """

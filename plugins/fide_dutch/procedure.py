@@ -1,0 +1,637 @@
+"""Section B (2026: Art. 3) with the generation order of section D (Art. 4): the round,
+bracket by bracket, from the top scoregroup down.
+
+Each bracket (B.1-B.3: its MDPs, then its residents) is paired by maximum-weight matchings over
+every player not yet paired: the bracket's pairs carry the quality criteria
+(:mod:`.criteria`), the next scoregroup the [C8] look-ahead, everybody further down only the
+completion criterion, so [C4] holds in every bracket.  The criteria leave ties; the candidate
+the sequential procedure of B.5-B.8 would meet first is chosen by small tie-break terms added
+below the criteria (:mod:`.order`), in two matchings per bracket:
+
+1. heterogeneous bracket (B.7, D.3 / 4.4): which MDPs are paired (the highest first) and with
+   whom (each MDP, highest first, the first resident possible) -- the MDP-pairing;
+2. the remainder, or the homogeneous bracket (B.6, D.1-D.2 / 4.2-4.3): S1 is the first
+   ``pairs`` residents; fewest exchanges, smallest BSN-sum difference, the highest S1 BSNs
+   out, the lowest S2 BSNs in, then each S1 player, highest first, with the first S2 player
+   possible.
+
+MaxPairs and M1 (B.1) are results of these matchings, not inputs (AMB-N3).  Players left over
+float to the next bracket (MDPs not paired stay in the limbo and float again,
+B.2).  The last bracket leaves at most the PAB receiver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from swisspairing import RoundContext
+from swisspairing.feasibility import PairingGraph
+from swisspairing.matching import (
+    max_weight_matching,
+)
+
+from .criteria import (
+    FIELD_RULES,
+    ByeFacts,
+    Layout,
+    Place,
+    bye_candidate,
+    compatible,
+    edge_weight,
+)
+from .criteria_2017 import Layout2017, edge_weight_2017
+from .definitions import Edition, FloatKind, RoundFacts, round_facts
+from .order import mdp_tiebreak, remainder_tiebreak
+
+
+@dataclass
+class BracketReport:
+    """What one bracket came to (for ``--explain``)."""
+
+    score: int
+    """Resident score (tenths)."""
+    moved_down: tuple[int, ...]
+    """MDPs who entered it."""
+    pairs: list[tuple[int, int]] = field(default_factory=list)
+    """Pairs made, higher-ranked first."""
+    floaters: tuple[int, ...] = ()
+    """Players moved down out of it (or the PAB receiver in the last bracket)."""
+    failures: dict[str, int] = field(default_factory=dict)
+    """Quality criterion id -> how many of its conditions the bracket's pairs could not meet."""
+
+
+@dataclass
+class RoundResult:
+    """The pairs of the round and the PAB receiver."""
+
+    pairs: list[tuple[int, int]]
+    """Higher-ranked player first."""
+    bye: int | None
+    """The PAB receiver."""
+    brackets: list[BracketReport]
+    """Per bracket, for the explanation."""
+    bye_score: int | None
+    """The lowest score the PAB receiver could have ([C5])."""
+
+
+class NoCompletePairing(Exception):
+    """No round-pairing satisfies the absolute criteria (A.9 / 1.9.3)."""
+
+
+class _Round:
+    def __init__(self, context: RoundContext) -> None:
+        self.context = context
+        self.facts: RoundFacts = round_facts(context)
+        self.players = self.facts.players
+        self.order = self.facts.order
+        self.index = {n: i for i, n in enumerate(self.order)}
+        self.layout = Layout.for_round(self.facts)
+        groups: list[list[int]] = []
+        for n in self.order:
+            if groups and self.players[groups[-1][0]].score == self.players[n].score:
+                groups[-1].append(n)
+            else:
+                groups.append([n])
+        self.groups = groups
+        self._compatible: dict[tuple[int, int], bool] = {}
+        self._pairing_graph: PairingGraph | None = None
+        self._bye_key: object = ()
+
+    # ------------------------------------------------------------------ helpers
+    def compatible(self, a: int, b: int) -> bool:
+        key = (a, b) if a < b else (b, a)
+        ok = self._compatible.get(key)
+        if ok is None:
+            hi, lo = (a, b) if self.index[a] < self.index[b] else (b, a)
+            ok = self._compatible[key] = compatible(
+                self.players[hi], self.players[lo], self.facts, self.context
+            )
+        return ok
+
+    def ranked(self, numbers: Iterable[int]) -> list[int]:
+        return sorted(numbers, key=self.index.__getitem__)
+
+    # ------------------------------------------------------------------ A.9 / [C5]
+    def _bye_facts(self) -> ByeFacts:
+        """Check that a complete round-pairing exists (A.9 / 1.9) and find the lowest score
+        the PAB receiver can have ([C5]) and whether [C9] bites in the first bracket."""
+        order = self.order
+        odd = len(order) % 2 == 1
+        everybody_eligible = ByeFacts(self.players[order[0]].score if order else 0, {}, False)
+        if not odd:
+            if not self._completable(order, everybody_eligible):
+                raise NoCompletePairing
+            return ByeFacts(None, {}, False)
+        bye_score = None
+        for group in reversed(self.groups):  # [C5]: the lowest score first
+            trial = ByeFacts(self.players[group[0]].score, {}, False)
+            if any(bye_candidate(self.players[n], trial) for n in group) and self._completable(
+                order, trial
+            ):
+                bye_score = trial.score
+                break
+        if bye_score is None:
+            raise NoCompletePairing
+        top = self.groups[0]
+        single = False
+        if bye_score >= self.players[top[0]].score:
+            # [C9] from the first bracket on when the top scoregroup can be paired within
+            # itself but for the PAB receiver, and the others among themselves
+            rest = [n for n in order if n not in set(top)]
+            if self._completable(rest, ByeFacts(None, {}, False)):
+                single = any(
+                    self.players[b].bye_eligible
+                    and self._completable([n for n in top if n != b], ByeFacts(None, {}, False))
+                    for b in top
+                )
+        counts = sorted(
+            (self.players[n].games_played for n in order if self.players[n].score == bye_score),
+            reverse=True,
+        )
+        if len(set(counts)) <= 1:
+            # [C9] cannot tell the candidates apart (the same games played): it is constant
+            return ByeFacts(bye_score, {}, False)
+        ranks: dict[int, int] = {}
+        for r, c in enumerate(counts):
+            ranks[c] = r
+        return ByeFacts(bye_score, ranks, single)
+
+    # ------------------------------------------------------------------ matching
+    def _solve(
+        self,
+        active: Sequence[int],
+        current: set[int],
+        nxt: set[int],
+        bye: ByeFacts,
+        far_bye: ByeFacts,
+        barred: set[frozenset[int]],
+        tiebreak: dict[tuple[int, int], int],
+        low_bits: int,
+        *,
+        completion: bool = True,
+    ) -> dict[int, int]:
+        """A maximum-weight matching of ``active`` (criteria above, tie-break terms below)."""
+        edges = []
+        players = self.players
+        for i, a in enumerate(active):
+            pa = players[a]
+            for b in active[i + 1 :]:
+                if not self.compatible(a, b):
+                    continue
+                if b in current:
+                    if frozenset((a, b)) in barred:
+                        continue
+                    place = Place.CURRENT
+                    facts = bye
+                elif b in nxt:
+                    place, facts = Place.NEXT, bye
+                else:
+                    place, facts = Place.FAR, far_bye
+                w = edge_weight(
+                    pa, players[b], place, self.facts, self.layout, facts, completion=completion
+                )
+                if w:
+                    edges.append((a, b, (w << low_bits) | tiebreak.get((a, b), 0)))
+        return max_weight_matching(edges)
+
+    def _perfect_candidate(
+        self,
+        carried: Sequence[int],
+        residents: Sequence[int],
+        nxt: Sequence[int],
+        far: Sequence[int],
+        bye: ByeFacts,
+        bye0: ByeFacts,
+    ) -> list[tuple[int, int]] | None:
+        """B.3-B.4 / 3.3-3.4: the first candidate (MDPs against the first residents, then the
+        remainder's S1 against its S2, one leftover at the end) if it is *perfect*: every pair
+        legal and meeting every pair criterion ([C10]-[C13], [C15], [C17]), every MDP paired
+        ([C7]), the most pairs ([C6]), a leftover without a downfloat then ([C14], [C16]), the
+        next bracket able to pair it and make all its pairs ([C8]) and the round completable
+        ([C4]).  A perfect candidate meets every criterion at its best and is the first in the
+        order of section D, so it is what the matchings would choose; ``None`` otherwise."""
+        m, r = len(carried), len(residents)
+        if m > r:
+            return None
+        rest = list(residents[m:])
+        k = len(rest) // 2
+        candidate = list(zip(carried, residents[:m], strict=True)) + list(
+            zip(rest[:k], rest[k : 2 * k], strict=True)
+        )
+        leftover = rest[2 * k :]
+        played = self.facts.played_rounds
+        for a, b in candidate:
+            if not self.compatible(a, b):
+                return None
+            values = self.layout.unpack(
+                edge_weight(
+                    self.players[a], self.players[b], Place.CURRENT, self.facts, self.layout, bye
+                )
+            )
+            if not all(values[6:10]) or (played >= 1 and not values[11]):
+                return None
+            if played >= 2 and not values[13]:
+                return None
+        for n in leftover:
+            fl = self.players[n].floats
+            if (played >= 1 and fl[0] is FloatKind.DOWN) or (
+                played >= 2 and fl[1] is FloatKind.DOWN
+            ):
+                return None
+        if not self._completable([*leftover, *nxt, *far], bye0):
+            return None
+        if leftover and (nxt or far) and not self._next_bracket_perfect(leftover, nxt, far, bye0):
+            return None
+        return candidate
+
+    def _next_bracket_perfect(
+        self, floaters: Sequence[int], nxt: Sequence[int], far: Sequence[int], bye0: ByeFacts
+    ) -> bool:
+        """[C8] at its best: the next bracket pairs every floater and makes as many pairs as
+        its size allows, with the round still completable."""
+        group = [*floaters, *nxt]
+        graph = self._graph(ByeFacts(None, {}, False))
+        mate, _active = graph.maximum_matching(group, bye=False)
+        index = graph.index
+        matched = [n for n in group if mate[index[n]] >= 0]
+        if len(matched) // 2 < len(group) // 2:
+            return False
+        if any(mate[index[f]] < 0 for f in floaters):
+            return False
+        unmatched = [n for n in group if mate[index[n]] < 0]
+        return self._completable([*unmatched, *far], bye0)
+
+    def _max_pairs(self, players: Sequence[int]) -> int:
+        """The most pairs ``players`` can make among themselves under [C1]-[C3]."""
+        graph = self._graph(ByeFacts(None, {}, False))
+        mate, active = graph.maximum_matching(players, bye=False)
+        return sum(1 for v in range(graph.size) if active >> v & 1 and mate[v] >= 0) // 2
+
+    def _graph(self, bye: ByeFacts) -> PairingGraph:
+        """The round's [C1]-[C3] as the core's bit-set graph, its bye vertex joined to the
+        possible PAB receivers of ``bye`` ([C2], [C5])."""
+        graph = self._pairing_graph
+        if graph is None:
+            graph = self._pairing_graph = PairingGraph(self.context, list(self.order))
+        key = bye.score
+        if self._bye_key != key:
+            self._bye_key = key
+            vertex = graph.bye
+            mask = 0
+            for i, n in enumerate(graph.numbers):
+                if bye_candidate(self.players[n], bye):
+                    mask |= 1 << i
+                    graph.adj[i] |= 1 << vertex
+                else:
+                    graph.adj[i] &= ~(1 << vertex)
+            graph.adj[vertex] = mask
+            mate = graph._mate
+            if mate[vertex] >= 0:  # the warm start may not keep a pair the change removed
+                other = mate[vertex]
+                mate[vertex] = mate[other] = -1
+                graph._matched &= ~((1 << vertex) | (1 << other))
+        return graph
+
+    def _completable(self, players: Sequence[int], bye: ByeFacts) -> bool:
+        """[C4]: ``players`` can all be paired under [C1]-[C3], but for one PAB receiver
+        ([C2], with no more than the lowest PAB score, [C5]) when their number is odd."""
+        return self._graph(bye).completable(players)
+
+    def _stage(
+        self,
+        bracket: Sequence[int],
+        nxt: Sequence[int],
+        far: Sequence[int],
+        bye: ByeFacts,
+        bye0: ByeFacts,
+        barred: set[frozenset[int]],
+        tiebreak: dict[tuple[int, int], int],
+        low_bits: int,
+        local: bool,
+    ) -> dict[int, int]:
+        """One matching of the bracket.  With ``local``, first over the bracket and the next
+        scoregroup alone: the players further down carry only the completion criterion, so
+        when the players this leaves unpaired can be paired with them ([C4]) the answer is the
+        one over the whole field; otherwise the whole field is matched."""
+        current, nxt_set = set(bracket), set(nxt)
+        if local and far:
+            near = self.ranked([*bracket, *nxt])
+            mates = self._solve(
+                near, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, completion=False
+            )
+            if self._completable([*(n for n in near if n not in mates), *far], bye0):
+                return mates
+        active = self.ranked([*bracket, *nxt, *far])
+        return self._solve(active, current, nxt_set, bye, bye0, barred, tiebreak, low_bits)
+
+    # ------------------------------------------------------------------ the round
+    def pair(self) -> RoundResult:
+        bye0 = self._bye_facts()
+        bye = bye0
+        carried: list[int] = []
+        origin: dict[int, int] = {}
+        finalized: set[int] = set()
+        pairs: list[tuple[int, int]] = []
+        reports: list[BracketReport] = []
+        groups = self.groups
+        gi = 0
+        while gi < len(groups) or len(carried) > 1:
+            residents = groups[gi] if gi < len(groups) else []
+            if len(carried) + len(residents) <= 1 and gi + 1 >= len(groups):
+                carried = self.ranked(carried + residents)
+                gi += 1
+                break
+            nxt = groups[gi + 1] if gi + 1 < len(groups) else []
+            far = [n for g in groups[gi + 2 :] for n in g]
+            bracket = carried + residents
+            # a matching over the bracket and the next scoregroup suffices unless the players
+            # further down carry [C9] (they then carry more than the completion criterion)
+            local = not bye0.single_downfloater and not (
+                bye0.score is not None
+                and bye0.unplayed_rank
+                and nxt
+                and bye0.score >= self.players[nxt[0]].score
+            )
+            barred = {
+                frozenset((a, b))
+                for i, a in enumerate(carried)
+                for b in carried[i + 1 :]
+                if a in origin and origin.get(a) == origin.get(b)
+            }
+            report = BracketReport(
+                score=self.players[residents[0]].score if residents else 0,
+                moved_down=tuple(carried),
+            )
+            # B.4 / 3.4: the first candidate, when it is perfect, is the answer
+            perfect = (
+                self._perfect_candidate(carried, residents, nxt, far, bye, bye0)
+                if local and not bye.single_downfloater
+                else None
+            )
+            mates: dict[int, int] = {}
+            rem_set: set[int] = set()
+            if perfect is not None:
+                for a, b in perfect:
+                    pairs.append((a, b))
+                    report.pairs.append((a, b))
+                    finalized.update((a, b))
+                rem_set = set(residents)
+            else:
+                # 1. the MDP-pairing (B.7, D.3/4.4)
+                resident_set = set(residents)
+                if carried:
+                    tb, low = mdp_tiebreak(carried, residents)
+                    mates = self._stage(bracket, nxt, far, bye, bye0, barred, tb, low, local)
+                    for m in carried:
+                        r = mates.get(m)
+                        if r is not None and r in resident_set:
+                            pairs.append((m, r))
+                            report.pairs.append((m, r))
+                            finalized.update((m, r))
+                remainder = [r for r in residents if r not in finalized]
+                rem_set = set(remainder)
+                # 2. the remainder (B.6, D.1-D.2 / 4.2-4.3); S1 holds as many players as the
+                # remainder makes pairs: first tried with the most it could make by itself, then,
+                # if the criteria allow fewer, with that number
+                if remainder:
+                    rest = [n for n in bracket if n not in finalized]
+                    tried: set[int] = set()
+                    rem_pairs = self._max_pairs(remainder)
+                    while True:
+                        tried.add(rem_pairs)
+                        tb, low = remainder_tiebreak(remainder, rem_pairs)
+                        mates = self._stage(rest, nxt, far, bye, bye0, barred, tb, low, local)
+                        made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
+                        if made == rem_pairs or made in tried:
+                            break
+                        rem_pairs = made
+                    for a in remainder:
+                        b = mates.get(a)
+                        if b is not None and b in rem_set and self.index[b] > self.index[a]:
+                            pairs.append((a, b))
+                            report.pairs.append((a, b))
+                            finalized.update((a, b))
+            left = [n for n in bracket if n not in finalized]
+            for n in left:
+                if n in rem_set:
+                    origin[n] = gi
+            report.floaters = tuple(left)
+            report.failures = self._failures(report.pairs, bracket, bye)
+            reports.append(report)
+            # [C9]: does the next bracket hold the PAB receiver alone?
+            if bye0.score is not None and bye0.unplayed_rank and gi + 1 < len(groups):
+                next_score = self.players[groups[gi + 1][0]].score
+                single = bye0.score >= next_score and all(
+                    self.players[mates.get(n, n)].score >= next_score for n in left + nxt
+                )
+            else:
+                single = False
+            bye = ByeFacts(bye0.score, bye0.unplayed_rank, single)
+            carried = self.ranked(left)
+            gi += 1
+        leftover = [n for n in carried if n not in finalized]
+        if len(leftover) > 1 or (
+            leftover and not bye_candidate(self.players[leftover[0]], bye0)
+        ):  # pragma: no cover - the completion field forbids it
+            raise NoCompletePairing
+        return RoundResult(pairs, leftover[0] if leftover else None, reports, bye0.score)
+
+    # ------------------------------------------------------------------ explanation
+    def _failures(
+        self, pairs: Sequence[tuple[int, int]], bracket: Sequence[int], bye: ByeFacts
+    ) -> dict[str, int]:
+        """For each quality criterion, how many of its conditions the bracket's pairs miss:
+        pairs not made ([C6]), MDPs not paired ([C7]), pairs failing a colour criterion
+        ([C10]-[C13]), resident downfloaters who had a downfloat ([C14]/[C16]) and MDP
+        opponents who had an upfloat ([C15]/[C17])."""
+        out: dict[str, int] = {}
+        col = 2 if self.facts.edition.value == "2017" else 1
+        names = [rule[col] for rule in FIELD_RULES]
+        paired = {n for p in pairs for n in p}
+        floaters = [n for n in bracket if n not in paired]
+        if len(bracket) // 2 > len(pairs):
+            out[names[1]] = len(bracket) // 2 - len(pairs)
+        top = max((self.players[n].score for n in bracket), default=0)
+        resident_score = min((self.players[n].score for n in bracket), default=0)
+        unpaired_mdps = sum(1 for n in floaters if self.players[n].score > resident_score)
+        if unpaired_mdps and top > resident_score:
+            out[names[2]] = unpaired_mdps
+        sums = [0] * len(FIELD_RULES)
+        for a, b in pairs:
+            hi, lo = (a, b) if self.index[a] < self.index[b] else (b, a)
+            w = edge_weight(
+                self.players[hi], self.players[lo], Place.CURRENT, self.facts, self.layout, bye
+            )
+            for k, v in enumerate(self.layout.unpack(w)):
+                sums[k] += v
+        for k in (6, 7, 8, 9):  # colour criteria: one condition per pair
+            if len(pairs) > sums[k] and names[k]:
+                out[names[k]] = len(pairs) - sums[k]
+        for back, (down, up) in enumerate(((10, 11), (12, 13))):
+            if self.facts.played_rounds <= back:
+                continue
+            again = sum(
+                1
+                for n in floaters
+                if self.players[n].score == resident_score
+                and self.players[n].floats[back] is FloatKind.DOWN
+            )
+            if again:
+                out[names[down]] = again
+            if len(pairs) > sums[up]:
+                out[names[up]] = len(pairs) - sums[up]
+        return out
+
+
+class _Round2017(_Round):
+    """The 2017 edition: completion only in the PPB and the CLB (A.9), PSD criteria (A.8)."""
+
+    def _eligible_completable(self, players: Sequence[int]) -> bool:
+        """C.1-C.3 with C.2: ``players`` can all be paired, an odd one out eligible for the
+        PAB."""
+        everybody = ByeFacts(1 << 40, {}, False)  # every eligible player
+        return self._completable(players, everybody)
+
+    def _solve_2017(
+        self,
+        active: Sequence[int],
+        bracket: Sequence[int],
+        layout: Layout2017,
+        tiebreak: dict[tuple[int, int], int],
+        low_bits: int,
+    ) -> dict[int, int]:
+        current = set(bracket)
+        players = self.players
+        edges = []
+        for i, a in enumerate(active):
+            for b in active[i + 1 :]:
+                if not self.compatible(a, b):
+                    continue
+                if b in current:
+                    if a not in self._resident_set and b not in self._resident_set:
+                        continue  # two MDPs are never paired together
+                    place = Place.CURRENT
+                else:
+                    place = Place.NEXT
+                w = edge_weight_2017(players[a], players[b], place, self.facts, layout)
+                if w > 0:
+                    edges.append((a, b, (w << low_bits) + tiebreak.get((a, b), 0)))
+        return max_weight_matching(edges)
+
+    def _pair_bracket(
+        self,
+        carried: list[int],
+        residents: list[int],
+        below: list[int],
+        *,
+        special: bool,
+        final: bool,
+    ) -> tuple[list[tuple[int, int]], list[int]]:
+        """B.1-B.8 for one bracket: its pairs and its downfloaters."""
+        bracket = carried + residents
+        active = self.ranked(bracket + below)
+        lowest = min(self.players[n].score for n in active)
+        layout = Layout2017.for_bracket(
+            [self.players[n] for n in bracket],
+            [self.players[n] for n in residents],
+            lowest,
+            len(active),
+            special=special,
+            final=final,
+        )
+        self._resident_set = set(residents)
+        pairs: list[tuple[int, int]] = []
+        done: set[int] = set()
+        if carried:
+            tb, low = mdp_tiebreak(carried, residents)
+            mates = self._solve_2017(active, bracket, layout, tb, low)
+            for m in carried:
+                r = mates.get(m)
+                if r is not None and r in self._resident_set:
+                    pairs.append((m, r))
+                    done.update((m, r))
+        remainder = [r for r in residents if r not in done]
+        rem_set = set(remainder)
+        if remainder:
+            rest = [n for n in active if n not in done]
+            tried: set[int] = set()
+            rem_pairs = self._max_pairs(remainder)
+            while True:
+                tried.add(rem_pairs)
+                tb, low = remainder_tiebreak(remainder, rem_pairs)
+                mates = self._solve_2017(
+                    rest, [n for n in bracket if n not in done], layout, tb, low
+                )
+                made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
+                if made == rem_pairs or made in tried:
+                    break
+                rem_pairs = made
+            for a in remainder:
+                b = mates.get(a)
+                if b is not None and b in rem_set and self.index[b] > self.index[a]:
+                    pairs.append((a, b))
+                    done.update((a, b))
+        return pairs, [n for n in bracket if n not in done]
+
+    def pair(self) -> RoundResult:
+        if not self._eligible_completable(self.order):
+            raise NoCompletePairing
+        groups = self.groups
+        carried: list[int] = []
+        pairs: list[tuple[int, int]] = []
+        reports: list[BracketReport] = []
+        no_bye = ByeFacts(None, {}, False)
+        gi = 0
+        special = len(groups) <= 1
+        while gi < len(groups):
+            if special:  # the PPB's downfloaters and everybody left: the CLB (A.9)
+                residents = [n for g in groups[gi:] for n in g]
+                below: list[int] = []
+                gi = len(groups)
+            else:
+                residents = groups[gi]
+                below = groups[gi + 1] if gi + 1 < len(groups) else []
+            final = gi + 2 >= len(groups)
+            made, left = self._pair_bracket(carried, residents, below, special=special, final=final)
+            if not special:
+                rest = left + [n for g in groups[gi + 1 :] for n in g]
+                if not self._eligible_completable(rest):
+                    # A.9: this bracket is the PPB; paired again with C.4 over everybody left
+                    below = [n for g in groups[gi + 1 :] for n in g]
+                    made, left = self._pair_bracket(
+                        carried, residents, below, special=True, final=True
+                    )
+                    special = True
+                    gi += 1
+                    report = BracketReport(self.players[residents[0]].score, tuple(carried))
+                    report.pairs = made
+                    report.floaters = tuple(left)
+                    report.failures = self._failures(made, carried + residents, no_bye)
+                    reports.append(report)
+                    pairs.extend(made)
+                    carried = self.ranked(left)
+                    continue
+            report = BracketReport(
+                self.players[residents[0]].score if residents else 0, tuple(carried)
+            )
+            report.pairs = made
+            report.floaters = tuple(left)
+            report.failures = self._failures(made, carried + residents, no_bye)
+            reports.append(report)
+            pairs.extend(made)
+            carried = self.ranked(left)
+            if not special:
+                gi += 1
+                special = gi + 1 >= len(groups)
+        if len(carried) > 1 or (carried and not self.players[carried[0]].bye_eligible):
+            raise NoCompletePairing  # pragma: no cover - C.4 in the CLB forbids it
+        bye = carried[0] if carried else None
+        return RoundResult(pairs, bye, reports, self.players[bye].score if bye else None)
+
+
+def pair_dutch_round(context: RoundContext) -> RoundResult:
+    """Pair the round of ``context`` (raises :class:`NoCompletePairing`)."""
+    if round_facts(context).edition is Edition.DUTCH_2017:
+        return _Round2017(context).pair()
+    return _Round(context).pair()
