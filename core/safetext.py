@@ -1,0 +1,78 @@
+"""Text from outside that reaches a terminal, a file or a page: control characters and
+lengths.
+
+Decided once for every input: a control character other than tab, line feed and carriage
+return (C0 ``U+0000``–``U+001F``, ``DEL`` and C1 ``U+0080``–``U+009F``) is refused where it
+is read, with the line and column (TRF) or the JSON path (JSON and YAML data).  An escape
+sequence in a player's name could otherwise retitle or clear an arbiter's terminal, and a
+NUL or BEL would go on into the TRF written back and into HTML pages.
+
+Values echoed in messages are shown with :func:`visible` (control characters as ``\\x1b``
+escapes, cut after :data:`MAX_ECHO` characters), so even text that never passed a reader
+(built through the Python API) is never written raw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["CONTROL", "MAX_ECHO", "check_data", "cut", "first_control", "visible"]
+
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+"""The refused control characters (tab, line feed and carriage return are allowed)."""
+MAX_ECHO = 200
+"""Longest value echoed whole in a message; longer ones are cut with ``…``."""
+
+
+def first_control(text: str) -> int | None:
+    """The index of the first refused control character of ``text``, or ``None``."""
+    match = CONTROL.search(text)
+    return match.start() if match else None
+
+
+def _escape(match: re.Match[str]) -> str:
+    return f"\\x{ord(match.group()):02x}"
+
+
+def visible(text: str, limit: int | None = MAX_ECHO) -> str:
+    """``text`` with control characters shown as ``\\xNN`` (line breaks too: a message is
+    one line) and cut after ``limit`` characters."""
+    text = CONTROL.sub(_escape, text).replace("\n", "\\n").replace("\r", "\\r")
+    return cut(text, limit)
+
+
+def cut(text: str, limit: int | None = MAX_ECHO) -> str:
+    """``text`` cut after ``limit`` characters, with ``…`` and the full length."""
+    if limit is None or len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)})"
+
+
+def check_data(data: Any, source: str, error: Callable[..., Exception], *, path: str = "$") -> None:
+    """Refuse a control character in any string (key or value) of JSON data, naming its JSON
+    path.  Iterative: the depth of the data does not matter."""
+    from .i18n import N_
+
+    stack: list[tuple[Any, str]] = [(data, path)]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            i = first_control(value)
+            if i is not None:
+                raise error(
+                    N_("control character U+{code} at character {index}"),
+                    where=f"{source}: {where}" if source else where,
+                    code=f"{ord(value[i]):04X}",
+                    index=i + 1,
+                )
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                key = str(k)
+                shown = f"{where}.{visible(key, 40)}"
+                if first_control(key) is not None:
+                    stack.append((key, shown))
+                stack.append((v, shown))
+        elif isinstance(value, (list, tuple)):
+            stack.extend((v, f"{where}[{i}]") for i, v in enumerate(value))
