@@ -22,7 +22,7 @@ __all__ = ["CONTROL", "MAX_ECHO", "check_data", "cut", "first_control", "visible
 
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 """The refused control characters (tab, line feed and carriage return are allowed)."""
-MAX_ECHO = 200
+MAX_ECHO = 500
 """Longest value echoed whole in a message; longer ones are cut with ``…``."""
 
 
@@ -50,14 +50,28 @@ def cut(text: str, limit: int | None = MAX_ECHO) -> str:
     return f"{text[:limit]}… ({len(text)})"
 
 
-def check_data(data: Any, source: str, error: Callable[..., Exception], *, path: str = "$") -> None:
+def check_data(
+    data: Any,
+    source: str,
+    error: Callable[..., Exception],
+    *,
+    path: str = "$",
+    max_depth: int | None = None,
+) -> None:
     """Refuse a control character in any string (key or value) of JSON data, naming its JSON
-    path.  Iterative: the depth of the data does not matter."""
+    path, and with ``max_depth`` nesting deeper than that (data built in code, which no
+    reader bounded).  Iterative: the depth of the data does not matter."""
     from .i18n import N_
 
-    stack: list[tuple[Any, str]] = [(data, path)]
+    stack: list[tuple[Any, str, int]] = [(data, path, 0)]
     while stack:
-        value, where = stack.pop()
+        value, where, depth = stack.pop()
+        if max_depth is not None and depth > max_depth:
+            raise error(
+                N_("nested deeper than the limit of {limit} levels"),
+                where=f"{source}: {cut(where, 80)}" if source else cut(where, 80),
+                limit=max_depth,
+            )
         if isinstance(value, str):
             i = first_control(value)
             if i is not None:
@@ -72,7 +86,7 @@ def check_data(data: Any, source: str, error: Callable[..., Exception], *, path:
                 key = str(k)
                 shown = f"{where}.{visible(key, 40)}"
                 if first_control(key) is not None:
-                    stack.append((key, shown))
-                stack.append((v, shown))
+                    stack.append((key, shown, depth))
+                stack.append((v, shown, depth + 1))
         elif isinstance(value, (list, tuple)):
-            stack.extend((v, f"{where}[{i}]") for i, v in enumerate(value))
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))

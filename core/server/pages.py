@@ -51,7 +51,8 @@ DOCS_ASSETS = (
 _CSS = """\
 :root{color-scheme:light}
 *{box-sizing:border-box}
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;margin:0;padding:1rem;color:#111;background:#fff;line-height:1.45;max-width:48rem}
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;\
+margin:0;padding:1rem;color:#111;background:#fff;line-height:1.45;max-width:48rem}
 h1{font-size:1.4rem;margin:0 0 .5rem}
 code{background:#f2f4f6;padding:0 .2rem;overflow-wrap:anywhere}
 li{margin:.3rem 0}
@@ -94,6 +95,16 @@ def _page(lang: str, title: str, body: str) -> str:
     )
 
 
+_ABOUT = N_(
+    "Pairs Swiss-system and round-robin tournaments by the federation’s written rules, "
+    "explains every decision and publishes standings."
+)
+_HOW = N_(
+    "Send a tournament (TRF16 text or a tournament document) and a ruleset to POST /pair "
+    "for the next round, or to POST /standings for the standings."
+)
+
+
 def landing_page(lang: str) -> str:
     """``GET /``: what the service is, with links to the API docs and the pages."""
     e = html.escape
@@ -115,10 +126,9 @@ def landing_page(lang: str) -> str:
         for kind in ("standings", "crosstable", "pairings")
     )
     body = (
-        f"<h1>swisspairing</h1>\n<p>{t(N_('Pairs Swiss-system and round-robin tournaments by the federation’s written rules, explains every decision and publishes standings.'))}</p>\n"
-        f"<p>{t(N_('Send a tournament (TRF16 text or a tournament document) and a ruleset to POST /pair for the next round, or to POST /standings for the standings.'))}</p>\n"
+        f"<h1>swisspairing</h1>\n<p>{t(_ABOUT)}</p>\n<p>{t(_HOW)}</p>\n"
         f"<ul>\n{items}</ul>\n"
-        f"<h2>{t(N_('Pages'))}</h2>\n<p>{t(N_('Standings, crosstable and pairings as HTML pages:'))}</p>\n"
+        f"<h2>{t(N_('Pages'))}</h2>\n<p>{t(N_('Standings, crosstable and pairings as pages:'))}</p>\n"
         f"<ul>\n{pages}</ul>\n"
     )
     return _page(lang, "swisspairing", body)

@@ -6,6 +6,7 @@ keys and types), then hands the work to a worker process (:meth:`Service.compute
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -29,6 +30,7 @@ from swisspairing.server.openapi import (
 from swisspairing.server.pages import docs_asset, docs_page, landing_page
 from swisspairing.server.service import Service
 from swisspairing.server.tasks import check_body
+from swisspairing.server.workers import PoolClosedError
 
 __all__ = ["add_catalogue", "add_operations", "add_pages", "add_pairing"]
 
@@ -61,10 +63,9 @@ def add_operations(app: FastAPI, svc: Service) -> None:
     )
     async def readyz() -> Response:
         pool = svc.pool
-        try:
+        with contextlib.suppress(PoolClosedError):  # stopping: not ready
             await pool.start()
-        except Exception:  # pragma: no cover - the pool is closed: stopping
-            pass
+            await pool.reap()
         state = {
             "status": "ready" if pool.ready else "busy",
             "workers": pool.size,

@@ -8,6 +8,7 @@ status, type, exit code and message in the request's language) or ``("bug", name
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -76,6 +77,22 @@ def _resolve_extends(
     return merge(base, data)
 
 
+@functools.cache
+def _registry() -> Mapping[str, Any]:
+    """The registered rulesets (id → resource), found once per process: the installed
+    plugins do not change while it runs."""
+    return builtin_rulesets(ruleset_dirs())
+
+
+@functools.lru_cache(maxsize=256)
+def _registered_ruleset(ruleset_id: str) -> Ruleset:
+    """A registered ruleset, read and validated once per process (rulesets are immutable;
+    the registry is fixed when the process starts)."""
+    registry = _registry()
+    data = _registered_chain(ruleset_id, registry, (), "$.ruleset")
+    return ruleset_from_mapping(data, source=f"rulesets/{registry[ruleset_id].name}")
+
+
 def request_ruleset(
     ruleset_id: str | None, ruleset_yaml: str | None, limits: Limits = _DEFAULT_LIMITS
 ) -> Ruleset:
@@ -85,16 +102,17 @@ def request_ruleset(
         raise InvalidInputError(
             N_("give the ruleset as ruleset (a registered id) or ruleset_yaml"), where="$"
         )
-    registry = builtin_rulesets(ruleset_dirs())
+    registry = _registry()
     if ruleset_yaml is not None:
         source = "$.ruleset_yaml"
         check_ruleset_text(ruleset_yaml, source, limits)
         data = _resolve_extends(_read_yaml(ruleset_yaml, source), registry, (), source)
+        rs = ruleset_from_mapping(data, source=source)
     else:
         assert ruleset_id is not None
-        data = _registered_chain(ruleset_id, registry, (), "$.ruleset")
-        source = f"rulesets/{registry[ruleset_id].name}"
-    rs = ruleset_from_mapping(data, source=source)
+        if ruleset_id not in registry:
+            _registered_chain(ruleset_id, registry, (), "$.ruleset")  # raises: unknown id
+        rs = _registered_ruleset(ruleset_id)
     if rs.search_budget > limits.max_search_budget:
         rs = replace(rs, search_budget=limits.max_search_budget)
     return rs
@@ -247,7 +265,7 @@ def _page(payload: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
 def _rulesets(payload: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, str]]:
     lang = payload["lang"] or "en"
     out = []
-    for rid in builtin_rulesets(ruleset_dirs()):
+    for rid in _registry():
         rs = request_ruleset(rid, None, _limits(payload))
         out.append(
             {

@@ -37,7 +37,7 @@ __all__ = [
     "WorkerPool",
 ]
 
-_PRELOAD = ["swisspairing.server.tasks"]
+_PRELOAD = ["swisspairing.server.warm"]
 
 
 class QueueFullError(Exception):
@@ -193,11 +193,20 @@ class WorkerPool:
         _kill_all(self._all)
         self._all.clear()
 
+    async def reap(self) -> int:
+        """Replace idle workers that died (killed from outside); returns how many."""
+        dead = [w for w in self._idle if not w.process.is_alive()]
+        for w in dead:
+            self._idle.remove(w)
+            await self._replace(w, "crash")
+        return len(dead)
+
     # ---------------------------------------------------------------- slots
     async def _acquire(self, heavy: bool) -> _Worker:
         if self._closed:
             raise PoolClosedError
-        if self._idle and (not heavy or self._busy_heavy < self.heavy_limit) and not self.waiting:
+        if self._idle and (not heavy or self._busy_heavy < self.heavy_limit):
+            # a waiter is there only when no worker fits it: an idle worker fits none of them
             return self._take(self._idle.pop(), heavy)
         if self.waiting >= self.max_queue:
             raise QueueFullError
@@ -251,6 +260,9 @@ class WorkerPool:
         of computation (the wait for a worker not counted)."""
         await self.start()
         worker = await self._acquire(heavy)
+        while not worker.process.is_alive():  # died while idle (killed from outside)
+            await self._replace(worker, "crash")
+            worker = await self._acquire(heavy)
         loop = asyncio.get_running_loop()
         try:
             worker.conn.send((task, payload))
