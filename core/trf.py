@@ -24,6 +24,7 @@ from .encoding import Decoded, decode_bytes
 from .errors import InvalidTrfError, SizeLimitError
 from .explain import Term
 from .i18n import N_, NP_
+from .safetext import CONTROL
 from .model import (
     BLACK,
     WHITE,
@@ -106,6 +107,23 @@ _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 def _is_digits(text: str) -> bool:
     """ASCII digits only (``str.isdigit`` also accepts ``²``, which ``int`` rejects)."""
     return text.isascii() and text.isdigit()
+
+
+def _refuse_control_characters(text: str, filename: str) -> None:
+    """A control character (other than tab and line ends) anywhere in the file, names
+    included, is an error at its line and column: never passed on to a terminal, the TRF
+    written back or a page (:mod:`swisspairing.safetext`)."""
+    match = CONTROL.search(text)
+    if match is None:
+        return
+    before = _LINE_SPLIT.split(text[: match.start()])
+    raise InvalidTrfError(
+        N_("control character U+{code}"),
+        filename=filename,
+        line=len(before),
+        column=len(before[-1]) + 1,
+        code=f"{ord(match.group()):04X}",
+    )
 
 
 class _Reader:
@@ -269,6 +287,7 @@ def read_trf(
     text = handle if isinstance(handle, str) else handle.read()
     if text.startswith("\ufeff"):
         text = text[1:]
+    _refuse_control_characters(text, filename)
     rd = _Reader(filename)
     players: list[Player] = []
     player_lines: dict[int, tuple[int, list[int]]] = {}

@@ -84,7 +84,9 @@ INPUT_PROPS: dict[str, Any] = {
     },
     "ruleset_yaml": {
         "type": "string",
-        "description": "A ruleset as YAML text (alternative to ruleset); extends registered ids only.",
+        "description": (
+            "A ruleset as YAML text (alternative to ruleset); extends registered ids only."
+        ),
     },
 }
 EXAMPLE_TOURNAMENT: dict[str, Any] = {

@@ -99,6 +99,7 @@ _ABOUT = N_(
     "Pairs Swiss-system and round-robin tournaments by the federation’s written rules, "
     "explains every decision and publishes standings."
 )
+_PAGES = N_("Standings, crosstable and pairings as pages:")
 _HOW = N_(
     "Send a tournament (TRF16 text or a tournament document) and a ruleset to POST /pair "
     "for the next round, or to POST /standings for the standings."
@@ -128,7 +129,7 @@ def landing_page(lang: str) -> str:
     body = (
         f"<h1>swisspairing</h1>\n<p>{t(_ABOUT)}</p>\n<p>{t(_HOW)}</p>\n"
         f"<ul>\n{items}</ul>\n"
-        f"<h2>{t(N_('Pages'))}</h2>\n<p>{t(N_('Standings, crosstable and pairings as pages:'))}</p>\n"
+        f"<h2>{t(N_('Pages'))}</h2>\n<p>{t(_PAGES)}</p>\n"
         f"<ul>\n{pages}</ul>\n"
     )
     return _page(lang, "swisspairing", body)
