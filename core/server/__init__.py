@@ -38,17 +38,17 @@ The package: :mod:`~swisspairing.server.app` (the application and :func:`run`),
 
 from __future__ import annotations
 
-from swisspairing import api
-from swisspairing.server.app import app_from_env, create_app, run
-from swisspairing.server.language import negotiate_language
-from swisspairing.server.limits import (
+from .. import api
+from .app import app_from_env, create_app, run
+from .language import negotiate_language
+from .limits import (
     Limits,
     MalformedRequestError,
     ServiceBusyError,
     TimeLimitExceededError,
     limits_from_env,
 )
-from swisspairing.server.tasks import request_ruleset
+from .tasks import request_ruleset
 
 __all__ = [
     "Limits",

@@ -17,14 +17,15 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from swisspairing import __version__
-from swisspairing.errors import InvalidInputError, SwissPairingError
-from swisspairing.i18n import N_, gettext
-from swisspairing.server.limits import Limits, limits_from_env, limits_to_env
-from swisspairing.server.openapi import openapi_components
-from swisspairing.server.pages import CSP_DOCS, CSP_PAGE
-from swisspairing.server.routes import add_catalogue, add_operations, add_pages, add_pairing
-from swisspairing.server.service import AnsweredError, Service
+
+from .. import __version__
+from ..errors import InvalidInputError, SwissPairingError
+from ..i18n import N_, gettext
+from .limits import Limits, limits_from_env, limits_to_env
+from .openapi import openapi_components
+from .pages import CSP_DOCS, CSP_PAGE
+from .routes import add_catalogue, add_operations, add_pages, add_pairing
+from .service import AnsweredError, Service
 
 __all__ = ["app_from_env", "create_app", "run"]
 

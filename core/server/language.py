@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 
 from babel import negotiate_locale
-from swisspairing.i18n import LANGUAGES, N_
-from swisspairing.server.limits import MalformedRequestError
+
+from ..i18n import LANGUAGES, N_
+from .limits import MalformedRequestError
 
 __all__ = ["negotiate_language"]
 

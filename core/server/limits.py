@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from swisspairing.errors import InvalidInputError, InvalidRulesetError, SwissPairingError
-from swisspairing.i18n import N_, NP_
-from swisspairing.safeyaml import MAX_DEPTH, load_json, prescan_yaml
+from ..errors import InvalidInputError, InvalidRulesetError, SwissPairingError
+from ..i18n import N_, NP_
+from ..safeyaml import MAX_DEPTH, load_json, prescan_yaml
 
 __all__ = [
     "Limits",
@@ -129,7 +129,7 @@ def parse_json_body(raw: bytes, limits: Limits) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise MalformedRequestError(N_("the request is not UTF-8 text")) from None
-    return load_json(text, "$", error=_json_error, max_depth=limits.max_depth)  # type: ignore[arg-type]
+    return load_json(text, "$", error=_json_error, max_depth=limits.max_depth)
 
 
 def check_ruleset_text(text: str, source: str, limits: Limits) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from swisspairing.i18n import LANGUAGES
-from swisspairing.jsonio import tournament_schema
+from ..i18n import LANGUAGES
+from ..jsonio import tournament_schema
 
 __all__ = [
     "ERRORS",

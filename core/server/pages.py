@@ -14,8 +14,8 @@ import mimetypes
 from pathlib import Path
 from typing import Any
 
-from swisspairing import __version__
-from swisspairing.i18n import N_, gettext
+from .. import __version__
+from ..i18n import N_, gettext
 
 __all__ = [
     "CSP_DOCS",
@@ -183,7 +183,7 @@ def docs_asset(name: str) -> tuple[bytes, str] | None:
     if name not in DOCS_ASSETS:
         return None
     try:
-        import swagger_ui_bundle
+        import swagger_ui_bundle  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - part of the server extra
         return None
     path = Path(swagger_ui_bundle.swagger_ui_path) / name

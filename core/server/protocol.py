@@ -17,8 +17,9 @@ import asyncio
 from typing import Any
 
 import h11
-from swisspairing.server.limits import limits_from_env
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .limits import limits_from_env
 
 __all__ = ["TimedH11Protocol"]
 

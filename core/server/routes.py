@@ -12,12 +12,13 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from swisspairing import __version__, api
-from swisspairing.errors import InvalidInputError
-from swisspairing.i18n import N_
-from swisspairing.server.limits import check_ruleset_text
-from swisspairing.server.metrics import CONTENT_TYPE
-from swisspairing.server.openapi import (
+
+from .. import __version__, api
+from ..errors import InvalidInputError
+from ..i18n import N_
+from .limits import check_ruleset_text
+from .metrics import CONTENT_TYPE
+from .openapi import (
     ERRORS,
     HTML,
     LANG_PARAM,
@@ -27,10 +28,10 @@ from swisspairing.server.openapi import (
     json_body,
     json_ok,
 )
-from swisspairing.server.pages import docs_asset, docs_page, landing_page
-from swisspairing.server.service import Service
-from swisspairing.server.tasks import check_body
-from swisspairing.server.workers import PoolClosedError
+from .pages import docs_asset, docs_page, landing_page
+from .service import Service
+from .tasks import check_body
+from .workers import PoolClosedError
 
 __all__ = ["add_catalogue", "add_operations", "add_pages", "add_pairing"]
 
@@ -118,7 +119,7 @@ def add_catalogue(app: FastAPI, svc: Service) -> None:
 # ---------------------------------------------------------------------- pairing
 def add_pairing(app: FastAPI, svc: Service) -> None:
     """``POST /pair`` and ``POST /standings``."""
-    from swisspairing.server.openapi import PAIR_RESPONSE
+    from .openapi import PAIR_RESPONSE
 
     @app.post(
         "/pair",

@@ -10,10 +10,11 @@ from typing import Any
 import anyio
 from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from swisspairing.errors import SwissPairingError
-from swisspairing.i18n import N_
-from swisspairing.server.language import negotiate_language
-from swisspairing.server.limits import (
+
+from ..errors import SwissPairingError
+from ..i18n import N_
+from .language import negotiate_language
+from .limits import (
     Limits,
     MalformedRequestError,
     ServiceBusyError,
@@ -21,10 +22,10 @@ from swisspairing.server.limits import (
     time_limit_error,
     too_large,
 )
-from swisspairing.server.metrics import Metrics
-from swisspairing.server.pages import error_page, wants_html
-from swisspairing.server.tasks import error_answer
-from swisspairing.server.workers import (
+from .metrics import Metrics
+from .pages import error_page, wants_html
+from .tasks import error_answer
+from .workers import (
     PoolClosedError,
     QueueFullError,
     WorkerCrashError,
@@ -47,7 +48,7 @@ class AnsweredError(Exception):
 
 
 def _internal(reason: str, lang: str | None) -> dict[str, Any]:
-    from swisspairing.i18n import gettext
+    from ..i18n import gettext
 
     message = gettext(N_("internal error: {reason}"), lang or "en").format(reason=reason)
     return {"status": 500, "type": "InternalError", "exit_code": 2, "message": message}

@@ -14,18 +14,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from swisspairing import api
-from swisspairing.errors import (
+from .. import api
+from ..errors import (
     InvalidInputError,
     InvalidRulesetError,
     NoValidPairingError,
     SwissPairingError,
 )
-from swisspairing.i18n import N_, gettext
-from swisspairing.manager import ruleset_dirs, systems_info
-from swisspairing.model import Tournament
-from swisspairing.ruleset import Ruleset, _read_yaml, builtin_rulesets, merge, ruleset_from_mapping
-from swisspairing.server.limits import (
+from ..i18n import N_, gettext
+from ..manager import ruleset_dirs, systems_info
+from ..model import Tournament
+from ..ruleset import Ruleset, _read_yaml, builtin_rulesets, merge, ruleset_from_mapping
+from .limits import (
     Limits,
     MalformedRequestError,
     ServiceBusyError,

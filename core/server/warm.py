@@ -4,7 +4,7 @@ starts warm (a cold worker spends a second on imports and caches at its first re
 
 from __future__ import annotations
 
-from swisspairing.server.tasks import run_task
+from .tasks import run_task
 
 _DOC = {
     "format": "swisspairing-tournament",

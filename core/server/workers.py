@@ -59,7 +59,7 @@ class PoolClosedError(Exception):
 def _worker_main(conn: Connection) -> None:
     """A worker's loop: compute what the pipe asks until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which closes us
-    from swisspairing.server.tasks import run_task
+    from .tasks import run_task
 
     while True:
         try:
