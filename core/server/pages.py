@@ -99,7 +99,10 @@ _ABOUT = N_(
     "Pairs Swiss-system and round-robin tournaments by the federation’s written rules, "
     "explains every decision and publishes standings."
 )
+_PAGES_HEADING = N_("Pages")
 _PAGES = N_("Standings, crosstable and pairings as pages:")
+_ERROR = N_("Error")
+_HOME = N_("Start page")
 _HOW = N_(
     "Send a tournament (TRF16 text or a tournament document) and a ruleset to POST /pair "
     "for the next round, or to POST /standings for the standings."
@@ -129,7 +132,7 @@ def landing_page(lang: str) -> str:
     body = (
         f"<h1>swisspairing</h1>\n<p>{t(_ABOUT)}</p>\n<p>{t(_HOW)}</p>\n"
         f"<ul>\n{items}</ul>\n"
-        f"<h2>{t(N_('Pages'))}</h2>\n<p>{t(_PAGES)}</p>\n"
+        f"<h2>{t(_PAGES_HEADING)}</h2>\n<p>{t(_PAGES)}</p>\n"
         f"<ul>\n{pages}</ul>\n"
     )
     return _page(lang, "swisspairing", body)
@@ -138,10 +141,10 @@ def landing_page(lang: str) -> str:
 def error_page(lang: str, status: int, error: dict[str, Any]) -> str:
     """An error as a page for people: the status, the message, a link home."""
     e = html.escape
-    title = f"{status} – {gettext(N_('Error'), lang)}"
+    title = f"{status} – {gettext(_ERROR, lang)}"
     body = (
         f'<h1 class="status">{e(title)}</h1>\n<p>{e(str(error.get("message", "")))}</p>\n'
-        f'<p><a href="/">{e(gettext(N_("Start page"), lang))}</a></p>\n'
+        f'<p><a href="/">{e(gettext(_HOME, lang))}</a></p>\n'
     )
     return _page(lang, title, body)
 

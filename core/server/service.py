@@ -118,7 +118,7 @@ class Service:
                     chunks.append(chunk)
         except TimeoutError:
             raise MalformedRequestError(
-                N_("the request body did not arrive within {seconds} seconds"),
+                N_("the request body did not arrive within the read timeout of {seconds} s"),
                 status=408,
                 seconds=lim.read_timeout,
             ) from None
@@ -141,7 +141,7 @@ class Service:
             self.metrics.rejected.labels(route).inc()
             retry = max(1, math.ceil(min(lim.time_limit, lim.queue_wait) / 2))
             busy = ServiceBusyError(
-                N_("every worker is busy; try again in {seconds} seconds"),
+                N_("every worker is busy; try again after {seconds} s"),
                 retry_after=retry,
                 seconds=retry,
             )
