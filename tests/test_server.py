@@ -287,15 +287,7 @@ def test_request_size_limit():
     assert small.get("/pages/standings", params={"trf": TRF, "ruleset": DUTCH}).status_code == 413
 
 
-def test_time_limit(monkeypatch):
-    def slow(*args, **kwargs):
-        time.sleep(1.0)
-        raise AssertionError("not reached in time")
-
-    monkeypatch.setattr(server.api, "pair_next_round", slow)
-    quick = TestClient(create_app(Limits(time_limit=0.05)))
-    resp = quick.post("/pair", json={"trf": TRF, "ruleset": DUTCH})
-    assert resp.status_code == 503 and "longer than 0.05 seconds" in resp.json()["error"]["message"]
+# the time limit, the worker pool and the queue: tests/test_service.py
 
 
 # ---------------------------------------------------------------------- no file access
@@ -574,19 +566,6 @@ def test_limits_from_the_environment_and_the_factory(monkeypatch):
         monkeypatch.setenv(key, value)
     app = TestClient(server.app_from_env())  # what the Dockerfile runs (uvicorn --factory)
     assert app.post("/pair", json={"trf": TRF, "ruleset": DUTCH}).status_code == 413
-
-
-def test_a_bug_is_a_500_json_error_without_traceback(monkeypatch):
-    def broken(*args, **kwargs):
-        raise KeyError("oops")
-
-    monkeypatch.setattr(server.api, "standings", broken)
-    app = TestClient(create_app(), raise_server_exceptions=False)
-    resp = app.post("/standings", json={"trf": TRF, "ruleset": DUTCH}, params={"lang": "de"})
-    assert resp.status_code == 500
-    assert resp.json() == {
-        "error": {"type": "InternalError", "exit_code": 2, "message": "interner Fehler: KeyError"}
-    }
 
 
 def test_the_portal_tutorials_request_gives_the_answer_it_shows(client):
