@@ -15,6 +15,7 @@ import csv
 import html
 import io
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -657,29 +658,81 @@ thead th{background:#eef1f4;border-bottom:2px solid #9aa4ae;font-weight:600}
 tbody tr:nth-child(even){background:#f8f9fa}
 abbr{text-decoration:none;cursor:help}
 .notes{font-size:.85rem;color:#333;margin:.8rem 0 0;padding-left:1.2rem}
-@media (max-width:40em){body{padding:.5rem}h1{font-size:1.15rem}th,td{padding:.25rem .35rem;font-size:.85rem}td.name{white-space:normal;min-width:9rem}}
+.meta{display:none}
+@media (max-width:40em){body{padding:.5rem}h1{font-size:1.15rem}th,td{padding:.25rem .3rem;font-size:.85rem}\
+td.name{white-space:normal;min-width:6rem;overflow-wrap:anywhere}.opt{display:none}\
+thead th,.c-result{white-space:normal}\
+.meta{display:block;font-size:.75rem;color:#555}\
+.report-standings .c-name,.report-crosstable .c-name{position:sticky;left:0;z-index:1;\
+background:#fff;box-shadow:1px 0 0 #ddd}\
+.report-standings tbody tr:nth-child(even) .c-name,\
+.report-crosstable tbody tr:nth-child(even) .c-name{background:#f8f9fa}\
+.report-standings thead .c-name,.report-crosstable thead .c-name{background:#eef1f4;z-index:2}\
+.report-crosstable .c-points{position:sticky;right:0;background:#fff;box-shadow:-1px 0 0 #ddd}\
+.report-crosstable tbody tr:nth-child(even) .c-points{background:#f8f9fa}\
+.report-crosstable thead .c-points{background:#eef1f4}}
 @media print{body{padding:0;font-size:9.5pt;color:#000}.table-wrap{overflow:visible}thead{display:table-header-group}thead th{background:none;border-bottom:1.5pt solid #000}tbody tr:nth-child(even){background:none}tr{break-inside:avoid;page-break-inside:avoid}th,td{padding:.12rem .3rem;border-bottom:.5pt solid #999}@page{margin:1.2cm}}
 """
 
 
+_STACKED = frozenset(
+    ("number", "title", "federation", "rating", "white_number", "white_points")
+    + ("black_number", "black_points")
+)
+"""Columns that a phone-wide page shows under the name instead of as columns of their own
+(``.opt`` cells hidden, their values in the name cell's ``.meta`` line): the important
+columns (place, name, points, rounds, tiebreaks; board, White, result, Black) come first
+and stay visible at 390 px."""
+
+
+def _stack_target(key: str) -> str:
+    return "white" if key.startswith("white_") else "black" if key.startswith("black_") else "name"
+
+
+def _css_class(key: str) -> str:
+    return "c-" + re.sub(r"[^A-Za-z0-9_-]", "_", key)
+
+
 def render_html(report: Report) -> str:
-    """A self-contained HTML5 page: inline CSS, no scripts, responsive and printable."""
+    """A self-contained HTML5 page: inline CSS, no scripts, responsive and printable.
+
+    At phone width (40em and less) the secondary columns (:data:`_STACKED`) move under the
+    name as one line, the name column of standings and crosstables stays in view while the
+    rounds and tiebreaks scroll sideways."""
     e = html.escape
+    keys = {c.key for c in report.columns}
+    stacked = {c.key for c in report.columns if c.key in _STACKED and _stack_target(c.key) in keys}
     head_cells = []
     for c in report.columns:
-        cls = ' class="num"' if c.numeric else ""
+        classes = [_css_class(c.key), *(["num"] if c.numeric else [])]
+        classes += ["opt"] if c.key in stacked else []
         text = (
             f'<abbr title="{e(c.title)}">{e(c.heading)}</abbr>'
             if c.title and c.title != c.heading
             else e(c.heading)
         )
-        head_cells.append(f'<th scope="col"{cls}>{text}</th>')
+        head_cells.append(f'<th scope="col" class="{" ".join(classes)}">{text}</th>')
     body_rows = []
     for r in report.rows:
+        meta: dict[str, list[str]] = {}
+        for c, v in zip(report.columns, r, strict=True):
+            if c.key in stacked and v:
+                meta.setdefault(_stack_target(c.key), []).append(
+                    f"{c.heading}\u00a0{v}" if c.numeric else v
+                )
         cells = []
-        for c, v in zip(report.columns, r):
-            cls = "num" if c.numeric else ("name" if c.key in ("name", "white", "black") else "")
-            cells.append(f'<td class="{cls}">{e(v)}</td>' if cls else f"<td>{e(v)}</td>")
+        for c, v in zip(report.columns, r, strict=True):
+            classes = [_css_class(c.key)]
+            if c.numeric:
+                classes.append("num")
+            elif c.key in ("name", "white", "black"):
+                classes.append("name")
+            if c.key in stacked:
+                classes.append("opt")
+            extra = ""
+            if meta.get(c.key):
+                extra = f'<span class="meta">{e(" · ".join(meta[c.key]))}</span>'
+            cells.append(f'<td class="{" ".join(classes)}">{e(v)}{extra}</td>')
         body_rows.append("<tr>" + "".join(cells) + "</tr>")
     notes = ""
     if report.notes:

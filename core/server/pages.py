@@ -55,6 +55,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,san
 margin:0;padding:1rem;color:#111;background:#fff;line-height:1.45;max-width:48rem}
 h1{font-size:1.4rem;margin:0 0 .5rem}
 code{background:#f2f4f6;padding:0 .2rem;overflow-wrap:anywhere}
+p,h1{overflow-wrap:anywhere}
 li{margin:.3rem 0}
 .status{color:#8a1c1c}
 footer{margin-top:1.5rem;font-size:.85rem;color:#555}
