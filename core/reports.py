@@ -23,6 +23,7 @@ from typing import Any
 from .i18n import N_, gettext, normalise_locale, pgettext
 from .model import PLAYED_CODES, PointSystem, Tournament
 from .pairing import Bye, Pairing
+from .safetext import visible
 from .standings import Standings
 from .tiebreaks import Tiebreak
 
@@ -588,9 +589,11 @@ def render(report: Report, fmt: str = "text") -> str:
 
 
 def render_text(report: Report) -> str:
-    """An aligned plain-text table with title, subtitle and legend."""
+    """An aligned plain-text table with title, subtitle and legend (for a terminal: a control
+    character in a value built through the Python API is shown as ``\\x1b``, never sent)."""
+    rows = [[visible(c, None) for c in r] for r in report.rows]
     head = [c.heading for c in report.columns]
-    widths = [max([len(h)] + [len(r[i]) for r in report.rows]) for i, h in enumerate(head)]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(head)]
 
     def line(cells: Sequence[str]) -> str:
         parts = [
@@ -599,8 +602,9 @@ def render_text(report: Report) -> str:
         ]
         return "  ".join(parts).rstrip()
 
-    out = [report.title, report.subtitle, "", line(head), "  ".join("-" * w for w in widths)]
-    out += [line(r) for r in report.rows]
+    out = [visible(report.title, None), visible(report.subtitle, None), "", line(head)]
+    out += ["  ".join("-" * w for w in widths)]
+    out += [line(r) for r in rows]
     if report.notes:
         out.append("")
         out += list(report.notes)
@@ -659,7 +663,8 @@ tbody tr:nth-child(even){background:#f8f9fa}
 abbr{text-decoration:none;cursor:help}
 .notes{font-size:.85rem;color:#333;margin:.8rem 0 0;padding-left:1.2rem}
 .meta{display:none}
-@media (max-width:40em){body{padding:.5rem}h1{font-size:1.15rem}th,td{padding:.25rem .3rem;font-size:.85rem}\
+@media (max-width:40em){body{padding:.5rem}h1{font-size:1.15rem}\
+th,td{padding:.25rem .3rem;font-size:.85rem}\
 td.name{white-space:normal;min-width:6rem;overflow-wrap:anywhere}.opt{display:none}\
 thead th,.c-result{white-space:normal}\
 .meta{display:block;font-size:.75rem;color:#555}\
@@ -676,8 +681,16 @@ background:#fff;box-shadow:1px 0 0 #ddd}\
 
 
 _STACKED = frozenset(
-    ("number", "title", "federation", "rating", "white_number", "white_points")
-    + ("black_number", "black_points")
+    {
+        "number",
+        "title",
+        "federation",
+        "rating",
+        "white_number",
+        "white_points",
+        "black_number",
+        "black_points",
+    }
 )
 """Columns that a phone-wide page shows under the name instead of as columns of their own
 (``.opt`` cells hidden, their values in the name cell's ``.meta`` line): the important

@@ -538,3 +538,31 @@ def test_several_server_processes_share_the_port_and_the_metrics():
         server.stop()
     pids = {json.loads(line)["pid"] for line in server.log.splitlines() if line.startswith("{")}
     assert len(pids) >= 1
+
+
+# ---------------------------------------------------------------------- deployment files
+def test_deployment_examples_probe_the_right_endpoints():
+    """The documented production set-up: the image runs ``serve`` and checks /healthz; the
+    Kubernetes pods probe /healthz (liveness) and /readyz (readiness); Compose runs replicas
+    behind nginx, whose limits match the service's."""
+    import yaml
+
+    docker = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert '"swisspairing", "serve", "--host", "0.0.0.0", "--port", "8080"' in docker
+    assert "/healthz" in docker and "USER nobody" in docker
+    docs = list(
+        yaml.safe_load_all((ROOT / "examples/deploy/kubernetes.yaml").read_text(encoding="utf-8"))
+    )
+    pod = docs[0]["spec"]["template"]["spec"]["containers"][0]
+    assert pod["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    assert pod["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    assert docs[1]["kind"] == "Service"
+    env = {e["name"] for e in pod["env"]}
+    known = set(limits_from_env.__globals__["_ENV"].values())
+    assert env <= known, env - known
+    compose = yaml.safe_load((ROOT / "examples/deploy/compose.yaml").read_text(encoding="utf-8"))
+    assert set(compose["services"]["swisspairing"]["environment"]) <= known
+    nginx = (ROOT / "examples/deploy/nginx.conf").read_text(encoding="utf-8")
+    assert f"client_max_body_size {Limits().max_body // 1_000_000}m" in nginx
+    assert f"client_header_timeout {Limits().header_timeout:g}s" in nginx
+    assert "X-Request-ID" in nginx
