@@ -42,7 +42,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str
         s.add_argument(
             flag,
             type=kind,
-            default=default,
+            default=None,  # not given: SWISSPAIRING_<OPTION>, else the default shown
             metavar=metavar,
             help=_(help_text).format(default=default),
         )
@@ -113,13 +113,15 @@ _OPTIONS: tuple[tuple[str, type, Any, str, str], ...] = (
         N_("connections at once per server process; more get 503 (default: {default})"),
     ),
 )
-"""``serve`` options that set a :class:`~swisspairing.server.Limits` field of the same name."""
+"""``serve`` options that set a :class:`~swisspairing.server.Limits` field of the same name; an
+option not given takes the ``SWISSPAIRING_<OPTION>`` variable (the container's settings),
+else the default."""
 
 
 def command(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
     """Start the server; returns when it stops."""
     try:
-        from .server import Limits, run
+        from .server import limits_from_env, run
     except ImportError as exc:
         raise MissingExtraError(
             N_(
@@ -127,9 +129,10 @@ def command(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> 
             ),
             reason=str(exc),
         ) from None
-    values = {
-        flag[2:].replace("-", "_"): getattr(args, flag[2:].replace("-", "_"))
-        for flag, *_ in _OPTIONS
-    }
-    run(args.host, args.port, workers=args.workers, limits=Limits(**values))
+    from dataclasses import replace
+
+    names = [flag[2:].replace("-", "_") for flag, *_ in _OPTIONS]
+    given = {name: getattr(args, name) for name in names}
+    limits = replace(limits_from_env(), **{k: v for k, v in given.items() if v is not None})
+    run(args.host, args.port, workers=args.workers, limits=limits)
     return 0

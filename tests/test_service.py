@@ -566,3 +566,15 @@ def test_deployment_examples_probe_the_right_endpoints():
     assert f"client_max_body_size {Limits().max_body // 1_000_000}m" in nginx
     assert f"client_header_timeout {Limits().header_timeout:g}s" in nginx
     assert "X-Request-ID" in nginx
+
+
+def test_serve_options_fall_back_to_the_environment(monkeypatch, cli):
+    """The container sets ``SWISSPAIRING_*``; an option given on the command line wins."""
+    import swisspairing.server as srv
+
+    seen = {}
+    monkeypatch.setattr(srv, "run", lambda host, port, *, workers, limits: seen.update(l=limits))
+    monkeypatch.setenv("SWISSPAIRING_CONCURRENCY", "2")
+    monkeypatch.setenv("SWISSPAIRING_TIME_LIMIT", "9")
+    assert cli("serve", "--time-limit", "3", "--header-timeout", "4").code == 0
+    assert seen["l"] == Limits(concurrency=2, time_limit=3.0, header_timeout=4.0)
