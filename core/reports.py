@@ -651,12 +651,14 @@ def render_json(report: Report) -> str:
 _CSS = """\
 :root{color-scheme:light}
 *{box-sizing:border-box}
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;margin:0;padding:1rem;color:#111;background:#fff;line-height:1.35}
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;margin:0;\
+padding:1rem;color:#111;background:#fff;line-height:1.35}
 h1{font-size:1.35rem;margin:0 0 .2rem}
 .subtitle{margin:0 0 .8rem;color:#444}
 .table-wrap{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums;min-width:100%}
-th,td{padding:.3rem .55rem;border-bottom:1px solid #ddd;text-align:left;white-space:nowrap;vertical-align:top}
+th,td{padding:.3rem .55rem;border-bottom:1px solid #ddd;text-align:left;white-space:nowrap;\
+vertical-align:top}
 thead th{background:#eef1f4;border-bottom:2px solid #9aa4ae;font-weight:600}
 .num{text-align:right}
 tbody tr:nth-child(even){background:#f8f9fa}
@@ -676,7 +678,10 @@ background:#fff;box-shadow:1px 0 0 #ddd}\
 .report-crosstable .c-points{position:sticky;right:0;background:#fff;box-shadow:-1px 0 0 #ddd}\
 .report-crosstable tbody tr:nth-child(even) .c-points{background:#f8f9fa}\
 .report-crosstable thead .c-points{background:#eef1f4}}
-@media print{body{padding:0;font-size:9.5pt;color:#000}.table-wrap{overflow:visible}thead{display:table-header-group}thead th{background:none;border-bottom:1.5pt solid #000}tbody tr:nth-child(even){background:none}tr{break-inside:avoid;page-break-inside:avoid}th,td{padding:.12rem .3rem;border-bottom:.5pt solid #999}@page{margin:1.2cm}}
+@media print{body{padding:0;font-size:9.5pt;color:#000}.table-wrap{overflow:visible}\
+thead{display:table-header-group}thead th{background:none;border-bottom:1.5pt solid #000}\
+tbody tr:nth-child(even){background:none}tr{break-inside:avoid;page-break-inside:avoid}\
+th,td{padding:.12rem .3rem;border-bottom:.5pt solid #999}@page{margin:1.2cm}}
 """
 
 
