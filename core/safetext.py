@@ -2,14 +2,16 @@
 lengths.
 
 Decided once for every input: a control character other than tab, line feed and carriage
-return (C0 ``U+0000``–``U+001F``, ``DEL`` and C1 ``U+0080``–``U+009F``) is refused where it
-is read, with the line and column (TRF) or the JSON path (JSON and YAML data).  An escape
-sequence in a player's name could otherwise retitle or clear an arbiter's terminal, and a
-NUL or BEL would go on into the TRF written back and into HTML pages.
+return (C0 ``U+0000``–``U+001F`` and ``DEL``) is refused where it is read, with the line and
+column (a TRF record) or the JSON path (JSON and YAML data).  An escape sequence in a
+player's name could otherwise retitle or clear an arbiter's terminal, and a NUL or BEL would
+go on into the TRF written back and into HTML pages.  The C1 range ``U+0080``–``U+009F`` is
+not refused (a file read with the wrong single-byte code page, as the user asked, has them)
+but is never written raw to a terminal either.
 
-Values echoed in messages are shown with :func:`visible` (control characters as ``\\x1b``
-escapes, cut after :data:`MAX_ECHO` characters), so even text that never passed a reader
-(built through the Python API) is never written raw.
+Values echoed in messages and the cells of text reports are shown with :func:`visible`
+(C0, ``DEL`` and C1 characters as ``\\x1b`` escapes, cut after :data:`MAX_ECHO` characters),
+so even text that never passed a reader (built through the Python API) is never written raw.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from typing import Any
 
 __all__ = ["CONTROL", "MAX_ECHO", "check_data", "cut", "first_control", "visible"]
 
-CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 """The refused control characters (tab, line feed and carriage return are allowed)."""
+_SHOWN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+"""The characters :func:`visible` escapes (line breaks separately)."""
 MAX_ECHO = 500
 """Longest value echoed whole in a message; longer ones are cut with ``…``."""
 
@@ -39,7 +43,7 @@ def _escape(match: re.Match[str]) -> str:
 def visible(text: str, limit: int | None = MAX_ECHO) -> str:
     """``text`` with control characters shown as ``\\xNN`` (line breaks too: a message is
     one line) and cut after ``limit`` characters."""
-    text = CONTROL.sub(_escape, text).replace("\n", "\\n").replace("\r", "\\r")
+    text = _SHOWN.sub(_escape, text).replace("\n", "\\n").replace("\r", "\\r")
     return cut(text, limit)
 
 

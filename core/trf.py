@@ -109,21 +109,28 @@ def _is_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+_RECORD = re.compile(r"^(?:\d{3}|[A-Z]{3}) .*$", re.MULTILINE)
+"""A record line (``001 …``, ``XXR …``): the lines whose text (names above all) is read."""
+
+
 def _refuse_control_characters(text: str, filename: str) -> None:
-    """A control character (other than tab and line ends) anywhere in the file, names
-    included, is an error at its line and column: never passed on to a terminal, the TRF
-    written back or a page (:mod:`swisspairing.safetext`)."""
-    match = CONTROL.search(text)
-    if match is None:
-        return
-    before = _LINE_SPLIT.split(text[: match.start()])
-    raise InvalidTrfError(
-        N_("control character U+{code}"),
-        filename=filename,
-        line=len(before),
-        column=len(before[-1]) + 1,
-        code=f"{ord(match.group()):04X}",
-    )
+    """A control character (other than tab and line ends) in a record, in a name above all,
+    is an error at its line and column: never passed on to a terminal, the TRF written back
+    or a page (:mod:`swisspairing.safetext`).  Lines that are no record (binary junk, UTF-16
+    read as UTF-8) are left to the reader, which says what the file is not."""
+    for record in _RECORD.finditer(text):
+        match = CONTROL.search(record.group())
+        if match is None:
+            continue
+        at = record.start() + match.start()
+        before = _LINE_SPLIT.split(text[:at])
+        raise InvalidTrfError(
+            N_("control character U+{code}"),
+            filename=filename,
+            line=len(before),
+            column=len(before[-1]) + 1,
+            code=f"{ord(match.group()):04X}",
+        )
 
 
 class _Reader:
