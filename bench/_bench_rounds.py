@@ -37,8 +37,8 @@ def run(default_ruleset: str, argv: list[str] | None = None) -> int:
 
         def timed(t, **kw):  # type: ignore[no-untyped-def]
             start = time.perf_counter()
-            result = orig(t, **kw)
-            times.append(time.perf_counter() - start)
+            result = orig(t, **kw)  # noqa: B023
+            times.append(time.perf_counter() - start)  # noqa: B023
             return result
 
         engine.pair = timed  # type: ignore[method-assign]

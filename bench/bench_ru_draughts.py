@@ -85,7 +85,10 @@ def main(argv: list[str] | None = None) -> int:
         f"one round (round {args.rounds + 1}) after {args.rounds} simulated rounds; median of "
         f"{args.repeat}"
     )
-    head = f"{'ruleset':<16} {'players':>7} {'boards':>6} {'wall s':>8} {'CPU s':>8} {'context s':>9} {'peak MiB':>9}"
+    head = (
+        f"{'ruleset':<16} {'players':>7} {'boards':>6} {'wall s':>8} {'CPU s':>8} "
+        f"{'context s':>9} {'peak MiB':>9}"
+    )
     print(head)
     print("-" * len(head))
     worst = 0.0

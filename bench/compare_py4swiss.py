@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                         theirs_cls, _trf_for_py4swiss(before, engine.ruleset.points)
                     )
                 except Exception as exc:  # py4swiss failure: counted, not fatal
-                    examples.append(f"n={n} seed={seed} round {rnd}: py4swiss failed: {exc!r}")
+                    examples.append(f"n={n} seed={seed} round {rnd}: py4swiss failed: {exc!r}")  # noqa: B023
                     return
                 kind = (
                     "seeding (Dutch)"
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
                     diff_o = sorted(tuple(sorted(p)) for p in ours - pairs)
                     diff_t = sorted(tuple(sorted(p)) for p in pairs - ours)
                     examples.append(
-                        f"n={n} seed={seed} round {rnd}: ours {diff_o} bye {our_bye} / py4swiss "
+                        f"n={n} seed={seed} round {rnd}: ours {diff_o} bye {our_bye} / py4swiss "  # noqa: B023
                         f"{diff_t} bye {bye}"
                     )
 

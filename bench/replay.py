@@ -68,15 +68,13 @@ def infer_initial_colour(t: Tournament) -> Colour | None:
     The lowest start number with a colour in round 1 gives it; if that player is the
     k-th from the top, the colour is flipped for each player above him who was not paired.
     """
-    flips = 0
-    for p in sorted(t.players, key=lambda p: p.number):
+    for flips, p in enumerate(sorted(t.players, key=lambda p: p.number)):
         rec = p.record(1) if p.rounds else None
         if rec is not None and rec.colour is not None and rec.opponent is not None:
             c = rec.colour
             if flips % 2:
                 c = BLACK if c is WHITE else WHITE
             return c
-        flips += 1
     return None
 
 
@@ -348,7 +346,10 @@ def _total_line(label: str, results: list[RoundResult], with_bbp: bool) -> str:
     col = sum(r.sp_colour for r in results)
     secs = sum(r.sp.seconds for r in results)
     bad = sum(1 for r in results if r.sp.status != "ok")
-    line = f"{label:>5} {real:>5} {100 * same / real:>8.1f}% {100 * col / real:>6.1f}% {secs:>7.2f} {bad:>5} fail"
+    line = (
+        f"{label:>5} {real:>5} {100 * same / real:>8.1f}% {100 * col / real:>6.1f}% {secs:>7.2f} "
+        f"{bad:>5} fail"
+    )
     if with_bbp:
         bs = sum(r.bbp_same for r in results)
         bc = sum(r.bbp_colour for r in results)

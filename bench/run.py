@@ -167,7 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     team_sizes = tuple(args.team_sizes or ((20, 100) if args.quick else TEAM_SIZES))
     rounds = 3 if args.quick and args.rounds == 5 else args.rounds
     results: list[dict[str, Any]] = []
-    header = f"{'ruleset':<24} {'system':<20} {'entrants':>8} {'rounds':>6} {'median ms':>10} {'worst ms':>10} {'peak MiB':>9}  growth"
+    header = (
+        f"{'ruleset':<24} {'system':<20} {'entrants':>8} {'rounds':>6} {'median ms':>10} "
+        f"{'worst ms':>10} {'peak MiB':>9}  growth"
+    )
     print(header)
     print("-" * len(header))
     failed = False

@@ -140,7 +140,9 @@ _EXAMPLES = {
     "rulesets": "swisspairing rulesets",
     "validate": "swisspairing validate my-ruleset.yaml",
     "schema": "swisspairing schema --system fide-dutch-1992",
-    "standings": "swisspairing standings open.trf --ruleset rdf-buchholz --format html -o standings.html",
+    "standings": (
+        "swisspairing standings open.trf --ruleset rdf-buchholz --format html -o standings.html"
+    ),
     "crosstable": "swisspairing crosstable open.trf --ruleset fide-dutch-1992 --lang de",
     "pairings": "swisspairing pairings league.yaml --ruleset kpzszach-a-klasa-2005 --round 3",
 }
@@ -642,7 +644,7 @@ def _cmd_systems(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
 
 
 def _cmd_rulesets(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
-    for rid, entry in builtin_rulesets(ruleset_dirs()).items():
+    for rid, _entry in builtin_rulesets(ruleset_dirs()).items():
         rs = load_ruleset(rid)
         name = gettext(rs.name, locale) if rs.name else ""
         out.write(f"{rid:<24} {rs.system:<22} {name}\n")

@@ -142,9 +142,9 @@ class RoundContext:
             return False
         if self._club and self._club.get(a) is not None and self._club.get(a) == self._club.get(b):
             return False
-        if self._fed and self._fed.get(a) is not None and self._fed.get(a) == self._fed.get(b):
-            return False
-        return True
+        return not (
+            self._fed and self._fed.get(a) is not None and self._fed.get(a) == self._fed.get(b)
+        )
 
     def forbidden_opponents(self) -> dict[int, set[int]]:
         """For each participant, the participants he may never meet whatever the history:

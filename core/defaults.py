@@ -204,7 +204,7 @@ def alternation_colour(a: PlayerState, b: PlayerState) -> Colour | None:
     players had different colours, on histories aligned to the right (F3).  ``None`` if
     there is no such round."""
     ca, cb = a.played_colours, b.played_colours
-    for x, y in zip(reversed(ca), reversed(cb)):
+    for x, y in zip(reversed(ca), reversed(cb), strict=False):
         if x is not y:
             return x.opposite
     return None

@@ -167,7 +167,7 @@ def _guess_code_page(data: bytes) -> str:
         return "cp1252" if not _undefined_in(sample, "cp1252") else "iso8859-1"
     names = [codecs.lookup(m.encoding).name for m in matches]
     best = min(m.chaos for m in matches)
-    near = [n for n, m in zip(names, matches) if m.chaos <= best + _NEAR]
+    near = [n for n, m in zip(names, matches, strict=True) if m.chaos <= best + _NEAR]
     family = _federation_family(lines)
     if family is not None:
         for name in near:

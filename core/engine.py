@@ -87,7 +87,7 @@ class Engine:
                 total=total,
             )
         ctx = self.context(tournament, rnd, seed=seed, explain=explain)
-        result = self.hook.swiss_pair_round(context=ctx)
+        result: RoundPairing | None = self.hook.swiss_pair_round(context=ctx)
         if result is None:
             raise PluginError(N_("no plugin paired the round"))
         return result
@@ -150,7 +150,8 @@ class Engine:
 
     def assign_bye(self, candidates: Sequence[int], context: RoundContext) -> ByeChoice:
         """``swiss_assign_bye``."""
-        return self._first("swiss_assign_bye", candidates=candidates, context=context)
+        choice: ByeChoice = self._first("swiss_assign_bye", candidates=candidates, context=context)
+        return choice
 
     def build_brackets(self, ranked: Sequence[int], context: RoundContext) -> list[Bracket]:
         """``swiss_build_brackets``."""
@@ -164,7 +165,8 @@ class Engine:
 
     def allocate_colours(self, pair: tuple[int, int], context: RoundContext) -> Pairing:
         """``swiss_allocate_colours``."""
-        return self._first("swiss_allocate_colours", pair=pair, context=context)
+        pairing: Pairing = self._first("swiss_allocate_colours", pair=pair, context=context)
+        return pairing
 
     def order_boards(self, pairings: Sequence[Pairing], context: RoundContext) -> list[Pairing]:
         """``swiss_order_boards``."""

@@ -249,147 +249,206 @@ def event_from_mapping(
 
     ``point_system`` is accepted for symmetry with TRF loading; event files have no points
     fields to check (scores are always derived from the board results)."""
+    del point_system  # event files carry no points fields
     check_finite(data, source, error=InvalidEventError)
     _validate(data, source)
-    teams_in: list[Mapping[str, Any]] = list(data["teams"])
-    boards: int | None = data.get("boards")
-    if boards is None:
-        for rnd in data.get("results", ()):
-            for m in rnd.get("matches", ()):
-                if m.get("boards") is not None:
-                    boards = len(m["boards"])
-                    break
-            if boards is not None:
-                break
+    return _EventBuilder(data, source).build()
+
+
+def _registered(t: Mapping[str, Any]) -> bool:
+    return bool(t.get("registered", bool(t.get("players"))))
+
+
+def _rating(p: Any) -> int:
+    return int(p.get("rating", 0)) if isinstance(p, Mapping) else 0
+
+
+class _EventBuilder:
+    """One validated event mapping turned into a :class:`Tournament`, one concern a method:
+    the number of boards, the teams' start numbers, the players, the rounds."""
+
+    def __init__(self, data: Mapping[str, Any], source: str) -> None:
+        self.data = data
+        self.source = source
+        self.teams_in: list[Mapping[str, Any]] = list(data["teams"])
+        self.boards: int | None = self._boards()
+        self.names: dict[str, int] = {}
+        self.order: list[int] = []
+        self.team_number: dict[int, int] = {}
+        self.players: list[Player] = []
+        self.roster: dict[int, list[int]] = {}
+        self.by_number: dict[int, int] = {}
+
+    def _err(self, path: str, message: str, **args: Any) -> InvalidEventError:
+        return _err(self.source, path, message, **args)
+
+    def build(self) -> Tournament:
+        self._number_teams()
+        self._make_players()
+        teams = tuple(
+            Team(
+                number=self.team_number[i],
+                name=self.teams_in[i]["name"],
+                roster=tuple(self.roster[i]),
+                club=self.teams_in[i].get("club", ""),
+                registered=_registered(self.teams_in[i]),
+            )
+            for i in self.order
+        )
+        self.by_number = {self.team_number[i]: i for i in self.order}
+        records: dict[int, list[RoundRecord]] = {p.number: [] for p in self.players}
+        for r, rnd in enumerate(self.data.get("results", []), start=1):
+            this = self._round(r, rnd)
+            for n, recs in records.items():
+                recs.append(this.get(n, RoundRecord(None, None, "Z")))
+        # trailing rounds without a game are no entry at all (a reserve who has not played)
+        final_players = []
+        for p in self.players:
+            recs = records[p.number]
+            while recs and recs[-1] == RoundRecord(None, None, "Z"):
+                recs.pop()
+            final_players.append(replace(p, rounds=tuple(recs)))
+        absent: set[int] = set()
+        for a_i, ref in enumerate(self.data.get("absent_next", [])):
+            absent.update(self.roster[self._team_ref(ref, f"$.absent_next[{a_i}]")])
+        colour = self.data.get("initial_colour")
+        return Tournament(
+            players=tuple(final_players),
+            name=self.data.get("name", ""),
+            teams=teams,
+            total_rounds=self.data.get("rounds"),
+            initial_colour=None if colour is None else (WHITE if colour == "white" else BLACK),
+            point_system=None,
+            absent_next=frozenset(absent),
+            # TRF16 has no club column: written as swisspairing SPC records (see swisspairing.teams)
+            header=tuple(("SPC", f"SPC {t.number:4d} {t.club}") for t in teams if t.club),
+        )
+
     # ---------------------------------------------------------------- teams and numbers
-    names: dict[str, int] = {}
-    for i, t in enumerate(teams_in):
-        if t["name"] in names:
-            raise _err(
-                source, f"$.teams[{i}].name", N_("team name {name!r} is used twice"), name=t["name"]
-            )
-        names[t["name"]] = i
-    numbered = [("number" in t) for t in teams_in]
-    if any(numbered) and not all(numbered):
-        i = numbered.index(False)
-        raise _err(
-            source, f"$.teams[{i}]", N_("either every team or no team gives its start number")
-        )
+    def _boards(self) -> int | None:
+        """The event's number of boards, else that of the first match that lists its boards."""
+        boards: int | None = self.data.get("boards")
+        if boards is None:
+            for rnd in self.data.get("results", ()):
+                for m in rnd.get("matches", ()):
+                    if m.get("boards") is not None:
+                        return len(m["boards"])
+        return boards
 
-    def registered(t: Mapping[str, Any]) -> bool:
-        return bool(t.get("registered", bool(t.get("players"))))
-
-    def rating(p: Any) -> int:
-        return int(p.get("rating", 0)) if isinstance(p, Mapping) else 0
-
-    if all(numbered) and teams_in:
-        seen: dict[int, int] = {}
+    def _number_teams(self) -> None:
+        """Team names unique; start numbers as given (all or none), else by rating sums."""
+        teams_in = self.teams_in
         for i, t in enumerate(teams_in):
-            if t["number"] in seen:
-                raise _err(
-                    source,
-                    f"$.teams[{i}].number",
-                    N_("start number {number} is used twice"),
-                    number=t["number"],
+            if t["name"] in self.names:
+                raise self._err(
+                    f"$.teams[{i}].name", N_("team name {name!r} is used twice"), name=t["name"]
                 )
-            seen[t["number"]] = i
-        order = sorted(range(len(teams_in)), key=lambda i: teams_in[i]["number"])
-        team_number = {i: teams_in[i]["number"] for i in order}
-    else:
-        sums = [
-            (
-                sum(rating(p) for p in t.get("players", [])[: boards or len(t.get("players", []))]),
-                registered(t),
+            self.names[t["name"]] = i
+        numbered = [("number" in t) for t in teams_in]
+        if any(numbered) and not all(numbered):
+            i = numbered.index(False)
+            raise self._err(
+                f"$.teams[{i}]", N_("either every team or no team gives its start number")
             )
-            for t in teams_in
-        ]
-        order = order_by_rating_sum(sums)
-        team_number = {i: k + 1 for k, i in enumerate(order)}
+        if all(numbered) and teams_in:
+            seen: dict[int, int] = {}
+            for i, t in enumerate(teams_in):
+                if t["number"] in seen:
+                    raise self._err(
+                        f"$.teams[{i}].number",
+                        N_("start number {number} is used twice"),
+                        number=t["number"],
+                    )
+                seen[t["number"]] = i
+            self.order = sorted(range(len(teams_in)), key=lambda i: teams_in[i]["number"])
+            self.team_number = {i: teams_in[i]["number"] for i in self.order}
+        else:
+            boards = self.boards
+            sums = [
+                (
+                    sum(
+                        _rating(p)
+                        for p in t.get("players", [])[: boards or len(t.get("players", []))]
+                    ),
+                    _registered(t),
+                )
+                for t in teams_in
+            ]
+            self.order = order_by_rating_sum(sums)
+            self.team_number = {i: k + 1 for k, i in enumerate(self.order)}
+
     # ---------------------------------------------------------------- players
-    players: list[Player] = []
-    roster: dict[int, list[int]] = {}
-    next_number = 1
-    for i in order:
-        t = teams_in[i]
-        entries = list(t.get("players", []))
-        if (
-            not entries
-        ):  # no named list and no reserves known: placeholders so boards can be recorded
-            entries = [{"name": "", "_placeholder": k} for k in range(1, (boards or 1) + 1)]
-        numbers = []
-        for p in entries:
-            if isinstance(p, str):
-                p = {"name": p}
-            name = p["name"] if "_placeholder" not in p else f"{t['name']} {p['_placeholder']}"
-            players.append(
-                Player(
-                    number=next_number,
-                    name=name,
-                    sex=p.get("sex", ""),
-                    title=p.get("title", ""),
-                    rating=int(p.get("rating", 0)),
-                    federation=p.get("federation", ""),
-                    fide_id=str(p.get("fide_id", "")),
-                    birth_date=str(p.get("birth_date", "")),
-                    club=t.get("club", ""),
-                    withdrawn_from=t.get("withdrawn_from"),
+    def _make_players(self) -> None:
+        next_number = 1
+        for i in self.order:
+            t = self.teams_in[i]
+            entries = list(t.get("players", []))
+            if not entries:
+                # no named list and no reserves known: placeholders so boards can be recorded
+                entries = [
+                    {"name": "", "_placeholder": k} for k in range(1, (self.boards or 1) + 1)
+                ]
+            numbers = []
+            for p in entries:
+                if isinstance(p, str):
+                    p = {"name": p}
+                name = p["name"] if "_placeholder" not in p else f"{t['name']} {p['_placeholder']}"
+                self.players.append(
+                    Player(
+                        number=next_number,
+                        name=name,
+                        sex=p.get("sex", ""),
+                        title=p.get("title", ""),
+                        rating=int(p.get("rating", 0)),
+                        federation=p.get("federation", ""),
+                        fide_id=str(p.get("fide_id", "")),
+                        birth_date=str(p.get("birth_date", "")),
+                        club=t.get("club", ""),
+                        withdrawn_from=t.get("withdrawn_from"),
+                    )
                 )
-            )
-            numbers.append(next_number)
-            next_number += 1
-        roster[i] = numbers
-    teams = tuple(
-        Team(
-            number=team_number[i],
-            name=teams_in[i]["name"],
-            roster=tuple(roster[i]),
-            club=teams_in[i].get("club", ""),
-            registered=registered(teams_in[i]),
-        )
-        for i in order
-    )
-    by_number = {team_number[i]: i for i in order}
+                numbers.append(next_number)
+                next_number += 1
+            self.roster[i] = numbers
 
-    def team_ref(ref: Any, path: str) -> int:
+    def _team_ref(self, ref: Any, path: str) -> int:
+        """A team named by start number or by name: its index in the file."""
         if isinstance(ref, int) and not isinstance(ref, bool):
-            if ref not in by_number:
-                raise _err(source, path, N_("team {team} does not exist"), team=ref)
-            return by_number[ref]
-        if ref not in names:
-            raise _err(source, path, N_("unknown team {team!r}"), team=ref)
-        return names[ref]
+            if ref not in self.by_number:
+                raise self._err(path, N_("team {team} does not exist"), team=ref)
+            return self.by_number[ref]
+        if ref not in self.names:
+            raise self._err(path, N_("unknown team {team!r}"), team=ref)
+        return self.names[ref]
 
-    def player_ref(team: int, ref: Any, path: str) -> int:
-        members = roster[team]
+    def _player_ref(self, team: int, ref: Any, path: str) -> int:
+        """A player of ``team`` named by position in its list or by name: his start number."""
+        members = self.roster[team]
         if isinstance(ref, int) and not isinstance(ref, bool):
             if not 1 <= ref <= len(members):
-                raise _err(
-                    source,
+                raise self._err(
                     path,
                     N_("team {team!r} has no player at position {position}"),
-                    team=teams_in[team]["name"],
+                    team=self.teams_in[team]["name"],
                     position=ref,
                 )
             return members[ref - 1]
         for n in members:
-            if players[n - 1].name == ref:
+            if self.players[n - 1].name == ref:
                 return n
-        raise _err(
-            source,
+        raise self._err(
             path,
             N_("team {team!r} has no player {player!r}"),
-            team=teams_in[team]["name"],
+            team=self.teams_in[team]["name"],
             player=ref,
         )
 
     # ---------------------------------------------------------------- rounds
-    results = list(data.get("results", []))
-    records: dict[int, list[RoundRecord]] = {p.number: [] for p in players}
-    for r, rnd in enumerate(results, start=1):
+    def _round(self, r: int, rnd: Mapping[str, Any]) -> dict[int, RoundRecord]:
+        """The records of round ``r``: its matches board by board, then its pauses."""
         base = f"$.results[{r - 1}]"
         if "round" in rnd and rnd["round"] != r:
-            raise _err(
-                source,
+            raise self._err(
                 f"{base}.round",
                 N_("rounds must be listed in order: expected round {expected}"),
                 expected=r,
@@ -399,11 +458,10 @@ def event_from_mapping(
 
         def take(team: int, path: str) -> None:
             if team in busy:
-                raise _err(
-                    source,
+                raise self._err(
                     path,
                     N_("team {team!r} already plays in round {round} ({first})"),
-                    team=teams_in[team]["name"],
+                    team=self.teams_in[team]["name"],
                     round=r,
                     first=busy[team],
                 )
@@ -411,93 +469,82 @@ def event_from_mapping(
 
         for m_i, match in enumerate(rnd.get("matches", [])):
             mpath = f"{base}.matches[{m_i}]"
-            w = team_ref(match["white"], f"{mpath}.white")
-            b = team_ref(match["black"], f"{mpath}.black")
+            w = self._team_ref(match["white"], f"{mpath}.white")
+            b = self._team_ref(match["black"], f"{mpath}.black")
             if w == b:
-                raise _err(source, f"{mpath}.black", N_("a team cannot play against itself"))
+                raise self._err(f"{mpath}.black", N_("a team cannot play against itself"))
             take(w, f"{mpath}.white")
             take(b, f"{mpath}.black")
-            results_row = match.get("boards")
-            count = len(results_row) if results_row is not None else boards
-            if count is None:
-                raise _err(source, f"{mpath}", N_("the number of boards is unknown: give boards"))
-            if boards is not None and results_row is not None and len(results_row) != boards:
-                raise _err(
-                    source,
-                    f"{mpath}.boards",
-                    NP_(
-                        "{count} board result, but matches have {boards} boards",
-                        "{count} board results, but matches have {boards} boards",
-                        "count",
-                    ),
-                    count=len(results_row),
-                    boards=boards,
-                )
-            lineups = []
-            for side, team in (("white", w), ("black", b)):
-                refs = match.get(f"{side}_lineup")
-                if refs is None:
-                    lineup = roster[team][:count]
-                else:
-                    lineup = [
-                        player_ref(team, ref, f"{mpath}.{side}_lineup[{k}]")
-                        for k, ref in enumerate(refs)
-                    ]
-                    if len(set(lineup)) != len(lineup):
-                        raise _err(source, f"{mpath}.{side}_lineup", N_("a player is listed twice"))
-                if len(lineup) < count:
-                    raise _err(
-                        source,
-                        f"{mpath}.{side}_lineup" if refs is not None else f"{mpath}.{side}",
-                        NP_(
-                            "team {team!r} has {players} player for {boards} boards",
-                            "team {team!r} has {players} players for {boards} boards",
-                            "players",
-                        ),
-                        team=teams_in[team]["name"],
-                        players=len(lineup),
-                        boards=count,
-                    )
-                lineups.append(lineup[:count])
-            for k in range(count):
-                raw = results_row[k] if results_row is not None else None
-                rw, rb = _parse_result(raw, source, f"{mpath}.boards[{k}]")
-                pw, pb = lineups[0][k], lineups[1][k]
-                cw: Colour = board_colour(k + 1, WHITE)
-                this[pw] = RoundRecord(pb, cw, rw)
-                this[pb] = RoundRecord(pw, cw.opposite, rb)
+            self._match(match, mpath, w, b, this)
         pauses = rnd.get("pause")
         if pauses is not None:
             for p_i, ref in enumerate(pauses if isinstance(pauses, list) else [pauses]):
                 path = f"{base}.pause[{p_i}]" if isinstance(pauses, list) else f"{base}.pause"
-                team = team_ref(ref, path)
+                team = self._team_ref(ref, path)
                 take(team, path)
-                for n in roster[team][: boards or len(roster[team])]:
+                for n in self.roster[team][: self.boards or len(self.roster[team])]:
                     this[n] = RoundRecord(None, None, "U")
-        for n, recs in records.items():
-            recs.append(this.get(n, RoundRecord(None, None, "Z")))
-    # trailing rounds without a game are no entry at all (a reserve who has not played)
-    final_players = []
-    for p in players:
-        recs = records[p.number]
-        while recs and recs[-1] == RoundRecord(None, None, "Z"):
-            recs.pop()
-        final_players.append(replace(p, rounds=tuple(recs)))
-    absent: set[int] = set()
-    for a_i, ref in enumerate(data.get("absent_next", [])):
-        absent.update(roster[team_ref(ref, f"$.absent_next[{a_i}]")])
-    colour = data.get("initial_colour")
-    return Tournament(
-        players=tuple(final_players),
-        name=data.get("name", ""),
-        teams=teams,
-        total_rounds=data.get("rounds"),
-        initial_colour=None if colour is None else (WHITE if colour == "white" else BLACK),
-        point_system=None,
-        absent_next=frozenset(absent),
-        # TRF16 has no club column: written as swisspairing SPC records (see swisspairing.teams)
-        header=tuple(("SPC", f"SPC {t.number:4d} {t.club}") for t in teams if t.club),
-    )
+        return this
+
+    def _match(
+        self, match: Mapping[str, Any], mpath: str, w: int, b: int, this: dict[int, RoundRecord]
+    ) -> None:
+        """One match: its number of boards, both lineups, a record per board and player."""
+        boards = self.boards
+        results_row = match.get("boards")
+        count = len(results_row) if results_row is not None else boards
+        if count is None:
+            raise self._err(f"{mpath}", N_("the number of boards is unknown: give boards"))
+        if boards is not None and results_row is not None and len(results_row) != boards:
+            raise self._err(
+                f"{mpath}.boards",
+                NP_(
+                    "{count} board result, but matches have {boards} boards",
+                    "{count} board results, but matches have {boards} boards",
+                    "count",
+                ),
+                count=len(results_row),
+                boards=boards,
+            )
+        lineups = [
+            self._lineup(match, mpath, side, team, count)
+            for side, team in (("white", w), ("black", b))
+        ]
+        for k in range(count):
+            raw = results_row[k] if results_row is not None else None
+            rw, rb = _parse_result(raw, self.source, f"{mpath}.boards[{k}]")
+            pw, pb = lineups[0][k], lineups[1][k]
+            cw: Colour = board_colour(k + 1, WHITE)
+            this[pw] = RoundRecord(pb, cw, rw)
+            this[pb] = RoundRecord(pw, cw.opposite, rb)
+
+    def _lineup(
+        self, match: Mapping[str, Any], mpath: str, side: str, team: int, count: int
+    ) -> list[int]:
+        """The players of ``team`` on boards 1 to ``count``: the listed lineup or the roster."""
+        refs = match.get(f"{side}_lineup")
+        if refs is None:
+            lineup = self.roster[team][:count]
+        else:
+            lineup = [
+                self._player_ref(team, ref, f"{mpath}.{side}_lineup[{k}]")
+                for k, ref in enumerate(refs)
+            ]
+            if len(set(lineup)) != len(lineup):
+                raise self._err(f"{mpath}.{side}_lineup", N_("a player is listed twice"))
+        if len(lineup) < count:
+            raise self._err(
+                f"{mpath}.{side}_lineup" if refs is not None else f"{mpath}.{side}",
+                NP_(
+                    "team {team!r} has {players} player for {boards} boards",
+                    "team {team!r} has {players} players for {boards} boards",
+                    "players",
+                ),
+                team=self.teams_in[team]["name"],
+                players=len(lineup),
+                boards=count,
+            )
+        return lineup[:count]
 
 
 # ---------------------------------------------------------------------- writing

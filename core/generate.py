@@ -286,7 +286,7 @@ def make_teams(
     rng = random.Random(f"teams:{seed}")
     size = boards + reserves
     raw = []
-    for i in range(n):
+    for _ in range(n):
         level = rng.randint(1300, 2300)
         ratings = [
             _rating(rng, unrated_share, max(1000, level - 250), min(2800, level + 250), level)

@@ -124,7 +124,9 @@ def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterable[Brac
 
 @hookspec(firstresult=True)
 def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pairing | None:
-    """Decide who has White in ``pair`` (higher-ranked player first).  Stops at first non-None result."""
+    """Decide who has White in ``pair`` (higher-ranked player first).
+
+    Stops at first non-None result."""
 
 
 @hookspec(firstresult=True)
@@ -150,4 +152,6 @@ def swiss_colour_exempt(number: int, context: RoundContext) -> bool | None:
 def swiss_check_round(
     tournament: Tournament, round_number: int, context: RoundContext
 ) -> Iterable[Violation] | None:
-    """Return the violations of the absolute criteria in the pairing of ``round_number``.  Collected."""
+    """Return the violations of the absolute criteria in the pairing of ``round_number``.
+
+    Collected."""

@@ -52,7 +52,7 @@ class Plural(str):
     """The singular msgid (the string value itself)."""
     plural: str
     """The plural msgid."""
-    count: str
+    count: str  # type: ignore[assignment]  # shadows str.count on purpose: the placeholder's name
     """The placeholder whose value decides the form: a number, or a list (its length)."""
 
     def __new__(cls, singular: str, plural: str, count: str = "n") -> Plural:

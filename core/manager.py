@@ -10,7 +10,6 @@ names) hides plugins.
 from __future__ import annotations
 
 import functools
-import importlib
 import os
 from collections.abc import Iterable
 from importlib import metadata
@@ -169,8 +168,3 @@ def systems_info() -> list[dict[str, Any]]:
             }
         )
     return out
-
-
-def import_plugin(path: str) -> Any:
-    """Import a plugin module by dotted path (used by tests and ``--plugin``)."""
-    return importlib.import_module(path)

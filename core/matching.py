@@ -10,6 +10,9 @@ branch at once instead of enumerating every completion of it.
 - :func:`augment`, :func:`maximum_matching`, :func:`has_perfect_matching` — the blossom
   primitives on index graphs (``adj`` lists, an ``active`` mask, a ``mate`` list), for
   searches that grow or shrink a matching incrementally (RDF group backtracking).
+- :func:`max_weight_matching`, :class:`WeightedMatching` — maximum-weight matching on general
+  graphs with integer weights of any size (Edmonds' blossom algorithm with dual variables,
+  O(V³)), cold or warm-started between edits; see :mod:`swisspairing._weighted_matching`.
 """
 
 from __future__ import annotations
@@ -18,13 +21,17 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
+from ._weighted_matching import WeightedMatching, max_weight_matching
+
 __all__ = [
     "IncrementalMatching",
+    "WeightedMatching",
     "augment",
     "bipartite_saturates",
     "has_matching_of_size",
     "has_perfect_matching",
     "max_matching_size",
+    "max_weight_matching",
     "maximum_matching",
 ]
 
@@ -230,7 +237,7 @@ def bipartite_saturates(
                 if match_r[j] == -1:
                     via.append(j)
                     # flip the path
-                    for (lu, _), rj in zip(stack, via):
+                    for (lu, _), rj in zip(stack, via, strict=False):
                         match_r[rj] = lu
                         match_l[lu] = rj
                     return True
@@ -372,7 +379,7 @@ class IncrementalMatching:
             if not active[a]:
                 continue
             b = mate[a]
-            if b == -1 or b == x or b == y or a == x or a == y:
+            if b in (-1, x, y) or a in (x, y):
                 continue
             if ok(x, a) and ok(b, y):
                 mate[x], mate[a], mate[b], mate[y] = a, x, y, b

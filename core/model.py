@@ -10,7 +10,7 @@ Colour is spelt as FIDE spells it.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 __all__ = [
@@ -68,8 +68,6 @@ PLAYED_CODES = frozenset("1=0WDL")
 UNPLAYED_POINT_CODES = frozenset("+FU")
 #: Every result code TRF16 knows (blank is the equivalent of ``Z``).
 RESULT_CODES = frozenset("1=0WDL+-HFUZ ")
-#: Codes that stand for a bye or an absence (no opponent, no colour).
-BYE_CODES = frozenset("HFUZ ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +251,8 @@ class Tournament:
     total_rounds: int | None = None
     """Number of rounds of the event (TRFx ``XXR``)."""
     initial_colour: Colour | None = None
-    """Colour of the top player in round 1 (TRFx ``XXC white1``/``black1``); ``None`` = not fixed."""
+    """Colour of the top player in round 1 (TRFx ``XXC white1``/``black1``); ``None`` = not
+    fixed."""
     forbidden_pairs: tuple[frozenset[int], ...] = ()
     """Groups of players who may not be paired with one another (TRFx ``XXP``)."""
     point_system: PointSystem | None = None
@@ -470,7 +469,9 @@ def player_states(
             if rec.is_played:
                 colours[n].append(rec.colour)
                 m = meetings[n]
-                m[rec.opponent] = m.get(rec.opponent, 0) + 1  # type: ignore[index]
+                opponent = rec.opponent
+                assert opponent is not None  # a played game has an opponent
+                m[opponent] = m.get(opponent, 0) + 1
             else:
                 colours[n].append(None)
             fl: Float | None = None
@@ -517,8 +518,3 @@ def iter_games(tournament: Tournament, round_number: int) -> Iterator[tuple[int,
         rec = p.record(round_number)
         if rec is not None and rec.opponent is not None and p.number < rec.opponent:
             yield p.number, rec
-
-
-def sort_numbers(numbers: Sequence[int]) -> list[int]:
-    """Start numbers ascending (helper for deterministic output)."""
-    return sorted(numbers)

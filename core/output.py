@@ -4,6 +4,7 @@ never overwrite an input, and standard streams that never fail on a character.""
 from __future__ import annotations
 
 import codecs
+import contextlib
 import errno
 import os
 import re
@@ -92,9 +93,13 @@ def format_table(
         )
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = [title, ""]
-    fmt = lambda r: "  ".join(
-        c.rjust(w) if i in (0, 2, 4) else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))
-    ).rstrip()
+
+    def fmt(r):
+        return "  ".join(
+            c.rjust(w) if i in (0, 2, 4) else c.ljust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=False))
+        ).rstrip()
+
     lines.append(fmt(head))
     lines.append("  ".join("-" * w for w in widths))
     lines += [fmt(r) for r in rows]
@@ -232,10 +237,8 @@ def clean_leftovers(directory: str) -> list[str]:
 
 
 def _unlink(name: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(name)
-    except OSError:
-        pass
 
 
 def write_outputs(
@@ -399,6 +402,7 @@ _CYRILLIC = dict(
             "g",
             "u",
         ],
+        strict=True,
     )
 )
 _TRANSLITERATIONS.update(_CYRILLIC)

@@ -172,7 +172,7 @@ def _row_head(
 ) -> list[str]:
     cells = [row.place, str(row.number)]
     if standings.team:
-        return cells + [row.name]
+        return [*cells, row.name]
     if has_title:
         cells.append(row.title)
     cells.append(_name(row.name, row.withdrawn, locale))
@@ -206,7 +206,9 @@ def _row_data(row: Any, standings: Standings) -> dict[str, Any]:
         d.update(
             title=row.title, rating=row.rating, federation=row.federation, withdrawn=row.withdrawn
         )
-    d["values"] = {c.id: _json_number(v) for c, v in zip(standings.columns, row.values)}
+    d["values"] = {
+        c.id: _json_number(v) for c, v in zip(standings.columns, row.values, strict=True)
+    }
     return d
 
 
@@ -598,7 +600,7 @@ def render_text(report: Report) -> str:
     def line(cells: Sequence[str]) -> str:
         parts = [
             c.rjust(w) if col.numeric else c.ljust(w)
-            for c, w, col in zip(cells, widths, report.columns)
+            for c, w, col in zip(cells, widths, report.columns, strict=True)
         ]
         return "  ".join(parts).rstrip()
 

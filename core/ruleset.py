@@ -1,6 +1,7 @@
 """Rulesets: YAML files that pick a pairing system and set its parameters.
 
-Pipeline: :func:`swisspairing.safeyaml.load_yaml` (bounded) → ``schema_version`` checked first → ``extends`` resolved
+Pipeline: :func:`swisspairing.safeyaml.load_yaml` (bounded) → ``schema_version`` checked first →
+``extends`` resolved
 (mappings merge, lists replace) → core schema → the system's ``parameters`` schema →
 a frozen :class:`Ruleset`.  Errors read ``rulesets/x.yaml: $.parameters.max_colour_difference:
 5 is greater than the maximum of 3``.
@@ -86,7 +87,8 @@ class Ruleset:
     language: str | None = None
     """Default language of output."""
     score_format: str = "decimal"
-    """How reports print half points: ``decimal`` (in the language's format) or ``fraction`` (``2½``)."""
+    """How reports print half points: ``decimal`` (in the language's format) or ``fraction``
+    (``2½``)."""
     rounds: int | None = None
     """Number of rounds when the tournament file does not give it."""
     first_colour: str = "white"
@@ -136,7 +138,8 @@ def core_schema() -> dict[str, Any]:
     text = (
         resources.files("swisspairing").joinpath("schemas/ruleset.schema.json").read_text("utf-8")
     )
-    return json.loads(text)
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 _MESSAGES = {

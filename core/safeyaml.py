@@ -312,7 +312,10 @@ def _syntax_error(exc: yaml.YAMLError, text: str, source: str, error: _Error) ->
     the reader found it)."""
     if isinstance(exc, yaml.reader.ReaderError):
         before = text[: exc.position]
-        where = f"{source}: line {before.count(chr(10)) + 1}, column {exc.position - (before.rfind(chr(10)) + 1) + 1}"
+        where = (
+            f"{source}: line {before.count(chr(10)) + 1}, column "
+            f"{exc.position - (before.rfind(chr(10)) + 1) + 1}"
+        )
         return error(
             N_("invalid YAML: {problem}"),
             where=where,

@@ -125,7 +125,8 @@ def command(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> 
     except ImportError as exc:
         raise MissingExtraError(
             N_(
-                'the HTTP service needs the server extra: pip install "swisspairing[server]" ({reason})'
+                "the HTTP service needs the server extra: "
+                'pip install "swisspairing[server]" ({reason})'
             ),
             reason=str(exc),
         ) from None

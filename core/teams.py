@@ -511,7 +511,7 @@ def expand_round(
     for match in matches:
         white = lineup(tournament, by_number[match.white], rnd, scoring.boards, present)
         black = lineup(tournament, by_number[match.black], rnd, scoring.boards, present)
-        for k, (a, b) in enumerate(zip(white, black), start=1):
+        for k, (a, b) in enumerate(zip(white, black, strict=False), start=1):
             boards.append(Pairing(a, b) if board_colour(k, WHITE) is WHITE else Pairing(b, a))
     for team in pauses:
         for n in lineup(tournament, by_number[team], rnd, scoring.boards, present):
@@ -584,8 +584,12 @@ def format_match_table(
         rows.append(["", who(bye.player), *totals(bye.player), _(N_("pause")), "", ""])
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     numeric = (0, 2, 3, 5, 6)
-    fmt = lambda r: "  ".join(
-        c.rjust(w) if i in numeric else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))
-    ).rstrip()
+
+    def fmt(r):
+        return "  ".join(
+            c.rjust(w) if i in numeric else c.ljust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=False))
+        ).rstrip()
+
     lines = [title, "", fmt(head), "  ".join("-" * w for w in widths), *(fmt(r) for r in rows)]
     return "\n".join(lines) + "\n"

@@ -113,7 +113,8 @@ class TiebreakPolicy:
     direct_encounter_forfeits: bool = False
     """Whether forfeited games between tied players count in the direct encounter (C.07 6.1.1)."""
     aro_unrated: str = "exclude"
-    """``exclude`` unrated opponents (rating 0) from the average rating, or count them as ``zero``."""
+    """``exclude`` unrated opponents (rating 0) from the average rating, or count them as
+    ``zero``."""
     seed: int | None = None
     """Seed of the lot that decides complete ties (``None``: derived from the tournament)."""
 
@@ -537,7 +538,7 @@ def buchholz(
     unplayed = _policy_name(unplayed)
     tb = _table(tournament, point_system, after_round)
     out: dict[int, float] = {}
-    if unplayed == "played-only" or unplayed == "draw":
+    if unplayed in {"played-only", "draw"}:
         # fast path: only played opponents
         adjusted = _adjusted_scores(tb, unplayed)
         for n in tb.numbers:

@@ -2,7 +2,8 @@
 
 Read: ``001`` players, ``013`` teams, ``012`` name, ``XXR`` rounds, ``XXC`` first-round colour,
 ``XXP`` forbidden pairs, ``XXS`` and bbpPairings ``BB?`` point systems, ``XXZ`` absences for
-the next round, ``XXA`` and TRF26 ``250`` acceleration (for the points field), TRF26 ``142``/``152``, and ``SPW``
+the next round, ``XXA`` and TRF26 ``250`` acceleration (for the points field), TRF26
+``142``/``152``, and ``SPW``
 (swisspairing: ``SPW NNNN R`` — player NNNN withdrawn from round R on).  Every other record is
 kept and written back unchanged.  Lines may end in CR, LF or CRLF.
 
@@ -18,7 +19,7 @@ import io
 import os
 import re
 from dataclasses import replace
-from typing import TextIO
+from typing import Any, TextIO
 
 from .encoding import Decoded, decode_bytes
 from .errors import InvalidTrfError, SizeLimitError
@@ -174,7 +175,8 @@ class _Reader:
             ) from None
 
     def rounds(self, digits: str, line_no: int) -> int:
-        """A number of rounds (``XXR``/``142``): at most :data:`MAX_ROUNDS` (a size limit, exit 4)."""
+        """A number of rounds (``XXR``/``142``): at most :data:`MAX_ROUNDS` (a size limit, exit
+        4)."""
         if len(digits) > 9 or int(digits) > MAX_ROUNDS:
             where = (
                 f"{self.filename}: line {line_no}, column 5"
@@ -289,7 +291,8 @@ def read_trf(
 
     With ``check`` the file is verified: every opponent exists, the two lines of each game
     agree, and every points field equals the score under the file's
-    ``XXS``/``BB?`` records when it has them, else ``point_system``, else 1/½/0).  Raises :class:`InvalidTrfError` naming the line.
+    ``XXS``/``BB?`` records when it has them, else ``point_system``, else 1/½/0).  Raises
+    :class:`InvalidTrfError` naming the line.
     """
     text = handle if isinstance(handle, str) else handle.read()
     if text.startswith("\ufeff"):
@@ -409,12 +412,12 @@ def read_trf(
                     withdrawn[ids[0]] = (ids[1], line_no)
             elif code == "XXS":
                 for tok in tokens:
-                    key, sep, value = tok.partition("=")
+                    key, sep, entry = tok.partition("=")
                     if not sep or key.upper() not in _XXS_FIELDS:
                         raise rd.error(
                             N_("unknown point-system entry {value!r}"), line_no, 5, value=tok
                         )
-                    num = rd.number(value, line_no, 5, key)
+                    num = rd.number(entry, line_no, 5, key)
                     for f in _XXS_FIELDS[key.upper()]:
                         ps_values[f] = num
             header.append((code, line))
@@ -479,7 +482,7 @@ def read_trf(
         if total_rounds is not None:
             _check_rounds_within(players, player_lines, total_rounds, total_rounds_line, rd)
     if withdrawn:
-        for number, (rnd, line_no) in withdrawn.items():
+        for number, (_, line_no) in withdrawn.items():
             if number not in known:
                 raise rd.error(N_("player {number} does not exist"), line_no, 5, number=number)
         players = [
@@ -506,14 +509,14 @@ def read_trf(
             first,
             last,
             rnd,
-            value,
+            virtual,
         ) in accelerations_250:  # TRF26 250 ranges, where XXA says nothing
             for n in range(first, min(last, 9999) + 1):
                 if n in known and n not in accelerations:
-                    values = list(accel.get(n, ()))
-                    values += [0.0] * (rnd - len(values))
-                    values[rnd - 1] = value
-                    accel[n] = tuple(values)
+                    row = list(accel.get(n, ()))
+                    row += [0.0] * (rnd - len(row))
+                    row[rnd - 1] = virtual
+                    accel[n] = tuple(row)
         totals = _checked_points(
             tournament, file_ps or point_system or PointSystem(), filename, player_lines, accel
         )
@@ -555,7 +558,8 @@ def _check_rounds_within(
     total_line: int,
     rd: _Reader,
 ) -> None:
-    """A round block beyond the number of rounds (``XXR``/``142``) is an error, as in bbpPairings."""
+    """A round block beyond the number of rounds (``XXR``/``142``) is an error, as in
+    bbpPairings."""
     for p in players:
         if len(p.rounds) > total:
             line_no, columns = lines[p.number]
@@ -741,7 +745,7 @@ def load_trf_source(
 
 
 def load_trf(
-    path: str | os.PathLike[str], *, encoding: str | None = None, **kwargs: object
+    path: str | os.PathLike[str], *, encoding: str | None = None, **kwargs: Any
 ) -> Tournament:
     """Read a TRF file from disk: UTF-8 (with or without byte-order mark), UTF-16/32 with a
     byte-order mark, else the single-byte code page detected (``core/encoding.py``)."""

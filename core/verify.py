@@ -232,9 +232,10 @@ def _team_units(
             if paused:
                 pauses.append(Bye(team.number, "U"))
             continue
-        if board1 is None or board1.value == "w":
-            if board1 is not None or team.number < opponent:
-                matches.append(Pairing(team.number, opponent))
+        if (board1 is None and team.number < opponent) or (
+            board1 is not None and board1.value == "w"
+        ):
+            matches.append(Pairing(team.number, opponent))
     return matches, pauses
 
 
@@ -437,7 +438,7 @@ def repair_check(
     return RepairReport(tuple(checks), violations)
 
 
-# ---------------------------------------------------------------------- generate + check, many times
+# --------------------------------------------------------------------- generate + check, many times
 @dataclass(frozen=True)
 class Finding:
     """Something a simulated tournament showed: a differing round, a violation, or a round

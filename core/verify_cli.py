@@ -428,9 +428,13 @@ def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list
         for s in summaries
     ]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    fmt = lambda r: "  ".join(
-        c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))
-    ).rstrip()
+
+    def fmt(r):
+        return "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=False))
+        ).rstrip()
+
     lines = [fmt(head), "  ".join("-" * w for w in widths), *(fmt(r) for r in rows)]
     lines.append(_t(N_("peak memory: {mib} MiB"), locale).format(mib=f"{memory:.0f}"))
     for s in summaries:

@@ -153,8 +153,10 @@ SCHEMA: Mapping[str, Any] = {
         "swap_last_two_first_cycle": {
             "type": "boolean",
             "default": True,
-            "description": "RR-Berger 5: play the last round of the first cycle before the penultimate one "
-            "(with more than two cycles: of every cycle but the last).",
+            "description": (
+                "RR-Berger 5: play the last round of the first cycle before the penultimate one "
+                "(with more than two cycles: of every cycle but the last)."
+            ),
         },
     }
 }

@@ -100,7 +100,7 @@ def _published_event(players: int, cycles: int) -> list[Round]:
     table = PUBLISHED[table_size(players)]
     if cycles == 1:
         return list(table)
-    first = table[:-2] + [table[-1], table[-2]]
+    first = [*table[:-2], table[-1], table[-2]]
     return first + [_reversed(r) for r in table]
 
 
@@ -117,7 +117,8 @@ def _colour_histories(rounds: list[Round], players: int) -> dict[int, list[str]]
 
 
 def _three_in_a_row(hist: dict[int, list[str]]) -> dict[int, tuple[int, str]]:
-    """Players with three equal colours in a row: player → (index of the run's first game, colour)."""
+    """Players with three equal colours in a row: player → (index of the run's first game,
+    colour)."""
     out = {}
     for p, cols in hist.items():
         for i in range(len(cols) - 2):
@@ -221,7 +222,7 @@ def test_double_cycle_two_repeats_cycle_one_with_colours_reversed(players: int) 
     assert len(rounds) == 2 * per
     first, second = rounds[:per], rounds[per:]
     # Cycle 1: the table with its last two rounds swapped.
-    assert first == table[:-2] + [table[-1], table[-2]]
+    assert first == [*table[:-2], table[-1], table[-2]]
     # Cycle 2: the table in its own order, colours reversed.
     assert second == [_reversed(r) for r in table]
     # So every game of cycle 1 comes back in cycle 2 with colours reversed …
@@ -258,7 +259,7 @@ def test_why_cycle_two_keeps_the_table_order() -> None:
     get three equal colours in a row; the table order (what ``schedule`` does, and what the
     Vega manual shows: rounds 1–7, 9, 8, 10–18 for 10 players) never does (test above)."""
     table = berger_table(4)
-    as_played = table[:-2] + [table[-1], table[-2]]
+    as_played = [*table[:-2], table[-1], table[-2]]
     alternative = as_played + [_reversed(r) for r in as_played]
     assert set(_three_in_a_row(_colour_histories(alternative, 4))) == {2, 4}
     assert _three_in_a_row(_colour_histories(schedule(4, cycles=2), 4)) == {}

@@ -20,7 +20,10 @@ RULES = "kpzszach-a-klasa-2005"
 
 
 def _line(number: int, points: str = "0.0", *blocks: str) -> str:
-    head = f"001 {number:>4} m    {'Player ' + str(number):<33} {2100 - 10 * number:>4} GER {'':>11} {'':10} {points:>4} {'':4}"
+    head = (
+        f"001 {number:>4} m    {'Player ' + str(number):<33} {2100 - 10 * number:>4} GER {'':>11} "
+        f"{'':10} {points:>4} {'':4}"
+    )
     return (head + "".join("  " + b for b in blocks)).rstrip()
 
 
@@ -59,9 +62,9 @@ def test_per_player_count():
     t = read_trf(_trf(5, 4, "XXP 1 2", "XXP 1 3"))
     event = rounds_shortfall(Engine(load_ruleset("fide-dutch-1992")), t)
     assert event is not None
-    assert (
-        event.render("en")
-        == "rounds 1 to 4 cannot all be played by 1 Player 1: games still to play: 3, opponents still possible: 2"
+    assert event.render("en") == (
+        "rounds 1 to 4 cannot all be played by 1 Player 1: games still to play: 3, opponents "
+        "still possible: 2"
     )
 
 

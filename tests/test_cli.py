@@ -30,11 +30,14 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def line001(number: int, points: str, *blocks: str, rating: int = 1800) -> str:
-    head = f"001 {number:>4} m    {'Player ' + str(number):<33} {rating:>4} GER {'':>11} {'':10} {points:>4} {'':4}"
+    head = (
+        f"001 {number:>4} m    {'Player ' + str(number):<33} {rating:>4} GER {'':>11} {'':10} "
+        f"{points:>4} {'':4}"
+    )
     return (head + "".join("  " + b for b in blocks)).rstrip()
 
 
-# ---------------------------------------------------------------------- a Swiss made of core defaults
+# -------------------------------------------------------------------- a Swiss made of core defaults
 @pytest.fixture
 def core_swiss(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """Installs a system ``test-core-swiss`` whose plugin implements nothing but its (empty)
@@ -89,7 +92,8 @@ def test_pair_writes_the_pairs_format(cli, tmp_path: Path) -> None:
 
 
 def test_pairs_format_lists_the_bye_as_zero(cli, tmp_path: Path) -> None:
-    # 7 players use the table for 8; whoever meets 8 is free (RR-Berger 4): round 1 = 1-8, 2-7, 3-6, 4-5
+    # 7 players use the table for 8; whoever meets 8 is free (RR-Berger 4): round 1 = 1-8, 2-7, 3-6,
+    # 4-5
     pairs = tmp_path / "pairs.txt"
     assert (
         cli("pair", str(DATA / "rr-7-start.trf"), "-r", "round-robin", "-p", str(pairs)).code == 0
@@ -447,9 +451,8 @@ def test_usage_errors_exit_3(cli, argv) -> None:
 def test_missing_and_unreadable_input_exit_5(cli, tmp_path: Path) -> None:
     missing = cli("pair", str(tmp_path / "missing.trf"), "-r", "round-robin")
     assert missing.code == 5
-    assert (
-        missing.err
-        == f"swisspairing: {tmp_path / 'missing.trf'}: cannot access file: No such file or directory\n"
+    assert missing.err == (
+        f"swisspairing: {tmp_path / 'missing.trf'}: cannot access file: No such file or directory\n"
     )
     directory = cli("check", str(tmp_path), "-r", "round-robin")
     assert directory.code == 5 and "cannot access file" in directory.err

@@ -90,7 +90,10 @@ def test_encoding_option_overrides_detection(cli, tmp_path: Path) -> None:
 
 def test_a_guess_is_reported_on_stderr_and_in_explain(cli) -> None:
     src = ENC / "cp1251-russian.trf"
-    note = "no byte-order mark and not UTF-8: read as cp1251 (a guess; --encoding NAME chooses another)"
+    note = (
+        "no byte-order mark and not UTF-8: read as cp1251 (a guess; --encoding NAME chooses "
+        "another)"
+    )
     for command in ("pair", "check", "standings", "crosstable", "pairings"):
         result = cli(command, str(src), "-r", "round-robin")
         assert result.code in (0, 1), (command, result.err)
@@ -220,7 +223,8 @@ def _run(*args: str, encoding: str) -> subprocess.CompletedProcess[bytes]:
 @pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
 def test_a_non_utf8_standard_output_never_crashes(encoding: str) -> None:
     """A Windows console or a cp1252 pipe: what the stream holds is kept (``½`` is in
-    cp1252), the rest is transliterated (``½`` → ``1/2`` in ASCII, ``Петров`` → ``Petrov``), exit 0."""
+    cp1252), the rest is transliterated (``½`` → ``1/2`` in ASCII, ``Петров`` → ``Petrov``),
+    exit 0."""
     done = _run(
         "crosstable",
         str(DATA / "swiss-byes-forfeits.trf"),

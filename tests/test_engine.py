@@ -56,7 +56,10 @@ def core_engine(*plugins, budget: int | None = None, **values) -> Engine:
 
 
 def line001(number: int, points: str, *blocks: str, rating: int) -> str:
-    head = f"001 {number:>4} m    {'Player ' + str(number):<33} {rating:>4} GER {'':>11} {'':10} {points:>4} {'':4}"
+    head = (
+        f"001 {number:>4} m    {'Player ' + str(number):<33} {rating:>4} GER {'':>11} {'':10} "
+        f"{points:>4} {'':4}"
+    )
     return (head + "".join("  " + b for b in blocks)).rstrip()
 
 
@@ -290,7 +293,7 @@ def test_bye_is_left_over_in_the_lowest_bracket() -> None:
     ]
 
 
-# ---------------------------------------------------------------------- the core defaults as a Swiss
+# --------------------------------------------------------------------- the core defaults as a Swiss
 def _valid_pairing_exists(engine: Engine, t: Tournament) -> bool:
     """Brute force: some perfect matching (plus one eligible bye) meets the absolute criteria."""
     ctx = engine.context(t, explain=False)

@@ -86,7 +86,10 @@ def _round_two(n: int, extra: list[str]) -> Tournament:
         opp, colour, res, pts = (
             (k + half, "w", "1", "1.0") if k <= half else (k - half, "b", "0", "0.0")
         )
-        head = f"001 {k:>4} m    {'Player ' + str(k):<33} {2400 - 10 * k:>4} GER {'':>11} {'':10} {pts:>4} {'':4}"
+        head = (
+            f"001 {k:>4} m    {'Player ' + str(k):<33} {2400 - 10 * k:>4} GER {'':>11} {'':10} "
+            f"{pts:>4} {'':4}"
+        )
         lines.append(f"{head}  {opp:04d} {colour} {res}")
     return read_trf("\n".join(lines) + "\n")
 
@@ -102,9 +105,9 @@ def test_witness_names_the_player_without_opponents_and_why() -> None:
     from swisspairing.explain import Event
 
     text = Event("", witness.message, witness.args).render("en")
-    assert (
-        text
-        == "player 6 cannot be paired with anybody: already met 3; may not meet 1, 2, 4, 5 (forbidden pairs)"
+    assert text == (
+        "player 6 cannot be paired with anybody: already met 3; may not meet 1, 2, 4, 5 "
+        "(forbidden pairs)"
     )
 
 
@@ -145,7 +148,10 @@ def test_nobody_may_take_the_bye() -> None:
 
     lines = ["012 Byes", "XXR 5"]
     for k in range(1, 4):
-        head = f"001 {k:>4} m    {'Player ' + str(k):<33} {2400 - 10 * k:>4} GER {'':>11} {'':10} {'1.0':>4} {'':4}"
+        head = (
+            f"001 {k:>4} m    {'Player ' + str(k):<33} {2400 - 10 * k:>4} GER {'':>11} {'':10} "
+            f"{'1.0':>4} {'':4}"
+        )
         lines.append(f"{head}  0000 - U")
     t = read_trf("\n".join(lines) + "\n")
     engine = Engine(load_ruleset("fide-dutch-1992"))

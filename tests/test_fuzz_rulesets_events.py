@@ -215,8 +215,8 @@ def event_documents(draw: st.DrawFn) -> str:
             {
                 "matches": [
                     {
-                        "white": draw(st.sampled_from(teams + [1, 99])),
-                        "black": draw(st.sampled_from(teams + [2])),
+                        "white": draw(st.sampled_from([*teams, 1, 99])),
+                        "black": draw(st.sampled_from([*teams, 2])),
                         "boards": draw(
                             st.lists(
                                 st.sampled_from(["1-0", "0-1", "½-½", "+-", "--", "2-0", None]),

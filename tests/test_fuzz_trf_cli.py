@@ -223,7 +223,7 @@ def _mutation(draw: st.DrawFn, lines: list[str]) -> list[str]:
         code = draw(st.sampled_from(_RECORDS))
         tokens = draw(
             st.lists(
-                st.sampled_from(_HUGE + ["1", "2", "7", "white1", "W=3", "rank", "0.5"]), max_size=5
+                st.sampled_from([*_HUGE, "1", "2", "7", "white1", "W=3", "rank", "0.5"]), max_size=5
             )
         )
         lines.insert(i, code + " " + " ".join(tokens))
@@ -289,7 +289,7 @@ def test_devices_are_read_with_the_cap() -> None:
     """``/dev/zero`` as the tournament: refused within the memory limit."""
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero")
-    code, out, err = run_case(["standings", "/dev/zero", "-r", "round-robin"], {})
+    code, _out, err = run_case(["standings", "/dev/zero", "-r", "round-robin"], {})
     assert (
         code == 3
         and err == f"swisspairing: /dev/zero: the file is larger than {32 * 1024 * 1024} bytes\n"
@@ -302,5 +302,5 @@ def test_the_harness_enforces_the_memory_limit() -> None:
     def greedy(argv, stdout, stderr):  # type: ignore[no-untyped-def]
         return len(bytearray(2 * MEMORY_LIMIT))
 
-    code, out, err = run_case(["greedy"], {}, entry=greedy)
+    code, _out, err = run_case(["greedy"], {}, entry=greedy)
     assert code == -1 and "MemoryError" in err

@@ -64,7 +64,10 @@ def players(n: int) -> Tournament:
 
 
 def line001(number: int, points: str, *blocks: str) -> str:
-    head = f"001 {number:>4} m    {'Player ' + str(number):<33} {2100 - 10 * number:>4} GER {'':>11} {'':10} {points:>4} {'':4}"
+    head = (
+        f"001 {number:>4} m    {'Player ' + str(number):<33} {2100 - 10 * number:>4} GER {'':>11} "
+        f"{'':10} {points:>4} {'':4}"
+    )
     return (head + "".join("  " + b for b in blocks)).rstrip()
 
 

@@ -120,7 +120,8 @@ def test_aliases_within_the_bound_are_fine():
         ),
         (
             "a: 1\n---\nb: 2\n",
-            r"^f.yaml: line 2, column 1: invalid YAML: expected a single document in the stream, but found another document$",
+            r"^f.yaml: line 2, column 1: invalid YAML: expected a single document in the "
+            r"stream, but found another document$",
         ),
         (
             "a: !!python/object:os.system ls\n",
@@ -262,7 +263,10 @@ def test_unknown_id_with_a_file_of_that_name_says_how_to_use_the_file(tmp_path, 
     )
     with pytest.raises(
         InvalidRulesetError,
-        match=r"unknown ruleset 'myrules' \(known: .*\); to use the file of that name, write \./myrules",
+        match=(
+            r"unknown ruleset 'myrules' \(known: .*\); to use the file of that name, write "
+            r"\./myrules"
+        ),
     ):
         load_ruleset("myrules")
 

@@ -44,7 +44,8 @@ def test_negotiation(env, settings, expected) -> None:  # type: ignore[no-untype
 
 
 def test_pair_honours_the_rulesets_language(cli, env) -> None:  # type: ignore[no-untyped-def]
-    """kpzszach-a-klasa-2005 says ``language: pl``: pair speaks Polish unless --lang says otherwise."""
+    """kpzszach-a-klasa-2005 says ``language: pl``: pair speaks Polish unless --lang says
+    otherwise."""
     trf = str(ROOT / "examples" / "pl-a-klasa-2005.trf")
     polish = cli("pair", trf, "--ruleset", "kpzszach-a-klasa-2005", "--explain")
     assert polish.code == 0 and polish.out.startswith("Runda ") and "Wyjaśnienie" in polish.out

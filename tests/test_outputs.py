@@ -143,9 +143,9 @@ def test_both_or_neither_when_the_second_cannot_be_written(
         str(tmp_path / "missing" / "next.trf"),
     )
     assert result.code == 5
-    assert (
-        result.err
-        == f"swisspairing: {tmp_path / 'missing' / 'next.trf'}: cannot access file: No such file or directory\n"
+    assert result.err == (
+        f"swisspairing: {tmp_path / 'missing' / 'next.trf'}: cannot access file: No such file "
+        "or directory\n"
     )
     assert not pairs.exists()
     pairs.write_text("previous pairs\n")

@@ -210,7 +210,10 @@ def _impossible_swiss(path: Path) -> Path:
     lines = ["012 Impossible", "XXR 5"] + [f"XXP 10 {n}" for n in range(1, 10)]
     for n in range(1, 11):
         opp, colour, res, pts = (n + 5, "w", "1", "1.0") if n <= 5 else (n - 5, "b", "0", "0.0")
-        head = f"001 {n:>4} m    {'Player ' + str(n):<33} {2000 - n:>4} GER {'':>11} {'':10} {pts:>4} {'':4}"
+        head = (
+            f"001 {n:>4} m    {'Player ' + str(n):<33} {2000 - n:>4} GER {'':>11} {'':10} "
+            f"{pts:>4} {'':4}"
+        )
         lines.append(f"{head}  {opp:04d} {colour} {res}")
     path.write_text("\n".join(lines) + "\n")
     return path
@@ -306,6 +309,9 @@ def test_duplicate_declarations_in_process(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(manager.metadata, "entry_points", lambda group: [berger, other])
     with pytest.raises(
         PluginError,
-        match="pairing system 'round-robin-berger' is declared twice: swisspairing.plugins.berger .* and elsewhere.berger",
+        match=(
+            r"pairing system 'round-robin-berger' is declared twice: swisspairing.plugins.berger "
+            r".* and elsewhere.berger"
+        ),
     ):
         manager.system_entry_points()

@@ -44,7 +44,7 @@ VIOLATIONS = {
 
 @pytest.mark.parametrize("lang", sorted(VIOLATIONS))
 def test_ngettext_call_sites_count_too(lang: str) -> None:
-    for n, word in zip(COUNTS, VIOLATIONS[lang]):
+    for n, word in zip(COUNTS, VIOLATIONS[lang], strict=True):
         text = ngettext("{count} violation found", "{count} violations found", n, lang).format(
             count=n
         )
@@ -59,7 +59,7 @@ def test_errors_are_rendered_with_the_plural_form(lang: str) -> None:
         "count",
     )
     texts = [InvalidInputError(msg, count=n, boards=6).render(lang) for n in COUNTS]
-    assert len(set(t.replace(str(n), "#") for t, n in zip(texts, COUNTS))) == (
+    assert len(set(t.replace(str(n), "#") for t, n in zip(texts, COUNTS, strict=True))) == (
         2 if lang == "de" else 3
     )
     assert (

@@ -291,7 +291,7 @@ def test_html_prints_in_headless_chromium(tmp_path):
 
 
 # ---------------------------------------------------------------------- CLI behaviour
-def test_output_file_is_written_atomically(cli, tmp_path):
+def test_output_file_is_written_whole_and_nothing_else_is_left(cli, tmp_path):
     out = tmp_path / "standings.csv"
     r = cli(
         "standings", OPEN, "--ruleset", OPEN_RS, "--format", "csv", "-o", str(out), "--lang", "en"
@@ -301,6 +301,29 @@ def test_output_file_is_written_atomically(cli, tmp_path):
         encoding="utf-8"
     )
     assert [p.name for p in tmp_path.iterdir()] == ["standings.csv"]  # no temporary file left
+
+
+def test_output_file_is_written_atomically(cli, tmp_path, monkeypatch):
+    """A write that fails half-way (the disk fills while the new file is flushed) leaves the
+    old file as it was and no temporary file beside it: the new text replaces the old only
+    once it is all on disk."""
+    import errno
+
+    import swisspairing.output
+
+    out = tmp_path / "standings.csv"
+    out.write_text("old standings\n", encoding="utf-8")
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(swisspairing.output.os, "fsync", disk_full)
+    r = cli(
+        "standings", OPEN, "--ruleset", OPEN_RS, "--format", "csv", "-o", str(out), "--lang", "en"
+    )
+    assert r.code != 0 and "standings.csv" in r.err
+    assert out.read_text(encoding="utf-8") == "old standings\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["standings.csv"]
 
 
 def test_cli_errors(cli, tmp_path):

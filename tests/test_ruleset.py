@@ -223,7 +223,7 @@ def test_cycle_through_differently_spelt_paths(tmp_path: Path) -> None:
     assert "extends forms a cycle" in _error(str(tmp_path / "a.yaml"))
 
 
-# ---------------------------------------------------------------------- meta-test: packaged rulesets
+# --------------------------------------------------------------------- meta-test: packaged rulesets
 def test_there_are_packaged_rulesets() -> None:
     assert {"round-robin.yaml", "double-round-robin.yaml"} <= {f.name for f in BUILTIN_FILES}
 

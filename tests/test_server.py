@@ -25,7 +25,7 @@ import pytest
 pytest.importorskip("fastapi")
 import swisspairing
 from fastapi.testclient import TestClient
-from swisspairing import server
+from swisspairing import BLACK, WHITE, server
 from swisspairing.jsonio import tournament_to_json
 from swisspairing.reports import standings_report
 from swisspairing.ruleset import InvalidRulesetError
@@ -126,13 +126,36 @@ def test_json_tournament_gives_the_same_pairing(client):
 
 
 def test_inline_ruleset_extends_a_registered_one(client, cli, tmp_path):
-    text = f"schema_version: 1\nid: my-open\nextends: {DUTCH}\nname: My open\ncolours: {{max_difference: 2}}\n"
+    """An inline ruleset extends the registered Dutch one and lowers B2's colour difference
+    limit from 2 to 1; the override takes effect: the players whose colour difference in the
+    file is already beyond 1 are named under AMB-D21 (histories outside B2), which the registered
+    ruleset does not say, and the service pairs as the CLI does with the same file."""
+    text = (
+        f"schema_version: 1\nid: my-open\nextends: {DUTCH}\nname: My open\ncolours: "
+        f"{{max_difference: 1}}\n"
+    )
     path = tmp_path / "my.yaml"
     path.write_text(text, encoding="utf-8")
     r = cli("pair", str(EXAMPLE), "--ruleset", str(path), "-p", "-")
     resp = client.post("/pair", json={"trf": TRF, "ruleset_yaml": text})
     assert resp.status_code == 200, resp.text
     assert resp.json()["pairs"] == r.out
+    # colour difference = games with White less games with Black, counted from the file
+    tournament = swisspairing.load_trf(EXAMPLE)
+    outside = [
+        p.number
+        for p in tournament.players
+        if abs(
+            sum(1 for rec in p.rounds if rec.colour is WHITE and rec.is_played)
+            - sum(1 for rec in p.rounds if rec.colour is BLACK and rec.is_played)
+        )
+        > 1
+    ]
+    assert outside
+    said = f"colour history of {', '.join(map(str, outside))} already breaks the colour limits"
+    assert any(said in line for line in resp.json()["explanation"])
+    base = client.post("/pair", json={"trf": TRF, "ruleset": DUTCH}).json()["explanation"]
+    assert not any("already breaks the colour limits" in line for line in base)
 
 
 def test_standings_and_pages_equal_the_cli(client, cli):
@@ -533,7 +556,7 @@ def test_openapi_schema_holds_against_the_app():
             )
             @given(case=strategy)
             def run_example(case):
-                from_examples.append(case.call_and_validate(checks=chosen).status_code)
+                from_examples.append(case.call_and_validate(checks=chosen).status_code)  # noqa: B023
 
             run_example()
 

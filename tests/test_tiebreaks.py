@@ -21,6 +21,7 @@ unplayed game (bye, forfeit win and loss, absence, half-point bye, withdrawal):
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -608,7 +609,8 @@ def test_team_sonneborn_berger():
 
 
 def test_team_buchholz_and_direct_encounter():
-    # sum of the opponents' MP: A: 1 + 2 + 5 = 8; B: 4 + 5 + 2 = 11; C: 5 + 4 + 1 = 10; D: 2 + 1 + 4 = 7
+    # sum of the opponents' MP: A: 1 + 2 + 5 = 8; B: 4 + 5 + 2 = 11; C: 5 + 4 + 1 = 10; D: 2 + 1 + 4
+    # = 7
     assert team_buchholz(TEAMS) == {1: 8, 2: 11, 3: 10, 4: 7}
     assert team_buchholz(TEAMS, cut_lowest=1) == {1: 7, 2: 9, 3: 9, 4: 6}
     # A and D met in R3: D won the match.
@@ -776,7 +778,7 @@ def test_ranking_is_a_deterministic_total_order(t, policy):
     # points never increase down the table; a shared place means equal values in every
     # value column that ranks
     value_cols = [i for i, c in enumerate(s1.columns) if c.function is not None]
-    for a, b in zip(s1.rows, s1.rows[1:]):
+    for a, b in itertools.pairwise(s1.rows):
         assert a.values[0] >= b.values[0] - 1e-9
         if a.place == b.place:
             assert all(a.values[i] == pytest.approx(b.values[i]) for i in value_cols)

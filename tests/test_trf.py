@@ -572,7 +572,7 @@ def test_the_valid_base_of_the_error_cases_reads() -> None:
 
 def test_points_are_checked_against_the_given_point_system() -> None:
     text = _text(line001(1, "3.0", "0002 w 1"), line001(2, "0.0", "0001 b 0"))
-    with pytest.raises(InvalidTrfError, match="points field 3.0 disagrees with the results"):
+    with pytest.raises(InvalidTrfError, match=r"points field 3.0 disagrees with the results"):
         read_trf(text)
     assert read_trf(text, point_system=PointSystem(win=3)).player(1).points == 3.0
     # an XXS record in the file wins over the given point system
@@ -668,7 +668,7 @@ def test_written_models_read_back_unchanged(data: st.DataObject) -> None:
     assert (back.name, back.total_rounds) == (t.name, t.total_rounds)
 
 
-# ---------------------------------------------------------------------- the drop-in promise (issue 9)
+# -------------------------------------------------------------------- the drop-in promise (issue 9)
 def test_points_without_the_byes_entered_for_the_round_being_paired(
     data_dir: Path, cli, tmp_path: Path
 ) -> None:
@@ -727,7 +727,7 @@ def test_points_with_the_acceleration_of_the_round_being_paired(data_dir: Path) 
     with pytest.raises(InvalidTrfError, match="line 9, column 5: XXA: player 9 does not exist"):
         read_trf(text.replace("XXA    3", "XXA    9"), filename="t.trf")
     with pytest.raises(
-        InvalidTrfError, match="line 9, column 15: acceleration '0.x' is not a number"
+        InvalidTrfError, match=r"line 9, column 15: acceleration '0.x' is not a number"
     ):
         read_trf(text.replace("XXA    3  0.0  0.5", "XXA    3  0.0  0.x"), filename="t.trf")
 
@@ -848,11 +848,11 @@ def test_points_with_the_acceleration_of_a_trf26_250_record() -> None:
     assert [p.points for p in t.players] == [1.0, 0.0, 0.0]
     assert ("250", accelerated) in t.header
     with pytest.raises(
-        InvalidTrfError, match="player 1: points field 2.0 disagrees with the results"
+        InvalidTrfError, match=r"player 1: points field 2.0 disagrees with the results"
     ):
         read_trf("\n".join(base) + "\n")
     # player 3 is outside the range: his points field must be his real score
-    with pytest.raises(InvalidTrfError, match="player 3: points field 1.0 disagrees"):
+    with pytest.raises(InvalidTrfError, match=r"player 3: points field 1.0 disagrees"):
         read_trf("\n".join([accelerated, *base[:3], line001(3, "1.0", "0000 - Z")]) + "\n")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives
@@ -120,7 +120,7 @@ class ParametersDirective(Directive):
 class RulesetsDirective(Directive):
     """The registered rulesets."""
 
-    option_spec = {"system": directives.unchanged}
+    option_spec: ClassVar[dict[str, Any]] = {"system": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         from swisspairing.manager import ruleset_dirs
@@ -155,7 +155,7 @@ class ReadingDirective(Directive):
     """``.. reading:: AMB-D3`` + ``:title:`` + body: one reading, with where the code cites it."""
 
     required_arguments = 1
-    option_spec = {"title": directives.unchanged_required}
+    option_spec: ClassVar[dict[str, Any]] = {"title": directives.unchanged_required}
     has_content = True
     _cited: dict[str, list[str]] | None = None
 

@@ -15,6 +15,7 @@ The rules (``spec/dutch-1992.md``; German original: seed 000) and where they liv
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -42,12 +43,17 @@ SCHEMA: Mapping[str, Any] = {
         "float_relaxation": {
             "enum": ["english", "german"],
             "default": "english",
-            "description": "C9/C10: drop B6 then B5 (English text, AMB-D1) or only B5 (German wording).",
+            "description": (
+                "C9/C10: drop B6 then B5 (English text, AMB-D1) or only B5 (German wording)."
+            ),
         },
         "topscorer_exemption": {
             "type": "boolean",
             "default": True,
-            "description": "B-note/AMB-D3: in the last round B2, B5, B6 and A7a may be waived for players with more than 50 %.",
+            "description": (
+                "B-note/AMB-D3: in the last round B2, B5, B6 and A7a may be waived for players "
+                "with more than 50 %."
+            ),
         },
         "title_order": {
             "enum": ["1992", "2000s"],
@@ -62,23 +68,37 @@ SCHEMA: Mapping[str, Any] = {
         "upfloat_relaxation": {
             "enum": ["every-bracket", "remainder-only"],
             "default": "every-bracket",
-            "description": "C10: B5/B6 for upfloats dropped in any bracket before X is raised or P lowered (B: relative criteria are never kept by moving an extra player down), or only for a remainder group that failed (the literal C10).",
+            "description": (
+                "C10: B5/B6 for upfloats dropped in any bracket before X is raised or P lowered "
+                "(B: relative criteria are never kept by moving an extra player down), or only "
+                "for a remainder group that failed (the literal C10)."
+            ),
         },
         "c14_restart": {
             "enum": ["strict", "literal"],
             "default": "strict",
-            "description": "C14: a lowered P starts again from the strict stage (X0, B5/B6 in force), or goes on with what C9-C11 left (B5/B6 dropped, X = P: the raised X decreased by one).",
+            "description": (
+                "C14: a lowered P starts again from the strict stage (X0, B5/B6 in force), or "
+                "goes on with what C9-C11 left (B5/B6 dropped, X = P: the raised X decreased by "
+                "one)."
+            ),
         },
         "c14_zero": {
             "enum": ["whole-bracket", "remainder"],
             "default": "whole-bracket",
-            "description": "C14 with P = 0 in a heterogeneous bracket: the whole bracket moves down (the text), or the residents are first paired as the remainder group and only the moved-down players move on (A3).",
+            "description": (
+                "C14 with P = 0 in a heterogeneous bracket: the whole bracket moves down (the "
+                "text), or the residents are first paired as the remainder group and only the "
+                "moved-down players move on (A3)."
+            ),
         },
         "max_candidates_per_stage": {
             "type": "integer",
             "minimum": 100,
             "default": 20000,
-            "description": "Candidates C7/C8 may try at one stage of C9-C11 before the next stage (AMB-D14).",
+            "description": (
+                "Candidates C7/C8 may try at one stage of C9-C11 before the next stage (AMB-D14)."
+            ),
         },
     }
 }
@@ -166,7 +186,7 @@ def _warn_start_order(context: RoundContext) -> None:
     rated = [p for p in sorted(context.tournament.players, key=lambda p: p.number) if p.rating > 0]
     if len(rated) < 4:
         return
-    out_of_order = sum(1 for a, b in zip(rated, rated[1:]) if a.rating < b.rating)
+    out_of_order = sum(1 for a, b in itertools.pairwise(rated) if a.rating < b.rating)
     if 4 * out_of_order > len(rated) - 1:
         context.explanation.add(
             f"{RULES} A2",

@@ -100,6 +100,4 @@ def float_ok(state: PlayerState, direction: Float, *, b5: bool, b6: bool) -> boo
     """
     if b5 and state.floated(1) is direction:
         return False
-    if b6 and state.floated(2) is direction:
-        return False
-    return True
+    return not (b6 and state.floated(2) is direction)

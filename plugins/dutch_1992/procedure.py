@@ -175,16 +175,17 @@ class DutchRound:
             level = replace(level, extra_x=extra)
             yield (
                 level,
-                notes + [(f"{RULES} C11", N_("X is raised to {x}"), {"x": min(p, x0 + extra)})],
+                [*notes, (f"{RULES} C11", N_("X is raised to {x}"), {"x": min(p, x0 + extra)})],
             )
         if any(self.topscorer.values()):
             level = replace(level, exempt=True)
-            notes = notes + [
+            notes = [
+                *notes,
                 (
                     f"{RULES} B-note",
                     N_("B2, B5 and B6 are not applied to topscorers in the last round"),
                     {},
-                )
+                ),
             ]
             yield level, notes
 
@@ -203,7 +204,7 @@ def _describe_failure(
 ) -> tuple[str, dict[str, object]] | None:
     """Why the straightforward pairing S1[i]–S2[i] (C6) does not comply: the first reason."""
     ctx = dr.ctx
-    for a, b in zip(s1, s2):
+    for a, b in zip(s1, s2, strict=False):
         if not ctx.may_meet(a, b):
             if ctx.state(a).meetings.get(b, 0):
                 return N_("{a}–{b} already met (B1a)"), {"a": a, "b": b}
@@ -425,7 +426,7 @@ def _search(
                         bracket,
                     )
                 )
-            yield list(zip(t1, order)), left, events
+            yield list(zip(t1, order, strict=False)), left, events
         exchange_no += 1
 
 
@@ -545,7 +546,7 @@ def _heterogeneous(
             if not can_complete(rest):
                 dead_rest.add(key)
                 continue
-        pairs = list(zip(s1, order))
+        pairs = list(zip(s1, order, strict=False))
         head: list[Event] = []
         if order != tuple(s2[:p]):
             head.append(

@@ -74,18 +74,28 @@ SCHEMA: Mapping[str, Any] = {
         "edition": {
             "enum": ["till-2025", "2025"],
             "default": "till-2025",
-            "description": "Burstein A.6/A.7 (till 30 June 2025: SB, Buchholz, median Buchholz, rating) or Burstein-2025 1.8 (Buchholz, SB, TPN).",
+            "description": (
+                "Burstein A.6/A.7 (till 30 June 2025: SB, Buchholz, median Buchholz, rating) or "
+                "Burstein-2025 1.8 (Buchholz, SB, TPN)."
+            ),
         },
         "seeding_rounds": {
             "type": ["integer", "null"],
             "minimum": 0,
             "default": None,
-            "description": "Burstein A.5 / Burstein-2025 1.6.2: number of seeding rounds; null = min(rounds / 2 rounded down, 4).",
+            "description": (
+                "Burstein A.5 / Burstein-2025 1.6.2: number of seeding rounds; null = min(rounds "
+                "/ 2 rounded down, 4)."
+            ),
         },
         "unplayed": {
             "enum": ["draw", "played-only", "virtual-opponent", "fide2023"],
             "default": "draw",
-            "description": "How unplayed games enter the Index: A.7 opponents' unplayed games as draws (draw); Burstein-2025 1.7.2 own unplayed rounds as games against oneself, a closing run of byes as draws (fide2023).",
+            "description": (
+                "How unplayed games enter the Index: A.7 opponents' unplayed games as draws "
+                "(draw); Burstein-2025 1.7.2 own unplayed rounds as games against oneself, a "
+                "closing run of byes as draws (fide2023)."
+            ),
         },
         "boards": {
             "type": "integer",
@@ -100,7 +110,9 @@ SCHEMA: Mapping[str, Any] = {
                 "draw": {"type": "number"},
                 "loss": {"type": "number"},
             },
-            "description": "Team events: match points for a won, drawn and lost match (default 2/1/0).",
+            "description": (
+                "Team events: match points for a won, drawn and lost match (default 2/1/0)."
+            ),
         },
         "bye_match_points": {
             "type": "number",

@@ -58,7 +58,7 @@ def index_key(context: RoundContext) -> dict[int, tuple[float, ...]]:
     if cached is None:
         values = index_values(context)
         cached = context.data["burstein.index_key"] = {
-            n: tuple(-x for x in v) + (float(n),) for n, v in values.items()
+            n: (*tuple(-x for x in v), float(n)) for n, v in values.items()
         }
     return cached
 

@@ -46,7 +46,8 @@ __all__ = ["bracket_order", "bracket_outcomes", "choose_bye", "is_seeding_round"
 
 
 def seeding_rounds(context: RoundContext) -> int:
-    """``Burstein A.5``/``Burstein-2025 1.6.2``: ``min(⌊rounds/2⌋, 4)`` unless the ruleset fixes it."""
+    """``Burstein A.5``/``Burstein-2025 1.6.2``: ``min(⌊rounds/2⌋, 4)`` unless the ruleset fixes
+    it."""
     fixed = context.ruleset.param("seeding_rounds", None)
     if fixed is not None:
         return int(fixed)

@@ -52,7 +52,10 @@ SCHEMA: Mapping[str, Any] = {
         "edition": {
             "enum": ["1997", "2026"],
             "default": "1997",
-            "description": "Dubov 1997 text (C.04.4.1 as approved in 1997) or the text in force from 1 July 2025 / 1 February 2026.",
+            "description": (
+                "Dubov 1997 text (C.04.4.1 as approved in 1997) or the text in force from 1 July "
+                "2025 / 1 February 2026."
+            ),
         }
     }
 }

@@ -90,7 +90,8 @@ class _Round:
             n: colour_preference(ctx.state(n)) if ctx.state(n).played_colours else (BLACK, 1)
             for n in ctx.participants
         }
-        """``1.6``: (colour, strength 3 absolute / 2 strong / 1 mild); no game yet: mild Black (1.6.4)."""
+        """``1.6``: (colour, strength 3 absolute / 2 strong / 1 mild); no game yet: mild Black
+        (1.6.4)."""
         self.limit = max_upfloater_limit(ctx.total_rounds)
         self.paired: list[tuple[int, int]] = []
         self.upfloaters: list[int] = []
@@ -166,7 +167,7 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
                     whole_round=True,
                     scores=set(scores),
                     leaf=lambda u: (
-                        sorted(r.ctx.score(c) for c in u) == scores
+                        sorted(r.ctx.score(c) for c in u) == scores  # noqa: B023
                         and _c7_no_conflict(r, residents, u)
                     ),
                 )
@@ -239,8 +240,8 @@ def _pick_upfloaters(
                 tried.add(c)
                 continue
             budget[0] -= 1 if leaf is not None else 0
-            if _c4_c5_upfloaters_fit(r, residents, chosen + [c], k, has_lower, res):
-                found = dfs(chosen + [c], excluded | tried)
+            if _c4_c5_upfloaters_fit(r, residents, [*chosen, c], k, has_lower, res):
+                found = dfs([*chosen, c], excluded | tried)
                 if found is not None:
                     return found
             tried.add(c)
@@ -501,7 +502,8 @@ def _colours_5_2(r: _Round, a: int, b: int, first: Colour) -> tuple[int, int, st
             col, step = alt, "Dubov-2026 5.2.4"
         else:
             col, step = ph[0], "Dubov-2026 5.2.5"
-    if not (ctx.colour_allowed(hi, col) and ctx.colour_allowed(lo, col.opposite)):
-        if ctx.colour_allowed(hi, col.opposite) and ctx.colour_allowed(lo, col):
-            col, step = col.opposite, "C.04.1 f/g"
+    if not (ctx.colour_allowed(hi, col) and ctx.colour_allowed(lo, col.opposite)) and (
+        ctx.colour_allowed(hi, col.opposite) and ctx.colour_allowed(lo, col)
+    ):
+        col, step = col.opposite, "C.04.1 f/g"
     return (hi, lo, step) if col is WHITE else (lo, hi, step)

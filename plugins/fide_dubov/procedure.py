@@ -121,10 +121,11 @@ def dubov_colours(a: int, b: int, ctx: RoundContext, aro: dict[int, float]) -> C
             white = min(a, b)
             step = "Dubov 3.4"
     black = b if white == a else a
-    if not (ctx.colour_allowed(white, WHITE) and ctx.colour_allowed(black, BLACK)):
-        if ctx.colour_allowed(black, WHITE) and ctx.colour_allowed(white, BLACK):
-            white, black = black, white
-            step = "C.04.1 f/g"
+    if not (ctx.colour_allowed(white, WHITE) and ctx.colour_allowed(black, BLACK)) and (
+        ctx.colour_allowed(black, WHITE) and ctx.colour_allowed(white, BLACK)
+    ):
+        white, black = black, white
+        step = "C.04.1 f/g"
     return ColourDecision(white, black, step)
 
 
@@ -330,12 +331,11 @@ def _art7_1_islands(
     """``Dubov 7.1``: a player who has no possible opponent left in his group gets one
     transferred up (opposite due colour, highest R, lowest ARO; then the same due colour).
     Returns the members still to be paired (islands without a transfer stay and move down)."""
-    ctx = rnd.ctx
     out = list(members)
     for p in list(members):
         if any(q != p and rnd.compatible(p, q) for q in out):
             continue
-        cands = _transfer_candidates(rnd, below, taken, lambda c: rnd.compatible(p, c))
+        cands = _transfer_candidates(rnd, below, taken, lambda c: rnd.compatible(p, c))  # noqa: B023
         cands.sort(
             key=lambda c: (
                 rnd.due[p] is not None and rnd.due[c] is rnd.due[p],
@@ -372,7 +372,6 @@ def _art7_2_odd_group(
     to the group's dominating due colour, then highest R, then lowest ARO."""
     if len(members) % 2 == 0:
         return members
-    ctx = rnd.ctx
     dom = rnd.dominating(members)
     cands = _transfer_candidates(
         rnd, below, taken, lambda c: any(rnd.compatible(c, m) for m in members)
@@ -396,7 +395,7 @@ def _art7_2_odd_group(
         gi + 1,
         player=c,
     )
-    return members + [c]
+    return [*members, c]
 
 
 def _art7_3_7_4_equalise(

@@ -93,43 +93,77 @@ SCHEMA: Mapping[str, Any] = {
         "variant": {
             "enum": list(VARIANTS),
             "default": "coefficient",
-            "description": "RDF 5.4.10.4 random lot, 5.4.10.5 start-number system, 5.4.10.6 truncated Solkoff, 5.4.10.7 current Buchholz.",
+            "description": (
+                "RDF 5.4.10.4 random lot, 5.4.10.5 start-number system, 5.4.10.6 truncated "
+                "Solkoff, 5.4.10.7 current Buchholz."
+            ),
         },
         "classification": {
             "enum": ["rating-lot", "lot", "start-number"],
             "default": "rating-lot",
-            "description": "RDF 5.4.10.5.1 / 5.4.10.4, AMB-R13: how the classification numbers are set before round 1: rated players by rating with a lot for equal ratings, then the unrated by lot (rating-lot); everybody by lot, the program's own draw before the tournament (lot); or the file's start numbers are the numbers (start-number: the arbiter's draw or classification). Numbers set by the program are drawn with the round-1 seed and recorded in the written file (SPN records), and every later round reads them back.",
+            "description": (
+                "RDF 5.4.10.5.1 / 5.4.10.4, AMB-R13: how the classification numbers are set "
+                "before round 1: rated players by rating with a lot for equal ratings, then the "
+                "unrated by lot (rating-lot); everybody by lot, the program's own draw before the "
+                "tournament (lot); or the file's start numbers are the numbers (start-number: the "
+                "arbiter's draw or classification). Numbers set by the program are drawn with the "
+                "round-1 seed and recorded in the written file (SPN records), and every later "
+                "round reads them back."
+            ),
         },
         "classification_seed": {
             "type": ["integer", "null"],
             "default": None,
-            "description": "Seed of the classification lot; null = the seed of round 1 (--seed, else derived from the file).",
+            "description": (
+                "Seed of the classification lot; null = the seed of round 1 (--seed, else derived "
+                "from the file)."
+            ),
         },
         "order_parity": {
             "enum": ["paired-round", "played-round", "none"],
             "default": "paired-round",
-            "description": "AMB-R2 (RDF 5.4.10.5.3): classification numbers descend inside score groups when the round being paired is even (paired-round), when the last round played is even (played-round), or never (none).",
+            "description": (
+                "AMB-R2 (RDF 5.4.10.5.3): classification numbers descend inside score groups when "
+                "the round being paired is even (paired-round), when the last round played is "
+                "even (played-round), or never (none)."
+            ),
         },
         "coefficient_from_round": {
             "type": "integer",
             "minimum": 2,
             "default": 3,
-            "description": "RDF 5.4.10.6.2, 5.4.10.7.6: first round ordered by the coefficient inside score groups.",
+            "description": (
+                "RDF 5.4.10.6.2, 5.4.10.7.6: first round ordered by the coefficient inside score "
+                "groups."
+            ),
         },
         "coefficient_policy": {
             "enum": ["computer", "manual-draw"],
             "default": "computer",
-            "description": "Coefficients ordering the draw during the event (RDF 5.4.10.6.2, 5.4.10.7.6): the opponents actually met (computer, AMB-R10), or with the RDF 5.4.10.11 manual-draw adjustments (manual-draw, AMB-R9: a plus counts as the lowest score of the event, a withdrawn opponent's remaining games at his score group's average). The final standings apply 5.4.10.11 through tiebreak_policy either way.",
+            "description": (
+                "Coefficients ordering the draw during the event (RDF 5.4.10.6.2, 5.4.10.7.6): "
+                "the opponents actually met (computer, AMB-R10), or with the RDF 5.4.10.11 "
+                "manual-draw adjustments (manual-draw, AMB-R9: a plus counts as the lowest score "
+                "of the event, a withdrawn opponent's remaining games at his score group's "
+                "average). The final standings apply 5.4.10.11 through tiebreak_policy either way."
+            ),
         },
         "buchholz_floater": {
             "enum": ["first", "last"],
             "default": "first",
-            "description": "AMB-R7 (RDF 5.4.10.7.4): in the current-Buchholz variant the first player of an odd group goes down and meets the last of the next group (first), or, as in 5.4.10.5.4, the last goes down and meets the first (last).",
+            "description": (
+                "AMB-R7 (RDF 5.4.10.7.4): in the current-Buchholz variant the first player of an "
+                "odd group goes down and meets the last of the next group (first), or, as in "
+                "5.4.10.5.4, the last goes down and meets the first (last)."
+            ),
         },
         "absence_result": {
             "enum": ["-", "Z"],
             "default": "-",
-            "description": "AMB-R12 (RDF 5.4.10.2(e)): result written for a player known to miss the round: forfeit loss (-) or zero-point bye (Z).",
+            "description": (
+                "AMB-R12 (RDF 5.4.10.2(e)): result written for a player known to miss the round: "
+                "forfeit loss (-) or zero-point bye (Z)."
+            ),
         },
     }
 }
@@ -471,7 +505,8 @@ def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterator[Brac
 
 @hookimpl
 def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pairing:
-    """RDF 5.4.10.5.2 / 5.4.10.7.2 in round 1, RDF 5.4.10.2(c) with AMB-R1 later (:mod:`.colours`)."""
+    """RDF 5.4.10.5.2 / 5.4.10.7.2 in round 1, RDF 5.4.10.2(c) with AMB-R1 later
+    (:mod:`.colours`)."""
     return _colours.allocate(pair, context)
 
 

@@ -150,10 +150,11 @@ def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
             )
             subject = a
     forced = False
-    if not (_allowed(ia, colour_a) and _allowed(ib, colour_a.opposite)):
-        if _allowed(ia, colour_a.opposite) and _allowed(ib, colour_a):
-            colour_a = colour_a.opposite
-            forced = True
+    if not (_allowed(ia, colour_a) and _allowed(ib, colour_a.opposite)) and (
+        _allowed(ia, colour_a.opposite) and _allowed(ib, colour_a)
+    ):
+        colour_a = colour_a.opposite
+        forced = True
     pairing = Pairing(a, b) if colour_a is WHITE else Pairing(b, a)
     if explain:
         if forced:

@@ -291,7 +291,7 @@ class _Graph:
             i = self.index[p]
             adj[i].append(n)
             adj[n].append(i)
-        act = self.active(members) + [True]
+        act = [*self.active(members), True]
         return has_perfect_matching(adj, act)
 
 

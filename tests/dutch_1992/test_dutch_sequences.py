@@ -84,8 +84,8 @@ def test_d1_is_lazy_on_large_brackets():
     s2 = tuple(range(51, 101))
     first = list(islice(transpositions(s2, 50), 3))
     assert first[0] == s2
-    assert first[1] == s2[:48] + (s2[49], s2[48])
-    assert first[2] == s2[:47] + (s2[48], s2[47], s2[49])
+    assert first[1] == (*s2[:48], s2[49], s2[48])
+    assert first[2] == (*s2[:47], s2[48], s2[47], s2[49])
 
 
 def test_pruned_large_bracket_with_exact_feasibility():

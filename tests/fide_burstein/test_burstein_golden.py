@@ -96,7 +96,7 @@ def test_burstein_a3_bye_lowest_score_most_games() -> None:
     late = Player(
         9, "P9", rating=1600, rounds=(RoundRecord(None, None, "Z"), RoundRecord(None, None, "Z"))
     )
-    t = Tournament(players=t.players + (late,), total_rounds=5)
+    t = Tournament(players=(*t.players, late), total_rounds=5)
     p = _engine("fide-burstein").pair(t)
     assert [b.player for b in p.byes] == [7]
 

@@ -1,6 +1,6 @@
 """Golden cases of the Lim group procedure, derived by hand from the rule text.
 
-The group procedure (``plugins/_lim_group.py``) is shared by ``fide-lim`` and the Olympiad
+The group procedure (``plugins/lim_family/group.py``) is shared by ``fide-lim`` and the Olympiad
 2010/2022 editions; here it runs on synthetic groups so that every step can be followed:
 players 1..n ranked in that order, compatibility given explicitly (Lim 2.1), due colours and
 ratings as stated in each case.
@@ -9,8 +9,8 @@ ratings as stated in each case.
 from __future__ import annotations
 
 from swisspairing import BLACK, WHITE
-from swisspairing.plugins._lim_group import NONE_CLASS, Compatibility, GroupRules, LimGroups
-from swisspairing.plugins._lim_order import DOWN, MEDIAN, UP
+from swisspairing.plugins.lim_family.group import NONE_CLASS, Compatibility, GroupRules, LimGroups
+from swisspairing.plugins.lim_family.order import DOWN, MEDIAN, UP
 
 
 def make(

@@ -1,10 +1,10 @@
-"""The shared Lim processing order (``plugins/_lim_order.py``): Lim 2.2, 2.6; Olympiad 6.4."""
+"""The shared Lim processing order (``plugins/lim_family/order.py``): Lim 2.2, 2.6; Olympiad 6.4."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swisspairing.plugins._lim_order import (
+from swisspairing.plugins.lim_family.order import (
     lim_order,
     lim_search,
     median_by_position,

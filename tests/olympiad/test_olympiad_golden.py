@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 from swisspairing import BLACK, WHITE, Engine, Player, RoundRecord, Team, Tournament, load_ruleset
-from swisspairing.plugins._trial_tables import fold_odd_rows, fold_rows
-from swisspairing.plugins.olympiad import initial_order
+from swisspairing.plugins.lim_family.olympiad import initial_order
+from swisspairing.plugins.lim_family.trial_tables import fold_odd_rows, fold_rows
 
 
 def teams(n: int) -> Tournament:
-    players, roster = [], []
+    players, _roster = [], []
     number = 1
     out = []
     for t in range(1, n + 1):
@@ -41,10 +41,10 @@ def team_of(t: Tournament, player: int) -> int:
 def play_round(t: Tournament, pairing, wins: dict[int, str]) -> Tournament:
     """Board results: ``wins[team]`` lists the winning team's board results, 'w', 'd', 'l'."""
     records = {}
-    for k, b in enumerate(pairing.boards):
+    for _k, b in enumerate(pairing.boards):
         tw, tb = team_of(t, b.white), team_of(t, b.black)
         winner = tw if tw in wins else tb
-        board = [x for x in t.teams if x.number == winner][0].roster.index(
+        board = next(x for x in t.teams if x.number == winner).roster.index(
             b.white if winner == tw else b.black
         )
         r = wins[winner][board]

@@ -3,7 +3,8 @@
 Every round, every edition: every team plays once or has the one bye (2022 4.1); no team has
 the bye twice (4.2.1) or after winning a match by default (4.2.2); no two teams meet twice
 (6.1); board-1 colours never three times running and never more than two more of one colour
-(7.3; 2010 the same; 2022 7.4: not between two teams of one group); the board games are the matches expanded with the WBWB pattern; the same
+(7.3; 2010 the same; 2022 7.4: not between two teams of one group); the board games are the matches
+expanded with the WBWB pattern; the same
 input gives the same pairing.  A round that cannot be paired is proven unpairable by a maximum
 matching over the core's team view (``RoundContext.compatible``), whichever team has the bye.
 """

@@ -43,7 +43,7 @@ def make_teams(
     rating sums."""
     rng = random.Random(seed)
     raw = []
-    for i in range(n):
+    for _ in range(n):
         level = rng.randint(1300, 2100)
         ratings = sorted(
             (max(1000, level + rng.randint(-150, 150)) for _ in range(boards + 1)), reverse=True
@@ -58,7 +58,7 @@ def make_teams(
     teams: list[Team] = []
     club_names = [f"Club {k}" for k in range(n)]
     club_of = {}
-    for pos, i in enumerate(order):
+    for pos, _ in enumerate(order):
         club_of[pos + 1] = club_names[pos]
     if clubs:  # second teams: about a fifth of the teams join the club of a first team
         firsts = list(range(1, n + 1))

@@ -221,7 +221,7 @@ def test_recorded_transfers_decide_rule_14():
     r1 = [(1, 5, "2-0"), (6, 2, "0-2"), (3, 7, "2-0"), (8, 4, "2-0")]
     r2 = [(3, 1, "0-2"), (2, 4, "2-0"), (5, 8, "0.5-1.5"), (7, 6, "0-2")]
     t = event(8, [r1, r2])
-    t = replace(t, header=t.header + (("SPT", "SPT 1"), ("SPT", "SPT 2 2 down 4 up 5 up 8 down")))
+    t = replace(t, header=(*t.header, ("SPT", "SPT 1"), ("SPT", "SPT 2 2 down 4 up 5 up 8 down")))
     p = pair(t)
     assert matches(p) == [(8, 2), (1, 7), (6, 3), (4, 5)]
     assert "row 3 of the order of trial: 4-5; team 7 is transferred up" in explanation(p)

@@ -8,7 +8,7 @@ team 3 cannot be paired and transferred at once; 5 is the only team left).
 from __future__ import annotations
 
 import pytest
-from swisspairing.plugins.pl_team import (
+from swisspairing.plugins.lim_family.pl_team import (
     _middle_out_sets,
     _r11_fold,
     _r12_fold_odd,
@@ -74,7 +74,7 @@ SEED_16 = """
 def _parse(text: str) -> list[list[str]]:
     rows = []
     for line in text.strip().splitlines():
-        number, *cells = line.replace("– przeniesiony", "F").split()
+        _number, *cells = line.replace("– przeniesiony", "F").split()
         rows.append(cells)
     return rows
 

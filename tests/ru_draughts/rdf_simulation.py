@@ -162,7 +162,8 @@ def run(
 
     With ``round_trip`` every round is also paired from its input written as TRF and read
     back (:func:`check_round_trip`).  With ``allow_exhaustion`` a round for which no pairing
-    exists at all (small fields run out of opponents) ends the simulation early — but only if it really has none
+    exists at all (small fields run out of opponents) ends the simulation early — but only if it
+    really has none
     (:func:`pairable`); otherwise the failure is an error of the draw."""
     engine = _RecordingEngine(load_ruleset(ruleset))
     out = Run(tournament=None)  # type: ignore[arg-type]

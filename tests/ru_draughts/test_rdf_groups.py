@@ -236,7 +236,7 @@ def test_exact_search_gives_the_same_pairing_as_the_literal_one():
     from swisspairing.plugins.ru_draughts import groups
 
     rng = random.Random(7)
-    for trial in range(150):
+    for _trial in range(150):
         n = rng.choice([4, 6, 8, 10, 12])
         players = list(range(n))
         met = {frozenset((a, b)) for a in players for b in players if a < b and rng.random() < 0.45}

@@ -73,7 +73,7 @@ def test_alternation_by_the_round_played():
     e = Engine(load_ruleset(str(DATA / "rdf-coefficient-played-round.yaml")))
     r1 = [["1-5 1-0", "6-2 1-0", "3-7 =", "8-4 0-1"]]
     assert _order(e, build(8, r1)) == [1, 4, 6, 3, 7, 2, 5, 8]
-    r2 = r1 + [["4-6 =", "7-1 =", "8-3 =", "5-2 ="]]
+    r2 = [*r1, ["4-6 =", "7-1 =", "8-3 =", "5-2 ="]]
     # scores: 1, 4, 6 → 1.5; 3, 7 → 1; 2, 5, 8 → 0.5
     assert _order(e, build(8, r2)) == [6, 4, 1, 7, 3, 8, 5, 2]
     # the default (the round being paired): round 3 is odd → ascending

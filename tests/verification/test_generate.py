@@ -177,7 +177,7 @@ def test_team_event_file_round_trip() -> None:
         assert [team.roster for team in back.teams] == [team.roster for team in t.teams]
         assert [team.club for team in back.teams] == [team.club for team in t.teams]
         assert back.initial_colour == t.initial_colour and back.total_rounds == t.total_rounds
-        for p, q in zip(t.players, back.players):
+        for p, q in zip(t.players, back.players, strict=True):
             assert (p.number, p.name, p.rating, p.withdrawn_from) == (
                 q.number,
                 q.name,

@@ -82,7 +82,7 @@ def test_state_before_a_round(dutch_event) -> None:
     for r in (1, 4, 7):
         before = tournament_before(t, r)
         assert before.next_round == r
-        for p, q in zip(t.players, before.players):
+        for p, q in zip(t.players, before.players, strict=True):
             assert q.rounds[: r - 1] == p.rounds[: r - 1]
             rec, kept = p.record(r), q.record(r)
             if rec is not None and rec.opponent is None and rec.result in "HZ":
@@ -133,16 +133,16 @@ def test_colour_reversal_is_reported_at_its_round_and_board(
     assert r.code == 1
     lines = r.out.splitlines()
     assert lines[0] == "round 7: the published pairing differs from ours"
-    assert (
-        lines[1]
-        == f"  board 3: published {board.black} - {board.white}, ours {board.white} - {board.black} on board 3"
+    assert lines[1] == (
+        f"  board 3: published {board.black} - {board.white}, ours {board.white} - "
+        f"{board.black} on board 3"
     )
     assert lines[2].startswith("      [")
     assert lines[-2] == "rounds checked: 7, agreeing: 6, differing: 1, violations: 0"
     total = sum(rc.boards for rc in report.rounds)
-    assert (
-        lines[-1]
-        == f"boards, byes and matches agreeing: {total - 1} of {total} ({100 * (total - 1) / total:.0f} %)"
+    assert lines[-1] == (
+        f"boards, byes and matches agreeing: {total - 1} of {total} "
+        f"({100 * (total - 1) / total:.0f} %)"
     )
 
 

@@ -10,14 +10,14 @@ Where each rule lives:
 - Lim 1.1 (bye to the lowest-ranked player of the lowest score group, C.04.1 d eligibility):
   :func:`_r1_1_bye`.
 - Lim 2.1 (compatible: not met, no colour three times running, no difference of three):
-  :func:`compatibility` (a :class:`~swisspairing.plugins._lim_group.Compatibility`).
-- Lim 2.2 (median group and processing order): :mod:`swisspairing.plugins._lim_order`
+  :func:`compatibility` (a :class:`~swisspairing.plugins.lim_family.group.Compatibility`).
+- Lim 2.2 (median group and processing order): :mod:`swisspairing.plugins.lim_family.order`
   (shared with the Polish team and the Olympiad plugins) and :func:`pair_players`.
 - Lim 2.3 (transfers a-d), 2.4 (1 v n/2+1), 2.5 / 4.1 (exchanges), 3 (floater choice, Maxi
   band 3.2.3, floaters paired first 3.6-3.8), 5.2 (due colours in the exchanges):
-  :class:`~swisspairing.plugins._lim_group.LimGroups`.
+  :class:`~swisspairing.plugins.lim_family.group.LimGroups`.
 - Lim 2.6 (median group cannot be completed: the neighbouring pairings are cracked, the last
-  made first): the backtracking of :func:`~swisspairing.plugins._lim_order.lim_search`.
+  made first): the backtracking of :func:`~swisspairing.plugins.lim_family.order.lim_search`.
 - Lim 5 (colour allocation) and 7.2 (round 1): :func:`_r5_allocate`, :func:`_r7_first_round_colour`.
 - Lim 6 (last round: the score rule before the colour limits) [reading]: parameter
   ``last_round_colour_limits``.
@@ -48,8 +48,8 @@ from swisspairing.defaults import alternation_colour, colour_term
 from swisspairing.i18n import NP_
 from swisspairing.model import Float
 
-from ._lim_group import NONE_CLASS, Compatibility, GroupRules, LimGroups, due_colour
-from ._lim_order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_rounds
+from .group import NONE_CLASS, Compatibility, GroupRules, LimGroups, due_colour
+from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_rounds
 
 SYSTEM = "fide-lim"
 

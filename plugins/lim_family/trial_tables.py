@@ -96,10 +96,9 @@ def trial_odd(
                 continue
             for row, pairs, f in trial_odd(remaining, ok, feasible, floater, base + j * sub):
                 yield row, ((t, o), *pairs), f
-    if floater is None or t == floater:
-        if feasible is None or feasible(rest):
-            for row, pairs in trial_even(rest, ok, feasible, base + (n - 1) * sub):
-                yield row, pairs, t
+    if (floater is None or t == floater) and (feasible is None or feasible(rest)):
+        for row, pairs in trial_even(rest, ok, feasible, base + (n - 1) * sub):
+            yield row, pairs, t
 
 
 def fold_rows(teams: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:

@@ -31,7 +31,7 @@ from swisspairing import BLACK, N_, WHITE, Colour, Event, Term
 from swisspairing.i18n import NP_, Plural
 from swisspairing.matching import max_matching_size
 
-from ._lim_order import DOWN, MEDIAN, UP
+from .order import DOWN, MEDIAN, UP
 
 __all__ = [
     "DOWN_TERM",
@@ -82,7 +82,7 @@ class Compatibility:
         if b in self.bad[a]:
             return False
         ca, cb = self.cls[a], self.cls[b]
-        if ca == NONE_CLASS or cb == NONE_CLASS:
+        if NONE_CLASS in (ca, cb):
             return False
         return ca is None or cb is None or ca is not cb
 
@@ -759,7 +759,7 @@ class LimGroups:
         if direction == UP:
             order.reverse()
         h = len(order) // 2
-        proposed = list(zip(order[:h], order[h:]))
+        proposed = list(zip(order[:h], order[h:], strict=False))
         if self.explain and order:
             events.append(
                 Event(
@@ -783,7 +783,7 @@ class LimGroups:
             rem.remove(p, o)
             if self.explain:
                 want = intended.get(p)
-                if want is not None and want != o and first != want:
+                if want is not None and want not in (o, first):
                     events.append(
                         Event(
                             r.rule_exchange,
@@ -807,7 +807,7 @@ class LimGroups:
                             index,
                         )
                     )
-            L = [x for x in L if x != p and x != o]
+            L = [x for x in L if x not in (p, o)]
         if self.explain and pairs:
             events.append(
                 Event(

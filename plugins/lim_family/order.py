@@ -90,20 +90,20 @@ class SearchExhausted(Exception):
     """The search budget ran out."""
 
 
-O = TypeVar("O", bound=Outcome)
+OutcomeT = TypeVar("OutcomeT", bound=Outcome)
 
 
 def lim_search(
     above: Sequence[tuple[Any, list[int]]],
     below: Sequence[tuple[Any, list[int]]],
-    pair_group: Callable[[int, Any, list[int], tuple[int, ...], str], Iterator[O]],
-    pair_median: Callable[[tuple[int, ...], tuple[int, ...]], Iterator[O]],
+    pair_group: Callable[[int, Any, list[int], tuple[int, ...], str], Iterator[OutcomeT]],
+    pair_median: Callable[[tuple[int, ...], tuple[int, ...]], Iterator[OutcomeT]],
     remaining_ok: Callable[[frozenset[int]], bool],
     everyone: frozenset[int],
     tick: Callable[[], None] = lambda: None,
     *,
     crack_by_floaters: bool = False,
-) -> list[O] | None:
+) -> list[OutcomeT] | None:
     """Pair the groups in the Lim order (Lim 2.2): ``above`` (highest first) downward, each
     receiving the players transferred by the one before; then ``below`` (lowest first)
     upward; then the median group with the floaters from both sides.
@@ -123,7 +123,9 @@ def lim_search(
     failed: set[tuple[Any, ...]] = set()
     phase = [1 if crack_by_floaters and above else 2]
 
-    def solve_above(i: int, carried: tuple[int, ...], left: frozenset[int]) -> list[O] | None:
+    def solve_above(
+        i: int, carried: tuple[int, ...], left: frozenset[int]
+    ) -> list[OutcomeT] | None:
         key = ("above", i, carried)
         if key in failed:
             return None
@@ -149,7 +151,7 @@ def lim_search(
 
     def solve_below(
         j: int, from_above: tuple[int, ...], carried: tuple[int, ...], left: frozenset[int]
-    ) -> list[O] | None:
+    ) -> list[OutcomeT] | None:
         key = ("below", j, from_above, carried)
         if key in failed:
             return None
@@ -173,10 +175,10 @@ def lim_search(
 
     def first_below(
         from_above: tuple[int, ...], left: frozenset[int]
-    ) -> tuple[list[O] | None, tuple[int, ...]]:
+    ) -> tuple[list[OutcomeT] | None, tuple[int, ...]]:
         """The groups below with their first acceptable outcome each, then the median group;
         returns the result (or ``None``) and the floaters that reached the median group."""
-        outs: list[O] = []
+        outs: list[OutcomeT] = []
         carried: tuple[int, ...] = ()
         for j, (k, residents) in enumerate(below):
             for out in pair_group(len(above) + j, k, residents, carried, UP):

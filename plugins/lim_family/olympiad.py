@@ -6,16 +6,15 @@ Editions (ruleset parameter ``edition``; digest ``spec/olympiad-burstein-dubov-l
 - ``2006`` — the rules as amended by the 2006 Presidential Board and the 2007/2009 Executive
   Councils: ranking by match points, game points, pairing number (art. 10); groups paired from
   the top down, each by the fixed trial tables (Spanish arbiters' manual 2016, rules 6.2 for six
-  teams and 6.4 for five, generalised to any size by
-  :mod:`swisspairing.plugins._trial_tables`, shared with the Polish team plugin); the leftover
-  team of an odd group floats down unless it floated in (6.3, 6.4 note); among the valid rows
-  the first giving most teams their due colour (6.5); a downfloater that cannot be paired
-  below returns and the next row is tried (6.6).
+  teams and 6.4 for five, generalised to any size by :mod:`.trial_tables`, shared with the
+  Polish team plugin); the leftover team of an odd group floats down unless it floated in
+  (6.3, 6.4 note); among the valid rows the first giving most teams their due colour (6.5); a
+  downfloater that cannot be paired below returns and the next row is tried (6.6).
 - ``2010`` — the 2010 changes (chesslaw summary of the TAP decisions; 2012 text): no
   acceleration, round 1 and every group top half v bottom half (1 v n/2+1), groups in the Lim
   order (top down to just above the middle group, bottom up to just below it, the middle group
-  last: :mod:`swisspairing.plugins._lim_order`), colour limits +-2 and never three in a row
-  (two teams with the same +-1 imbalance may still meet), equalisation then alternation.
+  last: :mod:`.order`), colour limits +-2 and never three in a row (two teams with the same
+  +-1 imbalance may still meet), equalisation then alternation.
 - ``2022`` — the text effective from 1 January 2022: ranking by match points then pairing
   number (3.2), bye to the lowest-ranked eligible team (4.1, 4.2), the same group procedure
   with the 2022 floater articles (8.2, 8.3 [reading]), colours 7.2-7.6.
@@ -52,9 +51,9 @@ from swisspairing.defaults import alternation_colour, colour_term
 from swisspairing.i18n import NP_
 from swisspairing.teams import TeamPairing, TeamScoring, expand_round, team_context, team_records
 
-from ._lim_group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
-from ._lim_order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_position
-from ._trial_tables import trial_even, trial_odd
+from .group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
+from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_position
+from .trial_tables import trial_even, trial_odd
 
 SYSTEM = "fide-olympiad"
 
@@ -422,7 +421,6 @@ class _Trial2006:
     def outcomes(
         self, index: int, key: float, residents: list[int], incoming: tuple[int, ...], last: bool
     ) -> Iterator[GroupOutcome]:
-        ctx = self.ctx
         group = self.ranked([*incoming, *residents])
         ok, feasible = self.compat.ok, self.compat.perfect
         head = [
@@ -956,7 +954,7 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
             scoring.boards,
             present,
         )
-        for k, (a, b) in enumerate(zip(white, black)):
+        for k, (a, b) in enumerate(zip(white, black, strict=False)):
             boards.append(Pairing(a, b) if pattern[k] is WHITE else Pairing(b, a))
     from dataclasses import replace
 

@@ -79,8 +79,8 @@ from swisspairing.teams import (
     team_records,
 )
 
-from ._lim_order import lim_order
-from ._trial_tables import (
+from .order import lim_order
+from .trial_tables import (
     fold_count,
     fold_odd_count,
     fold_odd_rows,
@@ -113,7 +113,7 @@ Feasible = Callable[[Sequence[int]], bool]
 
 
 # ====================================================================== the trial orders
-# PL-team 11 and 12 (shared with the FIDE Olympiad 2006 rules): swisspairing.plugins._trial_tables
+# PL-team 11 and 12 (shared with the FIDE Olympiad 2006 rules): the family's trial_tables module
 _r11_fold = trial_even
 _r12_fold_odd = trial_odd
 
@@ -158,9 +158,9 @@ def _middle_count(mps: tuple[float, ...], k_limit: int | None) -> int:
     total = 0
     for k in range(ks):
         for o in top_choices:
-            rest = [x for x in teams if x != t and x != o]
+            rest = [x for x in teams if x not in (t, o)]
             p = _r15_candidates(b, [x for x in rest if x != b], mp, mp_pos, lowest_first=False)[k]
-            total += _middle_count(tuple(mp[x] for x in rest if x != b and x != p), k_limit)
+            total += _middle_count(tuple(mp[x] for x in rest if x not in (b, p)), k_limit)
     return total + _middle_count(tuple(mps[1:-1]), k_limit)
 
 
@@ -195,9 +195,9 @@ def _r16_middle(
     row = base
     for k in range(ks):
         for o in top_choices:
-            rest = [x for x in teams if x != t and x != o]
+            rest = [x for x in teams if x not in (t, o)]
             p = _r15_candidates(b, [x for x in rest if x != b], mp, pos, lowest_first=False)[k]
-            rest2 = tuple(x for x in rest if x != b and x != p)
+            rest2 = tuple(x for x in rest if x not in (b, p))
             if (ok is None or (ok(t, o) and ok(p, b))) and (
                 feasible is None or not rest2 or feasible(rest2)
             ):
@@ -389,7 +389,7 @@ def _r14_read_transfers(ctx: RoundContext) -> dict[int, dict[int, frozenset[str]
                 N_("record {line!r}: round {round} is recorded twice"), line=line, round=rnd
             )
         moves: dict[int, set[str]] = {}
-        for team, direction in zip(tokens[1::2], tokens[2::2]):
+        for team, direction in zip(tokens[1::2], tokens[2::2], strict=False):
             if int(team) not in teams:
                 raise InvalidInputError(
                     N_("record {line!r}: team {team} does not exist"), line=line, team=int(team)
@@ -1097,7 +1097,7 @@ class _R6Procedure:
             for o in options:
                 if not self.ok(t, o):
                     continue
-                rest = [x for x in free if x != t and x != o]
+                rest = [x for x in free if x not in (t, o)]
                 if self.feasible(rest):
                     pairs.append((t, o))
                     free = rest
