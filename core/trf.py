@@ -25,7 +25,6 @@ from .encoding import Decoded, decode_bytes
 from .errors import InvalidTrfError, SizeLimitError
 from .explain import Term
 from .i18n import N_, NP_
-from .safetext import CONTROL
 from .model import (
     BLACK,
     WHITE,
@@ -36,6 +35,7 @@ from .model import (
     Team,
     Tournament,
 )
+from .safetext import CONTROL
 
 __all__ = [
     "MAX_LINE_CHARS",

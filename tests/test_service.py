@@ -246,6 +246,14 @@ def test_queue_full_and_slot_held_in_process(big_trf):
         assert c.post("/pair", json=LIGHT).status_code == 200
 
 
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
+
+
 def test_a_crashed_worker_is_a_500_and_replaced(client):
     svc = client.app.state.service
     assert client.post("/pair", json=LIGHT).status_code == 200
@@ -268,6 +276,9 @@ def test_a_crashed_worker_is_a_500_and_replaced(client):
             "exit_code": 2,
             "message": "interner Fehler: WorkerCrashError",
         }
+    deadline = time.monotonic() + 10  # the kills have landed (dead, maybe not yet reaped)
+    while time.monotonic() < deadline and any(_running(p) for p in pids):
+        time.sleep(0.05)
     assert client.post("/pair", json=LIGHT).status_code == 200  # a live worker answers
     assert client.get("/readyz").status_code == 200  # idle dead workers are replaced too
     assert not set(pids) & set(svc.pool.pids())
