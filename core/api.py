@@ -22,19 +22,19 @@ The names listed in ``__all__`` keep their signatures within a major version.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from .engine import Engine
-from .errors import InvalidInputError
+from .errors import FileAccessError, InvalidInputError, SwissPairingError
 from .i18n import N_, normalise_locale
 from .jsonio import (
     dumps_json,
     is_tournament_document,
-    load_json,
     loads_json,
     tournament_from_json,
     tournament_to_json,
@@ -43,6 +43,7 @@ from .model import PointSystem, Tournament, player_states
 from .output import format_pairs, render_events, write_atomic
 from .pairing import Bye, Pairing, RoundPairing
 from .ruleset import Ruleset, load_ruleset
+from .safeyaml import read_text_capped
 from .standings import Standings
 from .trf import dumps_trf, read_trf
 
@@ -72,7 +73,71 @@ __all__ = [
 REPORT_KINDS = ("standings", "crosstable", "pairings")
 
 
+# ---------------------------------------------------------------------- argument checks
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _file_access(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """A file that cannot be read or written is a :class:`FileAccessError` (exit code 5)
+    naming it, not a bare ``FileNotFoundError``."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return fn(*args, **kwargs)
+        except SwissPairingError:
+            raise
+        except OSError as exc:
+            raise FileAccessError(
+                N_("cannot access file: {reason}"),
+                where=str(exc.filename or ""),
+                reason=exc.strerror or type(exc).__name__,
+            ) from None
+
+    return wrapper
+
+
+def _require(value: Any, kinds: tuple[type, ...], argument: str, expected: str) -> None:
+    """``value`` must be one of ``kinds`` (an :class:`InvalidInputError` otherwise, not an
+    ``AttributeError`` deep inside)."""
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise InvalidInputError(
+            N_("{argument} must be {expected}, not {given}"),
+            argument=argument,
+            expected=expected,
+            given=type(value).__name__,
+        )
+
+
+def _path(value: Any, argument: str = "path") -> None:
+    _require(value, (str, os.PathLike), argument, "a path")
+
+
+def _tournament(value: Any) -> None:
+    _require(value, (Tournament,), "tournament", "a Tournament")
+
+
+def _options(locale: Any = None, seed: Any = None) -> None:
+    if locale is not None:
+        _require(locale, (str,), "locale", "a language code")
+    if seed is not None:
+        _require(seed, (int,), "seed", "an integer")
+
+
 # ---------------------------------------------------------------------- tournaments
+@_file_access
+def load_json(
+    path: str | os.PathLike[str], *, point_system: PointSystem | None = None, check: bool = True
+) -> Tournament:
+    """Read a tournament document from a UTF-8 file (see :func:`tournament_from_json`)."""
+    from .jsonio import load_json as _load_json
+
+    _path(path)
+    return _load_json(path, point_system=point_system, check=check)
+
+
+@_file_access
 def load_trf(
     path: str | os.PathLike[str],
     *,
@@ -90,6 +155,7 @@ def load_trf(
     """
     from .trf import load_trf as _load_trf
 
+    _path(path)
     return _load_trf(path, encoding=encoding, point_system=point_system, check=check)
 
 
@@ -97,38 +163,48 @@ def loads_trf(
     text: str, *, filename: str = "", point_system: PointSystem | None = None, check: bool = True
 ) -> Tournament:
     """Read TRF16 text (``filename`` names it in error messages)."""
+    _require(text, (str,), "text", "a string")
     return read_trf(text, filename=filename, point_system=point_system, check=check)
 
 
+@_file_access
 def dump_trf(tournament: Tournament, path: str | os.PathLike[str] | None = None) -> str:
     """The TRF16 text of ``tournament``; with ``path`` also written there atomically."""
+    _tournament(tournament)
+    if path is not None:
+        _path(path)
     text = dumps_trf(tournament)
     if path is not None:
         write_atomic(path, text)
     return text
 
 
+@_file_access
 def dump_json(tournament: Tournament, path: str | os.PathLike[str] | None = None) -> str:
     """The JSON document of ``tournament`` (schema ``tournament.schema.json``); with ``path``
     also written there atomically."""
+    _tournament(tournament)
+    if path is not None:
+        _path(path)
     text = dumps_json(tournament)
     if path is not None:
         write_atomic(path, text)
     return text
 
 
+@_file_access
 def load_tournament(
     path: str | os.PathLike[str], *, point_system: PointSystem | None = None
 ) -> Tournament:
     """Read a tournament from any supported file: TRF16, a tournament JSON document
     (``"format": "swisspairing-tournament"``) or a team event file (YAML or JSON)."""
+    _path(path)
     name = os.fspath(path)
     if name.lower().endswith(".json"):
-        with open(name, encoding="utf-8") as fh:
-            text = fh.read()
+        text = read_text_capped(name)
         try:
             data = json.loads(text)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # loads_json names the problem, bounded
             data = None
         if data is None or is_tournament_document(data) or "players" in data:
             return loads_json(text, source=name, point_system=point_system)
@@ -138,7 +214,10 @@ def load_tournament(
 
 
 def _ruleset(ruleset: Ruleset | str) -> Ruleset:
-    return ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    _require(ruleset, (str, os.PathLike), "ruleset", "a Ruleset, a ruleset id or a path")
+    return load_ruleset(os.fspath(ruleset))
 
 
 def _check_points(tournament: Tournament, ruleset: Ruleset) -> None:
@@ -216,6 +295,8 @@ def pair_next_round(
     :class:`~swisspairing.errors.NoValidPairingError` when no pairing satisfies the absolute
     criteria.
     """
+    _tournament(tournament)
+    _options(locale, seed)
     rs = _ruleset(ruleset)
     _check_points(tournament, rs)
     lang = normalise_locale(locale or rs.language or "en")
@@ -289,6 +370,14 @@ def standings(
     individually, with the ruleset's individual tiebreaks (``standings --players``)."""
     from .standings import available_tiebreaks, compute_standings
 
+    _tournament(tournament)
+    _options(seed=seed)
+    if after_round is not None:
+        _require(after_round, (int,), "after_round", "an integer")
+    if tiebreaks is not None:
+        _require(tiebreaks, (list, tuple), "tiebreaks", "a list of tiebreak ids")
+        for t in tiebreaks:
+            _require(t, (str,), "tiebreaks", "a list of tiebreak ids")
     rs = _ruleset(ruleset)
     _check_points(tournament, rs)
     ids = list(tiebreaks) if tiebreaks is not None else None
@@ -323,6 +412,10 @@ def report(
     last one paired)."""
     from .reports import FORMATS, crosstable_report, pairings_report, render, standings_report
 
+    _tournament(tournament)
+    _options(locale, seed)
+    if round_number is not None:
+        _require(round_number, (int,), "round_number", "an integer")
     if kind not in REPORT_KINDS:
         raise InvalidInputError(
             N_("unknown report {kind!r} (known: {known})"), kind=kind, known=", ".join(REPORT_KINDS)
@@ -372,6 +465,7 @@ def standings_json(table: Standings, locale: str | None = None) -> dict[str, Any
 def tournament_from_any(text: str, *, source: str = "<input>") -> Tournament:
     """A tournament from TRF16 text or a tournament JSON document (told apart by the first
     non-blank character: ``{`` is JSON)."""
+    _require(text, (str,), "text", "a string")
     if text.lstrip().startswith("{"):
         return loads_json(text, source=source)
     return read_trf(text, filename=source)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "FileAccessError",
     "InternalError",
     "InvalidInputError",
     "InvalidRulesetError",
@@ -112,6 +113,20 @@ class SizeLimitError(SwissPairingError):
     score of 100 points or more in the four columns of the TRF16 points field."""
 
     exit_code = 4
+
+
+class FileAccessError(SwissPairingError, OSError):
+    """A file cannot be read or written (missing, a folder, no permission): exit code 5.
+    Also an :class:`OSError`, so that code catching that keeps working."""
+
+    exit_code = 5
+
+    def __init__(self, message: str, /, *, where: str = "", **args: Any) -> None:
+        super().__init__(message, where=where, **args)
+        self.filename = where or None
+
+    def __str__(self) -> str:
+        return self.render("en")
 
 
 class InternalError(SwissPairingError):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .i18n import gettext, normalise_locale, translate
+from .safetext import visible
 
 __all__ = ["Event", "Explanation", "Term", "format_number", "render_args", "render_message"]
 
@@ -36,6 +37,8 @@ def _render_arg(value: Any, locale: str | None) -> Any:
         return ", ".join(str(_render_arg(v, locale)) for v in value)
     if isinstance(value, float):
         return format_number(value, locale)
+    if isinstance(value, str):  # never raw: control characters escaped, long values cut
+        return visible(value)
     return value
 
 

@@ -23,7 +23,6 @@ JSON mapping with the option names), in the spirit of bbpPairings' ``-g CONFIG``
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import random
@@ -199,22 +198,17 @@ def config_from_mapping(
 
 
 def load_config(path: str | os.PathLike[str]) -> tuple[GeneratorConfig, str | None]:
-    """Read a configuration file (YAML or JSON mapping; ``KEY=VALUE`` lines are accepted too)."""
-    import yaml
+    """Read a configuration file (YAML or JSON mapping; ``KEY=VALUE`` lines are accepted too)
+    with the bounds of :mod:`swisspairing.safeyaml`: at most
+    :data:`~swisspairing.safeyaml.MAX_BYTES` read whatever the file is (``-g /dev/zero``),
+    nesting and alias expansion bounded, a recursive alias an error (exit 3)."""
+    from .safeyaml import load_json, load_yaml, read_text_capped
 
     name = os.fspath(path)
-    with open(name, encoding="utf-8") as fh:
-        text = fh.read()
+    text = read_text_capped(name)
     data: Any
     if name.lower().endswith(".json"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidInputError(
-                N_("invalid JSON: {problem}"),
-                where=f"{name}: line {exc.lineno}, column {exc.colno}",
-                problem=exc.msg,
-            ) from None
+        data = load_json(text, name)
     elif "=" in text and ":" not in text:  # KEY=VALUE lines
         data = {}
         for i, line in enumerate(text.splitlines(), start=1):
@@ -224,18 +218,10 @@ def load_config(path: str | os.PathLike[str]) -> tuple[GeneratorConfig, str | No
             key, sep, value = line.partition("=")
             if not sep:
                 raise InvalidInputError(N_("expected KEY=VALUE"), where=f"{name}: line {i}")
-            data[key.strip().lower()] = yaml.safe_load(value.strip()) if value.strip() else None
+            value = value.strip()
+            data[key.strip().lower()] = load_yaml(value, f"{name}: line {i}") if value else None
     else:
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f"{name}: line {mark.line + 1}, column {mark.column + 1}" if mark else name
-            raise InvalidInputError(
-                N_("invalid YAML: {problem}"),
-                where=where,
-                problem=getattr(exc, "problem", None) or str(exc),
-            ) from None
+        data = load_yaml(text, name)
     if not isinstance(data, dict):
         raise InvalidInputError(N_("a configuration file must be a mapping"), where=f"{name}: $")
     return config_from_mapping(data, source=name)

@@ -35,6 +35,9 @@ from typing import Any
 from .errors import InvalidInputError, InvalidRulesetError
 from .i18n import N_
 from .model import BLACK, WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
+from .safetext import check_data
+from .safeyaml import MAX_DEPTH, read_text_capped
+from .safeyaml import load_json as safe_load_json
 from .trf import _BB_FIELDS as _BB_CODES
 from .trf import OWNED_CODES, InvalidTrfError, _owned_records, apply_records
 
@@ -362,8 +365,11 @@ def tournament_from_json(
     points fields are verified as for a TRF (the points under the document's
     ``point_system``, else ``point_system``, else 1/½/0).  Raises
     :class:`InvalidTournamentJsonError` naming ``source`` and the JSON path (``prefix``
-    is the path of the document itself, e.g. ``$.tournament`` inside a request).
+    is the path of the document itself, e.g. ``$.tournament`` inside a request).  Nesting
+    deeper than :data:`~swisspairing.safeyaml.MAX_DEPTH` and control characters in strings
+    are refused with their JSON path (:mod:`swisspairing.safetext`).
     """
+    check_data(data, source, InvalidTournamentJsonError, path=prefix, max_depth=MAX_DEPTH)
     _validate_schema(data, source, prefix)
     players: list[tuple[str, Player]] = []
     first_path: dict[int, str] = {}
@@ -564,24 +570,25 @@ def loads_json(
     point_system: PointSystem | None = None,
     check: bool = True,
 ) -> Tournament:
-    """Parse a tournament document from JSON text (see :func:`tournament_from_json`)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+    """Parse a tournament document from JSON text (see :func:`tournament_from_json`); the
+    bounds of :func:`swisspairing.safeyaml.load_json` (nesting, duplicate keys, NaN) apply."""
+    if not isinstance(text, str):
         raise InvalidTournamentJsonError(
-            N_("invalid JSON: {problem}"),
-            where=f"{source}: line {exc.lineno}, column {exc.colno}",
-            problem=exc.msg,
-        ) from None
+            N_("{instance} is not of type {limit}"),
+            where=source,
+            instance=type(text).__name__,
+            limit="string",
+        )
+    data = safe_load_json(text, source, error=InvalidTournamentJsonError)
     return tournament_from_json(data, source=source, point_system=point_system, check=check)
 
 
 def load_json(
     path: str | os.PathLike[str], *, point_system: PointSystem | None = None, check: bool = True
 ) -> Tournament:
-    """Read a tournament document from a UTF-8 file."""
-    with open(path, encoding="utf-8") as fh:
-        text = fh.read()
+    """Read a tournament document from a UTF-8 file (at most
+    :data:`~swisspairing.safeyaml.MAX_BYTES`)."""
+    text = read_text_capped(os.fspath(path), error=InvalidTournamentJsonError)
     return loads_json(text, source=os.fspath(path), point_system=point_system, check=check)
 
 

@@ -7,8 +7,10 @@ import codecs
 import contextlib
 import errno
 import os
+import re
 import sys
 import tempfile
+import time
 import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
@@ -182,7 +184,9 @@ def _stage(path: str, target: str, data: bytes) -> str:
         mode = 0o666 & ~umask
     directory = os.path.dirname(os.path.abspath(target))
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".swisspairing-", suffix=".tmp", dir=directory)
+        fd, tmp = tempfile.mkstemp(
+            prefix=f".swisspairing-{os.getpid()}-", suffix=".tmp", dir=directory
+        )
     except OSError as exc:
         raise _user_error(exc, path) from None
     try:
@@ -195,6 +199,49 @@ def _stage(path: str, target: str, data: bytes) -> str:
         _unlink(tmp)
         raise _user_error(exc, path) from None
     return tmp
+
+
+_LEFTOVER = re.compile(r"\.swisspairing-(?:(\d+)-)?[^/]*\.tmp|.+\.swisspairing-(\d+)\.bak")
+"""Temporary files (``.swisspairing-PID-….tmp``) and backups (``FILE.swisspairing-PID.bak``)
+of a run, named with its process id."""
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+def clean_leftovers(directory: str) -> list[str]:
+    """Remove the temporary files and backups that a killed run left in ``directory`` (its
+    process is gone; an unnamed temporary file of an older version once it is an hour old).
+    A run that is killed between writing and renaming cannot clean up after itself, so every
+    run cleans up after the killed ones before it writes.  Returns the names removed."""
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _LEFTOVER.fullmatch(entry.name)
+        if match is None or not entry.is_file(follow_symlinks=False):
+            continue
+        pid = match.group(1) or match.group(2)
+        if pid is not None:
+            stale = int(pid) != os.getpid() and not _pid_alive(int(pid))
+        else:
+            try:
+                stale = time.time() - entry.stat(follow_symlinks=False).st_mtime > 3600
+            except OSError:
+                stale = False
+        if stale:
+            _unlink(entry.path)
+            removed.append(entry.name)
+    return removed
 
 
 def _unlink(name: str) -> None:
@@ -217,6 +264,13 @@ def write_outputs(
     """
     staged: list[tuple[str, str, str]] = []  # (user path, target, temporary file)
     streams: list[tuple[str, str, bytes]] = []
+    cleaned: set[str] = set()
+    for path, _text, _data in files:
+        if path != "-" and not _is_stream(path):
+            directory = os.path.dirname(os.path.abspath(path))
+            if directory not in cleaned:
+                cleaned.add(directory)
+                clean_leftovers(directory)
     try:
         for path, text, data in files:
             raw = text.encode("utf-8") if data is None else data

@@ -15,6 +15,7 @@ import csv
 import html
 import io
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,7 @@ from .i18n import N_, gettext, normalise_locale, pgettext
 from .model import PLAYED_CODES, PointSystem, Tournament
 from .output import FORMATS
 from .pairing import Bye, Pairing
+from .safetext import visible
 
 if TYPE_CHECKING:  # annotations only
     from .standings import Standings
@@ -595,9 +597,11 @@ def render(report: Report, fmt: str = "text") -> str:
 
 
 def render_text(report: Report) -> str:
-    """An aligned plain-text table with title, subtitle and legend."""
+    """An aligned plain-text table with title, subtitle and legend (for a terminal: a control
+    character in a value built through the Python API is shown as ``\\x1b``, never sent)."""
+    rows = [[visible(c, None) for c in r] for r in report.rows]
     head = [c.heading for c in report.columns]
-    widths = [max([len(h)] + [len(r[i]) for r in report.rows]) for i, h in enumerate(head)]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(head)]
 
     def line(cells: Sequence[str]) -> str:
         parts = [
@@ -606,8 +610,9 @@ def render_text(report: Report) -> str:
         ]
         return "  ".join(parts).rstrip()
 
-    out = [report.title, report.subtitle, "", line(head), "  ".join("-" * w for w in widths)]
-    out += [line(r) for r in report.rows]
+    out = [visible(report.title, None), visible(report.subtitle, None), "", line(head)]
+    out += ["  ".join("-" * w for w in widths)]
+    out += [line(r) for r in rows]
     if report.notes:
         out.append("")
         out += list(report.notes)
@@ -654,40 +659,106 @@ def render_json(report: Report) -> str:
 _CSS = """\
 :root{color-scheme:light}
 *{box-sizing:border-box}
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;margin:0;padding:1rem;color:#111;background:#fff;line-height:1.35}
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;margin:0;\
+padding:1rem;color:#111;background:#fff;line-height:1.35}
 h1{font-size:1.35rem;margin:0 0 .2rem}
 .subtitle{margin:0 0 .8rem;color:#444}
 .table-wrap{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums;min-width:100%}
-th,td{padding:.3rem .55rem;border-bottom:1px solid #ddd;text-align:left;white-space:nowrap;vertical-align:top}
+th,td{padding:.3rem .55rem;border-bottom:1px solid #ddd;text-align:left;white-space:nowrap;\
+vertical-align:top}
 thead th{background:#eef1f4;border-bottom:2px solid #9aa4ae;font-weight:600}
 .num{text-align:right}
 tbody tr:nth-child(even){background:#f8f9fa}
 abbr{text-decoration:none;cursor:help}
 .notes{font-size:.85rem;color:#333;margin:.8rem 0 0;padding-left:1.2rem}
-@media (max-width:40em){body{padding:.5rem}h1{font-size:1.15rem}th,td{padding:.25rem .35rem;font-size:.85rem}td.name{white-space:normal;min-width:9rem}}
-@media print{body{padding:0;font-size:9.5pt;color:#000}.table-wrap{overflow:visible}thead{display:table-header-group}thead th{background:none;border-bottom:1.5pt solid #000}tbody tr:nth-child(even){background:none}tr{break-inside:avoid;page-break-inside:avoid}th,td{padding:.12rem .3rem;border-bottom:.5pt solid #999}@page{margin:1.2cm}}
+.meta{display:none}
+@media (max-width:40em){body{padding:.5rem}h1{font-size:1.15rem}\
+th,td{padding:.25rem .3rem;font-size:.85rem}\
+td.name{white-space:normal;min-width:6rem;overflow-wrap:anywhere}.opt{display:none}\
+thead th,.c-result{white-space:normal}\
+.meta{display:block;font-size:.75rem;color:#555}\
+.report-standings .c-name,.report-crosstable .c-name{position:sticky;left:0;z-index:1;\
+background:#fff;box-shadow:1px 0 0 #ddd}\
+.report-standings tbody tr:nth-child(even) .c-name,\
+.report-crosstable tbody tr:nth-child(even) .c-name{background:#f8f9fa}\
+.report-standings thead .c-name,.report-crosstable thead .c-name{background:#eef1f4;z-index:2}\
+.report-crosstable .c-points{position:sticky;right:0;background:#fff;box-shadow:-1px 0 0 #ddd}\
+.report-crosstable tbody tr:nth-child(even) .c-points{background:#f8f9fa}\
+.report-crosstable thead .c-points{background:#eef1f4}}
+@media print{body{padding:0;font-size:9.5pt;color:#000}.table-wrap{overflow:visible}\
+thead{display:table-header-group}thead th{background:none;border-bottom:1.5pt solid #000}\
+tbody tr:nth-child(even){background:none}tr{break-inside:avoid;page-break-inside:avoid}\
+th,td{padding:.12rem .3rem;border-bottom:.5pt solid #999}@page{margin:1.2cm}}
 """
 
 
+_STACKED = frozenset(
+    {
+        "number",
+        "title",
+        "federation",
+        "rating",
+        "white_number",
+        "white_points",
+        "black_number",
+        "black_points",
+    }
+)
+"""Columns that a phone-wide page shows under the name instead of as columns of their own
+(``.opt`` cells hidden, their values in the name cell's ``.meta`` line): the important
+columns (place, name, points, rounds, tiebreaks; board, White, result, Black) come first
+and stay visible at 390 px."""
+
+
+def _stack_target(key: str) -> str:
+    return "white" if key.startswith("white_") else "black" if key.startswith("black_") else "name"
+
+
+def _css_class(key: str) -> str:
+    return "c-" + re.sub(r"[^A-Za-z0-9_-]", "_", key)
+
+
 def render_html(report: Report) -> str:
-    """A self-contained HTML5 page: inline CSS, no scripts, responsive and printable."""
+    """A self-contained HTML5 page: inline CSS, no scripts, responsive and printable.
+
+    At phone width (40em and less) the secondary columns (:data:`_STACKED`) move under the
+    name as one line, the name column of standings and crosstables stays in view while the
+    rounds and tiebreaks scroll sideways."""
     e = html.escape
+    keys = {c.key for c in report.columns}
+    stacked = {c.key for c in report.columns if c.key in _STACKED and _stack_target(c.key) in keys}
     head_cells = []
     for c in report.columns:
-        cls = ' class="num"' if c.numeric else ""
+        classes = [_css_class(c.key), *(["num"] if c.numeric else [])]
+        classes += ["opt"] if c.key in stacked else []
         text = (
             f'<abbr title="{e(c.title)}">{e(c.heading)}</abbr>'
             if c.title and c.title != c.heading
             else e(c.heading)
         )
-        head_cells.append(f'<th scope="col"{cls}>{text}</th>')
+        head_cells.append(f'<th scope="col" class="{" ".join(classes)}">{text}</th>')
     body_rows = []
     for r in report.rows:
+        meta: dict[str, list[str]] = {}
+        for c, v in zip(report.columns, r, strict=True):
+            if c.key in stacked and v:
+                meta.setdefault(_stack_target(c.key), []).append(
+                    f"{c.heading}\u00a0{v}" if c.numeric else v
+                )
         cells = []
         for c, v in zip(report.columns, r, strict=True):
-            cls = "num" if c.numeric else ("name" if c.key in ("name", "white", "black") else "")
-            cells.append(f'<td class="{cls}">{e(v)}</td>' if cls else f"<td>{e(v)}</td>")
+            classes = [_css_class(c.key)]
+            if c.numeric:
+                classes.append("num")
+            elif c.key in ("name", "white", "black"):
+                classes.append("name")
+            if c.key in stacked:
+                classes.append("opt")
+            extra = ""
+            if meta.get(c.key):
+                extra = f'<span class="meta">{e(" · ".join(meta[c.key]))}</span>'
+            cells.append(f'<td class="{" ".join(classes)}">{e(v)}{extra}</td>')
         body_rows.append("<tr>" + "".join(cells) + "</tr>")
     notes = ""
     if report.notes:

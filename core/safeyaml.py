@@ -34,6 +34,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from .errors import InvalidInputError
 from .i18n import N_
+from .safetext import check_data
 
 __all__ = [
     "MAX_ALIAS_NODES",
@@ -42,6 +43,7 @@ __all__ = [
     "check_finite",
     "load_json",
     "load_yaml",
+    "prescan_yaml",
     "read_text_capped",
 ]
 
@@ -85,14 +87,40 @@ def _where(source: str, mark: Any) -> str:
     )
 
 
-def _pre_scan(text: str, source: str, max_depth: int, error: _Error) -> None:
-    """Depth check over the event stream (iterative, so a deep document cannot overflow the
-    stack of the recursive composer that runs after it)."""
+def prescan_yaml(
+    text: str,
+    source: str,
+    *,
+    error: _Error = InvalidInputError,
+    max_depth: int = MAX_DEPTH,
+    aliases: bool = True,
+) -> None:
+    """Depth check over libyaml's event stream, and with ``aliases=False`` no alias at all:
+    linear, iterative (a deep document cannot overflow the stack of the recursive composer
+    that runs after it).  A syntax error is left to the parser, which names it."""
+    try:
+        _pre_scan(text, source, max_depth, error, aliases)
+    except yaml.YAMLError as exc:
+        if "depth" in str(getattr(exc, "problem", "") or ""):  # libyaml stops at 1000 levels
+            raise error(
+                N_("nested deeper than the limit of {limit} levels"),
+                where=_where(source, getattr(exc, "problem_mark", None)),
+                limit=max_depth,
+            ) from None
+        if not aliases:
+            raise _syntax_error(exc, text, source, error) from None
+
+
+def _pre_scan(text: str, source: str, max_depth: int, error: _Error, aliases: bool = True) -> None:
     depth = 0
     loader = _Loader(text)
     try:
         while loader.check_event():
             event = loader.get_event()
+            if not aliases and isinstance(event, yaml.AliasEvent):
+                raise error(
+                    N_("YAML aliases are not accepted here"), where=_where(source, event.start_mark)
+                )
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > max_depth:
@@ -266,7 +294,7 @@ def load_yaml(
     )
     constructor = constructor_cls()
     try:
-        return constructor.construct_document(root)
+        data = constructor.construct_document(root)
     except yaml.YAMLError as exc:
         raise _syntax_error(exc, text, source, error) from None
     except InvalidInputError:
@@ -275,6 +303,8 @@ def load_yaml(
         raise error(
             N_("invalid YAML: {problem}"), where=source, problem=str(exc).splitlines()[0]
         ) from None
+    check_data(data, source, error)
+    return data
 
 
 def _syntax_error(exc: yaml.YAMLError, text: str, source: str, error: _Error) -> InvalidInputError:
@@ -335,7 +365,10 @@ def _count_plain(root: Node) -> int:
     return len(seen)
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.|\\\Z)*(?:"|\Z)', re.DOTALL)
+"""A JSON string, or an unterminated one up to the end: the pattern always matches once it
+starts, so the scan is linear (a pattern that can fail would be tried again from every later
+quote: quadratic on ``"\\"\\"\\"…``)."""
 _JSON_BRACKETS = re.compile(r"[\[\]{}]")
 
 
@@ -369,7 +402,7 @@ def load_json(
         else:
             depth -= 1
     try:
-        return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+        data = json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
     except InvalidInputError:
         raise
     except json.JSONDecodeError as exc:
@@ -386,6 +419,8 @@ def load_json(
         raise error(
             N_("nested deeper than the limit of {limit} levels"), where=source, limit=max_depth
         ) from None
+    check_data(data, source, error)
+    return data
 
 
 def check_finite(

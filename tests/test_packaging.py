@@ -61,7 +61,8 @@ def test_wheel_builds_without_deprecation_warnings(tmp_path):
         "swisspairing/py.typed",
         "swisspairing/schemas/tournament.schema.json",
         "swisspairing/schemas/ruleset.schema.json",
-        "swisspairing/server.py",
+        "swisspairing/server/__init__.py",
+        "swisspairing/server/workers.py",
     ):
         assert shipped in names, shipped
     assert "Provides-Extra: server" in metadata

@@ -209,19 +209,25 @@ class _Cells(HTMLParser):
         self.rows: list[list[str]] = []
         self._cell: list[str] | None = None
 
+    _meta = False  # the phone-width line under a name repeats other cells: not a cell
+
     def handle_starttag(self, tag, attrs):
         if tag == "tr":
             self.rows.append([])
         elif tag in ("td", "th"):
             self._cell = []
+        elif tag == "span" and ("class", "meta") in attrs:
+            self._meta = True
 
     def handle_endtag(self, tag):
+        if tag == "span":
+            self._meta = False
         if tag in ("td", "th") and self._cell is not None:
             self.rows[-1].append("".join(self._cell).strip())
             self._cell = None
 
     def handle_data(self, data):
-        if self._cell is not None:
+        if self._cell is not None and not self._meta:
             self._cell.append(data)
 
 

@@ -32,6 +32,7 @@ from ..model import (
     RoundRecord,
     Tournament,
 )
+from ..safetext import CONTROL
 from .records import ReadState, is_known, read_record
 
 __all__ = [
@@ -87,6 +88,30 @@ _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 def _is_digits(text: str) -> bool:
     """ASCII digits only (``str.isdigit`` also accepts ``²``, which ``int`` rejects)."""
     return text.isascii() and text.isdigit()
+
+
+_RECORD = re.compile(r"^(?:\d{3}|[A-Z]{3}) .*$", re.MULTILINE)
+"""A record line (``001 …``, ``XXR …``): the lines whose text (names above all) is read."""
+
+
+def _refuse_control_characters(text: str, filename: str) -> None:
+    """A control character (other than tab and line ends) in a record, in a name above all,
+    is an error at its line and column: never passed on to a terminal, the TRF written back
+    or a page (:mod:`swisspairing.safetext`).  Lines that are no record (binary junk, UTF-16
+    read as UTF-8) are left to the reader, which says what the file is not."""
+    for record in _RECORD.finditer(text):
+        match = CONTROL.search(record.group())
+        if match is None:
+            continue
+        at = record.start() + match.start()
+        before = _LINE_SPLIT.split(text[:at])
+        raise InvalidTrfError(
+            N_("control character U+{code}"),
+            filename=filename,
+            line=len(before),
+            column=len(before[-1]) + 1,
+            code=f"{ord(match.group()):04X}",
+        )
 
 
 class _Reader:
@@ -253,6 +278,7 @@ def read_trf(
     text = handle if isinstance(handle, str) else handle.read()
     if text.startswith("\ufeff"):
         text = text[1:]
+    _refuse_control_characters(text, filename)
     st = ReadState(_Reader(filename))
     for line_no, raw in enumerate(_LINE_SPLIT.split(text), start=1):
         if len(raw) > MAX_LINE_CHARS:
