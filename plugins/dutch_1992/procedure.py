@@ -470,7 +470,7 @@ def _search(
     for t1, t2 in _with_exchanges(s1, s2, dr.odd_variant):
         if exchange_no:
             check_stage()
-        if not bipartite_saturates(t1, t2, lambda i, r: ok(t1[i], r)):
+        if not bipartite_saturates(t1, t2, lambda i, r: ok(t1[i], r)):  # noqa: B023
             check_stage()
             exchange_no += 1
             continue
@@ -482,29 +482,31 @@ def _search(
         index_of = {y: i for i, y in enumerate(t2)}
         used_movable = [0] * (p + 1)
 
+        # feasible() and the predicates below are consumed within this iteration of the loop
+        # (transpositions_pruned is exhausted before the next stage): B023 does not apply.
         def feasible(prefix: tuple[int, ...]) -> bool:
             k = len(prefix)
             budget[0] -= 1
             if budget[0] < 0:
                 raise SearchLimit
             y = prefix[-1]
-            cost[k] = cost[k - 1] + dr.colour_conflict(t1[k - 1], y, level)
-            if cost[k] + bound.after(k, y) > x:
+            cost[k] = cost[k - 1] + dr.colour_conflict(t1[k - 1], y, level)  # noqa: B023
+            if cost[k] + bound.after(k, y) > x:  # noqa: B023
                 return False  # B4: even the best completion would miss too many preferences
-            used_movable[k] = used_movable[k - 1] + movable[index_of[y]]
-            if movable_count - used_movable[k] < down_needed:
+            used_movable[k] = used_movable[k - 1] + movable[index_of[y]]  # noqa: B023
+            if movable_count - used_movable[k] < down_needed:  # noqa: B023
                 return False  # not enough players left who may move down (B5/B6, B1b)
-            backtracked = k <= last_len[0]
-            last_len[0] = k
+            backtracked = k <= last_len[0]  # noqa: B023
+            last_len[0] = k  # noqa: B023
             if backtracked:
                 check_stage()
             if backtracked and k < p:
                 used = set(prefix)
-                rest = [r for r in t2 if r not in used]
-                return bipartite_saturates(t1[k:], rest, lambda i, r: ok(t1[k + i], r))
+                rest = [r for r in t2 if r not in used]  # noqa: B023
+                return bipartite_saturates(t1[k:], rest, lambda i, r: ok(t1[k + i], r))  # noqa: B023
             return True
 
-        for order in transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible):
+        for order in transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible):  # noqa: B023
             chosen = set(order)
             left = [y for y in t2 if y not in chosen]
             key = frozenset(left)

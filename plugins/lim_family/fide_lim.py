@@ -63,23 +63,38 @@ SCHEMA: Mapping[str, Any] = {
         "edition": {
             "enum": ["1999", "2026"],
             "default": "1999",
-            "description": "Text followed: C.04.4.3 as amended by the 1999 Executive Board (in force until 31 January 2026) or the text applied from 1 February 2026 (same rules; cited article numbers differ).",
+            "description": (
+                "Text followed: C.04.4.3 as amended by the 1999 Executive Board (in force until "
+                "31 January 2026) or the text applied from 1 February 2026 (same rules; cited "
+                "article numbers differ)."
+            ),
         },
         "maxi_tournament": {
             "type": "boolean",
             "default": False,
-            "description": "Lim 3.2.3, 3.8, 5.7: the event is a Maxi-tournament, so colour-driven choices of floaters, opponents and exchanges stay within the rating cap (the text never defines the term: an organiser's decision).",
+            "description": (
+                "Lim 3.2.3, 3.8, 5.7: the event is a Maxi-tournament, so colour-driven choices of "
+                "floaters, opponents and exchanges stay within the rating cap (the text never "
+                "defines the term: an organiser's decision)."
+            ),
         },
         "maxi_rating_cap": {
             "type": "number",
             "minimum": 0,
             "default": 100,
-            "description": "Lim 3.2.3: the rating difference allowed for a colour-driven choice in a Maxi-tournament (100 points).",
+            "description": (
+                "Lim 3.2.3: the rating difference allowed for a colour-driven choice in a "
+                "Maxi-tournament (100 points)."
+            ),
         },
         "median_cracking": {
             "enum": ["by-floaters", "last-made"],
             "default": "by-floaters",
-            "description": "Lim 2.6 [reading]: when the median group cannot be completed, crack the lower side if more floaters came from above, else the higher side (by-floaters), or always the pairings made last (last-made).",
+            "description": (
+                "Lim 2.6 [reading]: when the median group cannot be completed, crack the lower "
+                "side if more floaters came from above, else the higher side (by-floaters), or "
+                "always the pairings made last (last-made)."
+            ),
         },
         "exchange_order": {
             "enum": ["generalised", "literal"],
@@ -94,7 +109,10 @@ SCHEMA: Mapping[str, Any] = {
         "last_round_colour_limits": {
             "enum": ["relax", "keep"],
             "default": "relax",
-            "description": "Lim 6 [reading]: in the last round the score rule comes before the colour limits (relax), or the limits stay absolute (keep).",
+            "description": (
+                "Lim 6 [reading]: in the last round the score rule comes before the colour limits "
+                "(relax), or the limits stay absolute (keep)."
+            ),
         },
     },
 }

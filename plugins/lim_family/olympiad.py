@@ -67,7 +67,10 @@ SCHEMA: Mapping[str, Any] = {
         "edition": {
             "enum": ["2006", "2010", "2022"],
             "default": "2022",
-            "description": "Olympiad pairing rules followed: 2006-2009 (trial tables), 2010-2021 (Lim order, 1 v n/2+1) or the text effective from 1 January 2022.",
+            "description": (
+                "Olympiad pairing rules followed: 2006-2009 (trial tables), 2010-2021 (Lim order, "
+                "1 v n/2+1) or the text effective from 1 January 2022."
+            ),
         },
         "boards": {
             "type": "integer",
@@ -97,46 +100,71 @@ SCHEMA: Mapping[str, Any] = {
             "type": ["number", "null"],
             "minimum": 0,
             "default": None,
-            "description": "Game points of the bye; null = half the boards (AMB-X2; 2022 4.3: 2 of 4).",
+            "description": (
+                "Game points of the bye; null = half the boards (AMB-X2; 2022 4.3: 2 of 4)."
+            ),
         },
         "unplayed_match": {
             "enum": ["zero", "score"],
             "default": "score",
-            "description": "A match without any game played over the board (a default): scored by its game points (score) or lost by both teams (zero).",
+            "description": (
+                "A match without any game played over the board (a default): scored by its game "
+                "points (score) or lost by both teams (zero)."
+            ),
         },
         "board_colours": {
             "type": "string",
             "pattern": "^[WB]+$",
             "default": "WBWB",
-            "description": "Colours of the board-1 White team's players from board 1 on; repeated for more boards ([OPEN]: event regulation).",
+            "description": (
+                "Colours of the board-1 White team's players from board 1 on; repeated for more "
+                "boards ([OPEN]: event regulation)."
+            ),
         },
         "row_scan": {
             "type": "integer",
             "minimum": 1,
             "default": 40,
-            "description": "Olympiad-2006 6.5: how many valid rows of a group's trial table are compared for the most due colours (the scan also stops at a row reaching the most possible).",
+            "description": (
+                "Olympiad-2006 6.5: how many valid rows of a group's trial table are compared for "
+                "the most due colours (the scan also stops at a row reaching the most possible)."
+            ),
         },
         "floater_scan": {
             "type": "integer",
             "minimum": 1,
             "default": 6,
-            "description": "Olympiad-2006 6.5 in an odd group: how many floaters (in the order of their first row in the table) have their rows compared for the most due colours before the others are tried.",
+            "description": (
+                "Olympiad-2006 6.5 in an odd group: how many floaters (in the order of their "
+                "first row in the table) have their rows compared for the most due colours before "
+                "the others are tried."
+            ),
         },
         "colour_limits_in_group": {
             "enum": ["relax", "strict"],
             "default": "relax",
-            "description": "Olympiad-2022 7.4 [reading]: within a group the colour limits of 7.3 are disregarded when the group could otherwise not be paired without floaters (relax), or never (strict).",
+            "description": (
+                "Olympiad-2022 7.4 [reading]: within a group the colour limits of 7.3 are "
+                "disregarded when the group could otherwise not be paired without floaters "
+                "(relax), or never (strict)."
+            ),
         },
         "unrated_rating": {
             "type": "integer",
             "minimum": 0,
             "default": 1000,
-            "description": "Olympiad 7: the rating an unrated player counts with for the pairing numbers (the FIDE rating floor; 1000 at the 2012 Olympiad).",
+            "description": (
+                "Olympiad 7: the rating an unrated player counts with for the pairing numbers "
+                "(the FIDE rating floor; 1000 at the 2012 Olympiad)."
+            ),
         },
         "bye_after_default_win": {
             "type": "boolean",
             "default": False,
-            "description": "Olympiad 4.2.2: whether a team that won a match by default may receive the bye (false: it may not).",
+            "description": (
+                "Olympiad 4.2.2: whether a team that won a match by default may receive the bye "
+                "(false: it may not)."
+            ),
         },
     },
 }
@@ -478,7 +506,8 @@ class _Trial2006:
                     )
             if last:
                 return
-            # 6.6: two teams cannot be paired in this group: the two lowest-ranked that let the rest be paired float
+            # 6.6: two teams cannot be paired in this group: the two lowest-ranked that let the rest
+            # be paired float
             for i in range(len(group) - 1, 0, -1):
                 for j in range(i - 1, -1, -1):
                     pair = (group[j], group[i])
@@ -800,7 +829,8 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
             rules = GroupRules(
                 colour_choice=False,
                 maxi_cap=None,
-                avoid_float_twice=False,  # no such article in the 2010/2022 texts as read (2006: 6.3)
+                # no such article in the 2010/2022 texts as read (2006: 6.3)
+                avoid_float_twice=False,
                 prefer_paired_in_next=True,
                 rule_transfer=f"Olympiad-{edition} {ids['transfer']}",
                 rule_played_all=f"Olympiad-{edition} {ids['played_all']}",
@@ -973,7 +1003,8 @@ def swiss_check_round(
 ) -> list[Violation]:
     """The absolute rules of a recorded team round: at most one bye, never a second bye
     (2022 4.2.1), no second meeting (6.1), no forbidden or same-club pair, board-1 colour limits
-    (7.3; in 2022 not between teams of one group, 7.4).  Marks the context as a team event, so the player-level checks are skipped."""
+    (7.3; in 2022 not between teams of one group, 7.4).  Marks the context as a team event, so
+    the player-level checks are skipped."""
     context.data["team_event"] = True
     if not tournament.teams:
         return []

@@ -1,4 +1,5 @@
-"""Polish team championship, KPZSzach A-Klasa 2005/06 (Lim-style team Swiss) — system ``pl-team-lim``.
+"""
+Polish team championship, KPZSzach A-Klasa 2005/06 (Lim-style team Swiss) — system ``pl-team-lim``.
 
 Source: seed 003, "Regulamin kojarzenia meczów drużynowych w A-Klasie 2005/06" (U. Jahr,
 Bydgoszcz 2005); digest ``spec/polish-team-lim.md``, cited as ``PL-team <n>``; readings of
@@ -188,7 +189,8 @@ def _r16_middle(
     rest is paired by the same order.  Only then ``t`` meets ``b`` and the rest is paired.
     A homogeneous group is paired by PL-team 11.  ``k_limit`` = 2 stops where the source's
     table stops (the default, AMB-P3: «Dopiero po wyczerpaniu tych możliwości należy kojarzyć
-    zespoły 1 – 6»); ``None`` continues the pattern before ``t`` meets ``b``.  Yields ``(row number, pairs)``;
+    zespoły 1 – 6»); ``None`` continues the pattern before ``t`` meets ``b``.  Yields ``(row number,
+    pairs)``;
     rows failing ``ok`` are left out, their numbers skipped.
     """
     n = len(teams)
@@ -264,27 +266,46 @@ SCHEMA: Mapping[str, Any] = {
         "unplayed_match": {
             "enum": ["zero", "score"],
             "default": "zero",
-            "description": "A match without any game played over the board: lost by both teams (PL-team 0) or scored by its game points.",
+            "description": (
+                "A match without any game played over the board: lost by both teams (PL-team 0) "
+                "or scored by its game points."
+            ),
         },
         "upward_order": {
             "enum": ["mirror", "table"],
             "default": "mirror",
-            "description": "Groups paired from the bottom (PL-team 6, 13): the trial tables read from the lowest team upward, so an upward-transferred team meets the highest-ranked team of its new group (mirror, the digest's reading of PL-team 9), or the tables as printed.",
+            "description": (
+                "Groups paired from the bottom (PL-team 6, 13): the trial tables read from the "
+                "lowest team upward, so an upward-transferred team meets the highest-ranked team "
+                "of its new group (mirror, the digest's reading of PL-team 9), or the tables as "
+                "printed."
+            ),
         },
         "middle_group_rows": {
             "enum": ["source", "continue"],
             "default": "source",
-            "description": "PL-team 16 «Dopiero po wyczerpaniu tych możliwości należy kojarzyć zespoły 1 – 6» (AMB-P3): the printed rows, then the two floaters with each other (source), or more rows of the table's pattern before them (continue).",
+            "description": (
+                "PL-team 16 «Dopiero po wyczerpaniu tych możliwości należy kojarzyć zespoły 1 – "
+                "6» (AMB-P3): the printed rows, then the two floaters with each other (source), "
+                "or more rows of the table's pattern before them (continue)."
+            ),
         },
         "transfer_history": {
             "enum": ["all-rounds", "this-round"],
             "default": "all-rounds",
-            "description": "PL-team 14: a team transferred in a direction in any earlier round is not transferred that way again while another row exists (AMB-P4), or only transfers within the round count.",
+            "description": (
+                "PL-team 14: a team transferred in a direction in any earlier round is not "
+                "transferred that way again while another row exists (AMB-P4), or only transfers "
+                "within the round count."
+            ),
         },
         "middle_position": {
             "enum": ["all-teams", "after-pause"],
             "default": "all-teams",
-            "description": "PL-team 7: the middle position floor(N/2)+1 counted over all teams of the round (AMB-P8) or after the pausing team is removed.",
+            "description": (
+                "PL-team 7: the middle position floor(N/2)+1 counted over all teams of the round "
+                "(AMB-P8) or after the pausing team is removed."
+            ),
         },
     },
 }
