@@ -82,7 +82,8 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         self.exit(
             EXIT_USAGE,
-            argparse._("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message},
+            argparse._("%(prog)s: error: %(message)s\n")  # type: ignore[attr-defined]
+            % {"prog": self.prog, "message": message},
         )
 
 
@@ -187,7 +188,7 @@ def build_parser(locale: str | None, *, epilogs: bool = True) -> argparse.Argume
     """The argument parser, with help texts in ``locale``; ``epilogs=False`` leaves out what
     only ``--help`` shows (it looks up where the rulesets are: start-up, issue 20)."""
     _: Callable[[str], str] = lambda s: gettext(s, locale)  # noqa: E731
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument(
         "--lang",
         choices=LANGUAGES,
@@ -205,7 +206,7 @@ def build_parser(locale: str | None, *, epilogs: bool = True) -> argparse.Argume
         default=argparse.SUPPRESS,
         help=_(N_("show the traceback of an unexpected error (also SWISSPAIRING_DEBUG=1)")),
     )
-    reading = argparse.ArgumentParser(add_help=False)
+    reading = _Parser(add_help=False)
     reading.add_argument(
         "--encoding",
         metavar="NAME",

@@ -229,7 +229,7 @@ def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pair
     elif pa is not None and pb is not None and pa is not pb:
         colour_a = pa
     elif stra != strb:
-        colour_a = pa if stra > strb else pb.opposite  # type: ignore[union-attr]
+        colour_a = pa if stra > strb else pb.opposite  # type: ignore[union-attr, assignment]
     else:
         alt = alternation_colour(sa, sb)
         if alt is not None:
@@ -313,15 +313,15 @@ def swiss_check_round(
                 )
     limits = context.ruleset.colours
     for p in tournament.players:
-        rec = p.record(rnd)
-        if rec is None or rec.colour is None or not (rec.is_played or rec.is_pending):
+        own = p.record(rnd)
+        if own is None or own.colour is None or not (own.is_played or own.is_pending):
             continue
         if context.engine.hook.swiss_colour_exempt(number=p.number, context=context):
             continue
         st = after[p.number]
         cols = list(st.played_colours)
-        if rec.is_pending:
-            cols.append(rec.colour)
+        if own.is_pending:
+            cols.append(own.colour)
         cd = sum(1 for c in cols if c is WHITE) - sum(1 for c in cols if c is BLACK)
         if (
             limits.max_difference is not None
@@ -353,7 +353,7 @@ def swiss_check_round(
                     (
                         ("p", p.number),
                         ("n", limits.max_run + 1),
-                        ("colour", colour_term(rec.colour)),
+                        ("colour", colour_term(own.colour)),
                     ),
                 )
             )

@@ -69,8 +69,8 @@ def event_mapping(tournament: Tournament) -> dict[str, Any]:
                 row.append(
                     None
                     if pair == (" ", " ")
-                    else _RESULT_TEXT.get(pair, f"{mine.result}-{other.result}")
-                )  # type: ignore[union-attr]
+                    else _RESULT_TEXT.get(pair, f"{mine.result}-{other.result}")  # type: ignore[union-attr]
+                )
             boards = max(boards, len(sitting))
             match: dict[str, Any] = {"white": team.number, "black": opponent.number}
             if any(x is not None for x in row):

@@ -250,13 +250,13 @@ class _StrictConstructor(yaml.constructor.SafeConstructor):
         )
 
 
-_StrictConstructor.add_constructor(
+_StrictConstructor.add_constructor(  # type: ignore[type-var]  # the stubs want a loader, a constructor is one
     "tag:yaml.org,2002:float", _StrictConstructor.construct_yaml_float
 )
-_StrictConstructor.add_constructor(
+_StrictConstructor.add_constructor(  # type: ignore[type-var]  # the stubs want a loader, a constructor is one
     "tag:yaml.org,2002:timestamp", _StrictConstructor.construct_yaml_timestamp_as_text
 )
-_StrictConstructor.add_constructor(
+_StrictConstructor.add_constructor(  # type: ignore[type-var]  # the stubs want a loader, a constructor is one
     "tag:yaml.org,2002:binary", _StrictConstructor.construct_yaml_binary
 )
 

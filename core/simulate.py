@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from .engine import Engine
 from .model import BLACK, WHITE, Player, RoundRecord, Tournament
@@ -65,8 +66,18 @@ def _expected(ra: int, rb: int) -> float:
     return 1.0 / (1.0 + 10 ** ((rb - ra) / 400.0))
 
 
+class ResultRates(Protocol):
+    """What :func:`play_results` reads of a configuration (the simulator's or the generator's)."""
+
+    @property
+    def forfeit_rate(self) -> float: ...
+
+    @property
+    def draw_rate(self) -> float: ...
+
+
 def play_results(
-    tournament: Tournament, pairing: RoundPairing, rng: random.Random, config: SimulationConfig
+    tournament: Tournament, pairing: RoundPairing, rng: random.Random, config: ResultRates
 ) -> Tournament:
     """Enter a result for every game of ``pairing`` (already applied to ``tournament``): a
     forfeit at ``config.forfeit_rate``, else a draw with a share of ``config.draw_rate`` that

@@ -431,8 +431,8 @@ def team_tournament(
         feds = {p.federation for p in members if p.federation}
         withdrawn = [p.withdrawn_from for p in members]
         withdrawn_from = (
-            max(withdrawn) if members and all(w is not None for w in withdrawn) else None
-        )  # type: ignore[type-var]
+            max(withdrawn) if members and all(w is not None for w in withdrawn) else None  # type: ignore[type-var]
+        )
         recs = records.get(team.number, [])
         players.append(
             Player(

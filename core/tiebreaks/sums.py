@@ -64,7 +64,10 @@ def extended_buchholz(
     met over the board."""
     tb = _table(tournament, point_system, after_round)
     bh = buchholz(tournament, point_system, after_round, unplayed=unplayed)
-    return {n: float(sum(bh[tb.opp[n][r]] for r in tb.played[n])) for n in tb.numbers}  # type: ignore[index]
+    return {
+        n: float(sum((bh[tb.opp[n][r]] for r in tb.played[n]), 0.0))  # type: ignore[index]
+        for n in tb.numbers
+    }
 
 
 def sonneborn_berger(
@@ -90,8 +93,11 @@ def sonneborn_berger(
         for n in tb.numbers:
             opps, codes = tb.opp[n], tb.code[n]
             out[n] = float(
-                sum([fraction_of(codes[r], 0.0) * adjusted[opps[r]] for r in tb.played[n]])
-            )  # type: ignore[index]
+                sum(
+                    [fraction_of(codes[r], 0.0) * adjusted[opps[r]] for r in tb.played[n]],  # type: ignore[index]
+                    0.0,
+                )
+            )
         return out
     all_entries = _entries(tb, unplayed)
     for n in tb.numbers:

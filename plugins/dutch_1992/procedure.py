@@ -146,7 +146,7 @@ class DutchRound:
         if level is self._last_level:  # the same stage as the last question: no hashing
             cache = self._last_cache
         else:
-            cache = self._pair_ok.get(level)
+            cache = self._pair_ok.get(level)  # type: ignore[assignment]
             if cache is None:
                 cache = self._pair_ok[level] = {}
             self._last_level, self._last_cache = level, cache

@@ -164,7 +164,7 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
             if weighted is not None:
                 chosen = weighted
                 break
-        chosen = _pick_upfloaters(r, residents, lower, k, has_lower, res, whole_round=True)
+        chosen = _pick_upfloaters(r, residents, lower, k, has_lower, res, whole_round=True)  # type: ignore[assignment]
         if chosen is not None:
             if chosen and not _c7_no_conflict(r, residents, chosen):
                 # C7 after C6: a set with the same upfloater scores whose group can be paired

@@ -71,7 +71,7 @@ def cite(context: RoundContext, rule_2026: str, rule_2017: str) -> str:
 
 
 @hookimpl
-def swiss_system_info() -> Mapping[str, str]:
+def swiss_system_info() -> Mapping[str, Any]:
     return {
         "description": N_(
             "FIDE Dutch system, current editions (C.04.3: 2017 text or the text in force from "

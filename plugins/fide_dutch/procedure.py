@@ -407,7 +407,7 @@ class _Round:
                             break
                         rem_pairs = made
                     for a in remainder:
-                        b = mates.get(a)
+                        b = mates.get(a)  # type: ignore[assignment]
                         if b is not None and b in rem_set and self.index[b] > self.index[a]:
                             pairs.append((a, b))
                             report.pairs.append((a, b))

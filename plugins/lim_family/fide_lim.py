@@ -487,12 +487,12 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
         if ctx.round_number == 1 or (
             not ctx.states[hi].played_colours and not ctx.states[lo].played_colours
         ):
-            colour, ev = _r7_first_round_colour(ctx, hi, ranked)
+            colour, colour_ev = _r7_first_round_colour(ctx, hi, ranked)
             m = Pairing(hi, lo) if colour is WHITE else Pairing(lo, hi)
         else:
-            m, ev = _r5_allocate(ctx, hi, lo, score[hi] >= median)
+            m, colour_ev = _r5_allocate(ctx, hi, lo, score[hi] >= median)
         boards.append(m)
-        colour_events.append(ev)
+        colour_events.append(colour_ev)
     order = sorted(
         range(len(boards)),
         key=lambda i: (

@@ -360,7 +360,7 @@ def _allocate(ctx: RoundContext, a: int, b: int) -> tuple[Pairing, Event]:
                 "match {white}-{black}: equal colour balance; colours alternate from the latest "
                 "round in which the two teams had different colours, team {team} gets {colour}"
             ),
-            {"team": a, "colour": colour_term(alt)},
+            {"team": a, "colour": colour_term(alt)},  # type: ignore[dict-item]
         )
     else:
         last = sa.last_colour
@@ -371,7 +371,7 @@ def _allocate(ctx: RoundContext, a: int, b: int) -> tuple[Pairing, Event]:
                 "match {white}-{black}: identical colour histories; the higher-ranked team {team} "
                 "gets the change of colour, {colour}"
             ),
-            {"team": a, "colour": colour_term(colour_a)},
+            {"team": a, "colour": colour_term(colour_a)},  # type: ignore[dict-item]
         )
     m = Pairing(a, b) if colour_a is WHITE else Pairing(b, a)
     return m, Event(rule, msg, {"white": m.white, "black": m.black, **args})
@@ -773,7 +773,7 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
                     index.get(lowest_key, 0), lowest_key, lowest, from_above, True
                 )
 
-            outcomes = lim_search(
+            outcomes = lim_search(  # type: ignore[type-var]
                 above, [], pair_group_2006, pair_last_2006, compat.perfect, frozenset(active), tick
             )
         else:
@@ -897,7 +897,7 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
                     MEDIAN,
                 )
 
-            outcomes = lim_search(
+            outcomes = lim_search(  # type: ignore[type-var]
                 above, below, pair_group, pair_median, compat.perfect, frozenset(active), tick
             )
     except SearchExhausted:

@@ -212,7 +212,7 @@ def _r16_middle(
                 for r, pairs in _r16_middle(rest2, mp, pos, ok, feasible, k_limit, row):
                     yield r, ((t, o), (p, b), *pairs)
             row += middle_count(rest2, mp, k_limit)
-    rest = tuple(teams[1:-1])
+    rest = tuple(teams[1:-1])  # type: ignore[assignment]
     if (ok is None or ok(t, b)) and (feasible is None or not rest or feasible(rest)):
         for r, pairs in _r16_middle(rest, mp, pos, ok, feasible, k_limit, row):
             yield r, ((t, b), *pairs)
@@ -842,7 +842,7 @@ class _R6Procedure:
                 ),
             )
         else:
-            head_in = ()
+            head_in = ()  # type: ignore[assignment]
         blocked = tuple(self._blocked_pairs(group, bracket))
         table_rule = "PL-team 11" if n % 2 == 0 else "PL-team 12"
         tried: set[frozenset[int]] = set()
@@ -1126,7 +1126,7 @@ class _R6Procedure:
                 continue
             rest_left = left - (set(group) - set(out.transferred))
             # a sound cut: the teams still to be paired must admit a pairing at all
-            if not self.feasible(self._rank(rest_left)):
+            if not self.feasible(self._rank(rest_left)):  # type: ignore[arg-type]
                 continue
             rest = self._solve_top(i + 1, out.transferred, rest_left)
             if rest is not None:
@@ -1698,19 +1698,19 @@ def swiss_check_round(
                     (("a", t), ("b", o)),
                 )
             )
-        for team in (t, o):
-            rec = this[team]
+        for number in (t, o):
+            rec = this[number]
             if (
                 rec is not None
                 and rec.colour is not None
-                and not tctx.colour_allowed(team, rec.colour)
+                and not tctx.colour_allowed(number, rec.colour)
             ):
                 out.append(
                     Violation(
                         round_number,
                         "PL-team 19",
                         N_("team {team} may not get {colour} on board 1"),
-                        (("team", team), ("colour", colour_term(rec.colour))),
+                        (("team", number), ("colour", colour_term(rec.colour))),
                     )
                 )
     return out
