@@ -100,7 +100,7 @@ SCHEMA: Mapping[str, Any] = {
         },
         "seeding_ruleset": {
             "type": "string",
-            "default": "fide-dutch-2025",
+            "default": "fide-dutch-1992",
             "description": (
                 "Burstein-2025 1.6.1 with seeding_pairing dutch: the ruleset of the Dutch "
                 "system the seeding rounds are paired by."
@@ -260,7 +260,7 @@ def _seeding_by_dutch(context: RoundContext) -> RoundPairing:
 
     from swisspairing import Engine, load_ruleset
 
-    name = str(context.ruleset.param("seeding_ruleset", "fide-dutch-2025"))
+    name = str(context.ruleset.param("seeding_ruleset", "fide-dutch-1992"))
     dutch = load_ruleset(name)
     if context.ruleset.first_colour != dutch.first_colour:
         dutch = replace(dutch, first_colour=context.ruleset.first_colour)
