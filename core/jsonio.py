@@ -40,6 +40,7 @@ from .safeyaml import MAX_DEPTH, read_text_capped
 from .safeyaml import load_json as safe_load_json
 from .trf import _BB_FIELDS as _BB_CODES
 from .trf import OWNED_CODES, InvalidTrfError, _owned_records, apply_records
+from .trf.reader import _MIRROR
 
 __all__ = [
     "FORMAT",
@@ -58,17 +59,6 @@ FORMAT = "swisspairing-tournament"
 #: The schema version this module reads and writes.
 SCHEMA_VERSION = 1
 
-_MIRROR = {
-    "1": "0",
-    "0": "1",
-    "=": "=",
-    "W": "L",
-    "L": "W",
-    "D": "D",
-    "+": "-",
-    "-": "+-",
-    " ": " ",
-}
 _POINT_FIELDS = (
     "win",
     "draw",
