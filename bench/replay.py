@@ -164,6 +164,8 @@ def bbp_trf(t: Tournament) -> str:
         lines.append(f"BBD {ps.draw:4.1f}")
     for group in t.forbidden_pairs:
         lines.append("XXP " + " ".join(str(n) for n in sorted(group)))
+    # acceleration (JaVaFo XXA, TRF-2026 250): both engines pair with the same virtual points
+    lines.extend(line for code, line in t.header if code in ("XXA", "250"))
     for p in t.players:
         lines.append(format_player(p))
     return "\n".join(lines) + "\n"
