@@ -14,12 +14,11 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
-from ..errors import InvalidInputError, SwissPairingError
+from ..errors import SwissPairingError
 from ..i18n import N_, gettext
 from .limits import Limits, limits_from_env, limits_to_env
 from .openapi import openapi_components
@@ -118,29 +117,6 @@ def _add_error_handlers(app: FastAPI, svc: Service) -> None:
     @app.exception_handler(SwissPairingError)
     async def _on_error(request: Request, exc: SwissPairingError) -> Response:
         return svc.answer_exception(request, exc)
-
-    @app.exception_handler(RequestValidationError)
-    async def _on_validation(request: Request, exc: RequestValidationError) -> Response:
-        errors = exc.errors()
-        first = errors[0] if errors else {}
-        loc = ".".join(str(p) for p in first.get("loc", ()))
-        expected = {
-            "int_parsing": "integer",
-            "bool_parsing": "boolean",
-            "float_parsing": "number",
-        }.get(str(first.get("type")))
-        if expected:
-            err = InvalidInputError(
-                N_("{instance} is not of type {limit}"),
-                where=loc,
-                instance=json.dumps(first.get("input"), ensure_ascii=False)[:80],
-                limit=expected,
-            )
-        else:
-            err = InvalidInputError(
-                "{detail}", where=loc, detail=str(first.get("msg", "invalid request"))
-            )
-        return svc.answer_exception(request, err)
 
     @app.exception_handler(StarletteHTTPException)
     async def _on_http(request: Request, exc: StarletteHTTPException) -> Response:
