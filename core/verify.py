@@ -198,9 +198,7 @@ def _player_units(tournament: Tournament, round_number: int) -> tuple[list[Pairi
     return boards, [Bye(b.player, _bye_code(b.result)) for b in byes]
 
 
-def _team_units(
-    tournament: Tournament, round_number: int, ruleset: Any, point_system: PointSystem
-) -> tuple[list[Pairing], list[Bye]]:
+def _team_units(tournament: Tournament, round_number: int) -> tuple[list[Pairing], list[Bye]]:
     """Matches (``Pairing(team with White on board 1, other team)``) and pauses of a round,
     from the board games whatever their results: a team's boards are its players with a game
     that round in roster order; board 1's colour (or, if board 1 has none, that of the first
@@ -266,8 +264,7 @@ def published_round(
     """The published boards (publication order) and byes of a round, or for a team event its
     matches and pauses; the flag says which."""
     if tournament.teams:
-        ps = tournament.point_system or engine.ruleset.points
-        matches, pauses = _team_units(tournament, round_number, engine.ruleset, ps)
+        matches, pauses = _team_units(tournament, round_number)
         return matches, pauses, True
     boards, byes = _player_units(tournament, round_number)
     before = before if before is not None else tournament_before(tournament, round_number)
@@ -279,8 +276,7 @@ def _our_units(
 ) -> tuple[list[Pairing], list[Bye]]:
     if team:
         applied = engine.apply(before, pairing)
-        ps = before.point_system or engine.ruleset.points
-        return _team_units(applied, pairing.round, engine.ruleset, ps)
+        return _team_units(applied, pairing.round)
     boards = [Pairing(b.white, b.black) for b in pairing.boards]
     byes = [Bye(b.player, _bye_code(b.result)) for b in pairing.byes]
     # players the pairing leaves alone keep what was entered for them (a requested bye)
