@@ -278,7 +278,6 @@ def _stage_feasible(
     players: Sequence[int],
     p: int,
     level: Level,
-    is_last: bool,
     may_leave: Callable[[int], bool],
 ) -> bool:
     """Whether P pairs exist among ``players`` at this stage with the rest allowed to move
@@ -419,7 +418,7 @@ def _homogeneous(
         # this stage at all, so that C7/C8 are not enumerated in vain.
         if not checked[0]:
             checked[0] = True
-            if not _stage_feasible(dr, players, p, level, is_last, may_leave):
+            if not _stage_feasible(dr, players, p, level, may_leave):
                 raise _Infeasible
             if BOUNDED:
                 fewest = _b4_fewest_misses(dr, players, p, level, may_leave)
@@ -429,7 +428,6 @@ def _homogeneous(
     try:
         yield from _search(
             dr,
-            players,
             s1,
             s2,
             p,
@@ -450,7 +448,6 @@ def _homogeneous(
 
 def _search(
     dr,
-    players,
     s1,
     s2,
     p,
@@ -862,14 +859,14 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                 return
             if heterogeneous and dr.c14_zero == "remainder" and len(players) - len(moved) > 1:
                 yield from _c14_residents_paired(
-                    dr, ctx, players, moved, head + p_events, idx, budget_per_stage, seen, complete
+                    dr, ctx, players, moved, head + p_events, idx, budget_per_stage, complete
                 )
             left = ctx.ranked(players)
             down = ctx.ranked(left + c1_down)
             yield BracketOutcome(
                 (),
                 tuple(down),
-                tuple(head + p_events + ([_moves(down, idx, ctx, is_last)] if down else [])),
+                tuple(head + p_events + ([_moves(down, idx, is_last)] if down else [])),
                 _c12_cost(left, moved),
             )
             return
@@ -940,7 +937,7 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                             head + (level_events if stage_events is None else stage_events) + events
                         )
                         if down:
-                            evs.append(_moves(down, idx, ctx, is_last))
+                            evs.append(_moves(down, idx, is_last))
                         yield BracketOutcome(
                             tuple(pairs), tuple(down), tuple(evs), _c12_cost(left, moved)
                         )
@@ -988,12 +985,7 @@ def _paired_as_homogeneous(
                 dr, group, p, level, is_last, idx, budget, seen, rest_ok
             ):
                 down = ctx.ranked([*left, *also_down])
-                evs = (
-                    head
-                    + level_events
-                    + events
-                    + ([_moves(down, idx, ctx, is_last)] if down else [])
-                )
+                evs = head + level_events + events + ([_moves(down, idx, is_last)] if down else [])
                 yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), _c12_cost(down, moved))
         except SearchLimit:
             ctx.explanation.add(
@@ -1046,7 +1038,6 @@ def _c14_residents_paired(
     head: list[Event],
     idx: int,
     stage_limit: int,
-    seen: set[frozenset[int]],
     complete: Callable[[Sequence[int]], bool],
 ) -> Iterator[BracketOutcome]:
     """``c14_zero: remainder``: when C14 lowers P to 0 in a heterogeneous bracket, only the
@@ -1119,7 +1110,7 @@ def _c12_cost(left: Sequence[int], moved: Sequence[int]) -> int:
     return sum(1 for y in left if y in came_down)
 
 
-def _moves(players: Sequence[int], idx: int, ctx: RoundContext, is_last: bool = False) -> Event:
+def _moves(players: Sequence[int], idx: int, is_last: bool = False) -> Event:
     if is_last:
         return Event(
             f"{RULES} A5", N_("left over, gets the bye: {players}"), {"players": list(players)}, idx
