@@ -30,7 +30,18 @@ from .i18n import N_
 from .model import BLACK, WHITE, Player, RoundRecord, Tournament
 from .pairing import RoundPairing
 
-__all__ = ["CliResult", "board_pairs", "build_tournament", "run_cli"]
+__all__ = [
+    "BYE",
+    "CliResult",
+    "board_pairs",
+    "build_tournament",
+    "legal_pairing_exists",
+    "round_graph",
+    "run_cli",
+]
+
+#: The stand-in vertex of the pairing-allocated bye in :func:`round_graph`.
+BYE = -1
 
 #: Results of a game as ``White-Black`` → (White's code, Black's code).
 _RESULTS = {
@@ -159,3 +170,31 @@ else:
     def swisspairing_tournament() -> Callable[..., Tournament]:
         """:func:`build_tournament`."""
         return build_tournament
+
+
+def round_graph(
+    engine: Any, tournament: Tournament
+) -> tuple[list[int], Callable[[int, int], bool]]:
+    """The next round as a graph, independently of any system's search: the participants (and
+    :data:`BYE` when their number is odd) and who may meet whom under the absolute criteria —
+    ``context.compatible`` for two players, ``context.can_receive_bye`` for the bye."""
+    ctx = engine.context(tournament, explain=False)
+    players: list[int] = list(ctx.participants)
+    if len(players) % 2:
+        players.append(BYE)
+
+    def adjacent(a: int, b: int) -> bool:
+        if BYE in (a, b):
+            return bool(ctx.can_receive_bye(b if a == BYE else a))
+        return bool(ctx.compatible(a, b))
+
+    return players, adjacent
+
+
+def legal_pairing_exists(engine: Any, tournament: Tournament) -> bool:
+    """Whether any pairing of the next round satisfies the absolute criteria: a maximum
+    matching over :func:`round_graph` (the check that confirms a "no valid pairing")."""
+    from .matching import has_matching_of_size
+
+    players, adjacent = round_graph(engine, tournament)
+    return has_matching_of_size(players, adjacent, len(players) // 2)

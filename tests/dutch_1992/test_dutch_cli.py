@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from swisspairing import BLACK, WHITE, Engine, dumps_trf, load_ruleset, load_trf
-from swisspairing.matching import has_matching_of_size
 from swisspairing.model import Player, RoundRecord, Tournament
+from swisspairing.testing import legal_pairing_exists
 
 TESTS = Path(__file__).parent.parent
 ROOT = TESTS.parent
@@ -46,18 +46,7 @@ def _pairs(text: str) -> list[tuple[int, int]]:
 
 def _pairing_exists(path: Path) -> bool:
     engine = Engine(load_ruleset(RULESET))
-    t = load_trf(path, point_system=engine.ruleset.points)
-    ctx = engine.context(t, explain=False)
-    players: list[int] = list(ctx.participants)
-    if len(players) % 2:
-        players.append(-1)
-
-    def adjacent(a: int, b: int) -> bool:
-        if -1 in (a, b):
-            return ctx.can_receive_bye(b if a == -1 else a)
-        return ctx.compatible(a, b)
-
-    return has_matching_of_size(players, adjacent, len(players) // 2)
+    return legal_pairing_exists(engine, load_trf(path, point_system=engine.ruleset.points))
 
 
 @pytest.mark.parametrize("path", ANY_TRF, ids=lambda p: f"{p.parent.name}/{p.stem}")

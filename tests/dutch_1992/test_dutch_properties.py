@@ -21,10 +21,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from swisspairing import WHITE, Engine, dumps_trf, load_ruleset
 from swisspairing.errors import NoValidPairingError
-from swisspairing.matching import has_matching_of_size
 from swisspairing.model import Tournament
 from swisspairing.pairing import RoundPairing
 from swisspairing.simulate import SimulationConfig, simulate
+from swisspairing.testing import legal_pairing_exists
 
 RULESET = load_ruleset("fide-dutch-1992")
 
@@ -41,22 +41,6 @@ class RecordingEngine(Engine):
     def pair(self, tournament: Tournament, **kwargs: Any) -> RoundPairing:  # type: ignore[override]
         self.last = tournament
         return super().pair(tournament, **kwargs)
-
-
-def pairing_exists(engine: Engine, tournament: Tournament) -> bool:
-    """Maximum matching over the participants with ``context.compatible`` (B1a, B2) and,
-    for an odd number, a bye stand-in adjacent to the players who may have the bye (B1b)."""
-    ctx = engine.context(tournament, explain=False)
-    players: list[int] = list(ctx.participants)
-    if len(players) % 2:
-        players.append(-1)
-
-    def adjacent(a: int, b: int) -> bool:
-        if a == -1 or b == -1:
-            return ctx.can_receive_bye(b if a == -1 else a)
-        return ctx.compatible(a, b)
-
-    return has_matching_of_size(players, adjacent, len(players) // 2)
 
 
 def check_round(engine: Engine, before: Tournament, pairing: RoundPairing) -> None:
@@ -108,7 +92,7 @@ def run_event(
         final = simulate(engine, players, rounds, seed, config, on_round=on_round)
     except NoValidPairingError:
         assert engine.last is not None
-        assert not pairing_exists(engine, engine.last), (
+        assert not legal_pairing_exists(engine, engine.last), (
             f"no pairing found for round {engine.last.next_round} although a matching exists"
         )
         return None, engine
@@ -152,7 +136,7 @@ def test_no_pairing_is_confirmed_by_maximum_matching() -> None:
     which no pairing satisfies B1/B2/B1b; the engine says so and the matching agrees."""
     final, engine = run_event(7, 7, 0, SimulationConfig())
     assert final is None
-    assert engine.last is not None and not pairing_exists(engine, engine.last)
+    assert engine.last is not None and not legal_pairing_exists(engine, engine.last)
 
 
 # --------------------------------------------------------------------------- Hypothesis
@@ -215,4 +199,4 @@ def test_late_rounds_of_small_fields_pair_or_are_proven_impossible(
     except NoValidPairingError as error:
         assert engine.last is not None
         assert str(error).startswith("no valid pairing exists: "), str(error)
-        assert not pairing_exists(engine, engine.last)
+        assert not legal_pairing_exists(engine, engine.last)

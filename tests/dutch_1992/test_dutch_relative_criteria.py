@@ -23,9 +23,9 @@ from swisspairing import Engine, load_ruleset
 from swisspairing.model import Tournament
 from swisspairing.pairing import RoundPairing
 from swisspairing.simulate import SimulationConfig, simulate
+from swisspairing.testing import BYE, round_graph
 
 RULESET = load_ruleset("fide-dutch-1992")
-BYE = -1
 
 
 def all_pairings(players: list[int], adjacent) -> Iterator[list[tuple[int, int]]]:  # type: ignore[no-untyped-def]
@@ -41,16 +41,8 @@ def all_pairings(players: list[int], adjacent) -> Iterator[list[tuple[int, int]]
 
 
 def legal_pairings(engine: Engine, before: Tournament) -> list[list[tuple[int, int]]]:
-    ctx = engine.context(before, explain=False)
-    players = sorted(ctx.participants)
-    if len(players) % 2:
-        players.append(BYE)
-
-    def adjacent(a: int, b: int) -> bool:
-        if BYE in (a, b):
-            return ctx.can_receive_bye(b if a == BYE else a)
-        return ctx.compatible(a, b)
-
+    """Every complete pairing of the round under the absolute criteria (B1/B2/B1b)."""
+    players, adjacent = round_graph(engine, before)
     return list(all_pairings(players, adjacent))
 
 
