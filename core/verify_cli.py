@@ -447,7 +447,7 @@ def render_repair_report(report: Any, locale: str, *, explain: bool = False) -> 
     return lines
 
 
-def cmd_check_repair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+def cmd_check_repair(args: argparse.Namespace, locale: str, out: TextIO, _err: TextIO) -> int:
     """``swisspairing check TOURNAMENT --ruleset ID --repair [--explain]``."""
     from .engine import Engine
     from .io import load_tournament

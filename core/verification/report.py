@@ -213,7 +213,7 @@ def _status(count: int) -> str:
     return f'<span class="{cls}">{count}</span>'
 
 
-def _file_link(o: Outcome, locale: str) -> str:
+def _file_link(o: Outcome) -> str:
     """A link that saves the tournament file from inside the page; a checked file by name."""
     e = html.escape
     if o.path is not None:
@@ -244,7 +244,7 @@ def _findings_table(
                         e(str(f.seed) if o.path is None else o.path),
                         e(str(f.players)),
                         e(str(f.round)),
-                        _file_link(o, locale),
+                        _file_link(o),
                         e(f.detail),
                     ]
                 )

@@ -1251,7 +1251,7 @@ def _fmt_pairs(pairs: Sequence[tuple[int, int]]) -> str:
 
 # ====================================================================== round 1
 def _r8_first_round(
-    ctx: RoundContext, start_list: Sequence[int], ok: Ok, feasible: Feasible
+    ctx: RoundContext, start_list: Sequence[int], ok: Ok
 ) -> tuple[list[tuple[int, int]], list[Event]]:
     """PL-team 8: team k of the upper half meets team k of the lower half.  Where that is
     not allowed (same club, PL-team 2), the lower half is transposed (PL-team 10): each
@@ -1494,7 +1494,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
     transfers: dict[int, frozenset[str]] = {}  # PL-team 8: round 1 transfers nobody
     summary: list[Event] = []
     if first_round:
-        pairs, ev = _r8_first_round(ctx, start_list, ok, feasible)
+        pairs, ev = _r8_first_round(ctx, start_list, ok)
         events += ev
         if not pairs and active:
             out = _R6Procedure(ctx, active, 0.0, 1, len(active))._r17_last_resort()
