@@ -346,7 +346,8 @@ def _unit(unit: Pairing | Bye | None, team: bool, locale: str) -> str:
     if isinstance(unit, Pairing):
         return f"{unit.white} - {unit.black}"
     if team:
-        return f"{unit.player} ({_t(N_('pause'), locale)})"
+        pause = _t(N_("pause"), locale)  # outside the f-string, where Babel's extractor sees it
+        return f"{unit.player} ({pause})"
     return f"{unit.player} ({unit.result})"
 
 

@@ -49,7 +49,14 @@ from swisspairing import (
 )
 from swisspairing.defaults import alternation_colour, colour_term
 from swisspairing.i18n import NP_
-from swisspairing.teams import TeamPairing, TeamScoring, expand_round, team_context, team_records
+from swisspairing.teams import (
+    TeamPairing,
+    TeamScoring,
+    expand_round,
+    match_points_schema,
+    team_context,
+    team_records,
+)
 
 from .group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
 from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_position
@@ -79,17 +86,9 @@ SCHEMA: Mapping[str, Any] = {
             "default": 4,
             "description": "Boards per match (Olympiad 4: four players and a reserve).",
         },
-        "match_points": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "win": {"type": "number", "minimum": 0},
-                "draw": {"type": "number", "minimum": 0},
-                "loss": {"type": "number", "minimum": 0},
-            },
-            "default": {"win": 2, "draw": 1, "loss": 0},
-            "description": "Match points for a won, drawn and lost match (2/1/0).",
-        },
+        "match_points": match_points_schema(
+            2, 1, 0, "Match points for a won, drawn and lost match (2/1/0)."
+        ),
         "bye_match_points": {
             "type": "number",
             "minimum": 0,

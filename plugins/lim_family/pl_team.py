@@ -81,6 +81,7 @@ from swisspairing.teams import (
     TeamRecord,
     TeamScoring,
     expand_round,
+    match_points_schema,
     team_context,
     team_records,
 )
@@ -240,17 +241,9 @@ SCHEMA: Mapping[str, Any] = {
             "default": 6,
             "description": "Boards per match (PL-team 1: 6).",
         },
-        "match_points": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "win": {"type": "number", "minimum": 0},
-                "draw": {"type": "number", "minimum": 0},
-                "loss": {"type": "number", "minimum": 0},
-            },
-            "default": {"win": 3, "draw": 1, "loss": 0},
-            "description": "Match points for a won, drawn and lost match (PL-team 0: 3/1/0).",
-        },
+        "match_points": match_points_schema(
+            3, 1, 0, "Match points for a won, drawn and lost match (PL-team 0: 3/1/0)."
+        ),
         "bye_match_points": {
             "type": "number",
             "minimum": 0,
