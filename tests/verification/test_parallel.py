@@ -196,9 +196,12 @@ def test_dask_worker_killed_mid_run(serial: list[Outcome], dask_cluster) -> None
             os.kill(pid, signal.SIGKILL)
             killed.append(pid)
 
-    outcomes = run_jobs(JOBS, scheduler=dask_cluster, on_outcome=on_outcome)
+    lost: list[Job] = []
+    outcomes = run_jobs(JOBS, scheduler=dask_cluster, on_outcome=on_outcome, on_lost=lost.append)
     assert killed
     assert _masked(outcomes) == _masked(serial)
+    # the task the killed worker held ran again, and the run says so (as the scheduler counts)
+    assert lost and all(j in JOBS for j in lost)
 
 
 # ---------------------------------------------------------------------- reference engine
