@@ -515,6 +515,17 @@ _ENTRIES: tuple[Tiebreak, ...] = (
         "unplayed term is cut instead when it is not lower (C.07 16.5).",
     ),
     Tiebreak(
+        "sonneborn-berger-cut2",
+        N_("Sonneborn-Berger cut 2"),
+        _sb(2),
+        N_("SB-C2"),
+        _C07 + " 9.1, 14.2",
+        True,
+        unplayed=True,
+        definition="The Sonneborn-Berger without the terms of the two lowest-scoring "
+        "opponents (of equal scores, the lower products), each cut as for Cut-1 (C.07 16.5.2).",
+    ),
+    Tiebreak(
         "koya",
         N_("Koya system"),
         _ks(),
