@@ -370,7 +370,13 @@ def compute_standings(
         tb = catalogue[cid]
         if tb.function is not None:
             values[cid] = value_of(tb)
-    keys = []
+    keys: list[
+        tuple[
+            Tiebreak,
+            Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]
+            | Mapping[int, float],
+        ]
+    ] = []
     for cid in ranking:
         tb = catalogue[cid]
         if tb.function is None:

@@ -103,3 +103,22 @@ def test_forfeits_as_played_needs_forfeits_scored_as_games():
         compute_standings(
             t, tiebreaks=["points", "buchholz"], policy=TiebreakPolicy(forfeits_as_played=True)
         )
+
+
+def test_ruleset_sets_p_and_k(tmp_path):
+    # A federation writes /P and /K in its ruleset's tiebreak_policy; the schema accepts them
+    # and the policy carries them (and refuses a factor below 1).
+    from swisspairing.ruleset import load_ruleset
+
+    path = tmp_path / "league.yaml"
+    path.write_text(
+        "schema_version: 1\nid: my-league\nextends: fide-dutch-2025\n"
+        "tiebreaks: [points, buchholz]\n"
+        "tiebreak_policy: {forfeits_as_played: true, sssc_factor: 4}\n",
+        encoding="utf-8",
+    )
+    policy = TiebreakPolicy.from_ruleset(load_ruleset(str(path)))
+    assert policy.forfeits_as_played and policy.sssc_factor == 4
+    path.write_text(path.read_text(encoding="utf-8").replace("4}", "0}"), encoding="utf-8")
+    with pytest.raises(InvalidRulesetError, match="sssc_factor"):
+        load_ruleset(str(path))
