@@ -318,7 +318,12 @@ def compute_standings(
             policy,
             team_primary=ids[0],
             team_scale=TeamScale(
-                scoring.match_win, scoring.boards, ps.win, tournament.total_rounds
+                scoring.match_win,
+                scoring.boards,
+                ps.win,
+                tournament.total_rounds,
+                scoring.match_draw,
+                ps.draw,
             ),
         )
         res = results if results is not None else team_results(tournament, ps, after, ruleset)

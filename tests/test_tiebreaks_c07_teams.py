@@ -317,3 +317,47 @@ def test_team_standings_know_the_primary_score():
     s = compute_standings(t, rs, tiebreaks=["game-points", "mpvgp"])
     assert [r.number for r in s.rows] == [4, 1, 3, 2]
     assert s.value(4, "mpvgp") == 5
+
+
+def _unplayed_event():
+    # Three teams of four boards, MP 2/1/0, two rounds:
+    #   R1: T1-T2 3-1 (T1 2 MP); T3 pauses (a draw's MP and GP: 1 MP, 2 GP; C.04.6 1.4)
+    #   R2: T1-T3 forfeited, T3 wins it (2 MP, 4 GP; T1 0, 0); T2 pauses (1 MP, 2 GP)
+    # MP: T1 2, T2 1, T3 3.  GP: T1 3, T2 3, T3 6.
+    return {
+        1: [TeamRound(2, 2, 3), TeamRound(3, 0, 0, False)],
+        2: [TeamRound(1, 0, 1), TeamRound(None, 1, 2, False)],
+        3: [TeamRound(None, 1, 2, False), TeamRound(1, 2, 4, False)],
+    }
+
+
+def test_extended_sonneborn_berger_unplayed_rounds_follow_article_16():
+    # C.07 13.2: "unplayed rounds follow art. 16".  EMGSB (opponent's MP x GP scored):
+    res = _unplayed_event()
+    kw = {"opponent_score": "match-points", "own_score": "game-points"}
+    # played only: T1: T2 (1) x 3 = 3; T2: T1 (2) x 1 = 2; T3 played nothing: 0.
+    assert extended_sonneborn_berger(res, BY_MP, **kw) == {1: 3, 2: 2, 3: 0}
+    # fide2023 (16.4: a dummy with the own final score, the points given):
+    #   T1: 3 + forfeit loss, dummy 2 x 0 GP = 3; T2: 2 + pause, dummy 1 x 2 = 4;
+    #   T3: pause, dummy 3 x 2 = 6, + forfeit win, dummy 3 x 4 = 12 -> 18.
+    f23 = replace(BY_MP, unplayed="fide2023")
+    assert extended_sonneborn_berger(res, f23, **kw) == {1: 3, 2: 4, 3: 18}
+    # fide2026 caps: a pause at a draw's MP x 2 rounds = 2, a forfeit at the scheduled
+    # opponent's score: T3: min(3, 2) x 2 + min(3, T1's 2) x 4 = 4 + 8 = 12; T2: min(1, 2) x 2
+    # = 2 -> 4; T1: min(2, T3's 3) x 0 -> 3.
+    f26 = replace(BY_MP, unplayed="fide2026")
+    assert extended_sonneborn_berger(res, f26, **kw) == {1: 3, 2: 4, 3: 12}
+
+
+def test_schedule_strength_unplayed_rounds_follow_article_16():
+    # SSSC with MP primary, factor 2 x 2 rounds / 4 boards = 1 -> GP + BH(MP).
+    res = _unplayed_event()
+    # played only: T1 3 + 1 = 4; T2 3 + 2 = 5; T3 6 + 0 = 6.
+    assert schedule_strength_combination(res, BY_MP) == {1: 4, 2: 5, 3: 6}
+    # fide2023: BH with dummies of the own MP: T1 1 + 2 = 3 -> 6; T2 2 + 1 = 3 -> 6;
+    # T3 3 + 3 = 6 -> 12.
+    f23 = replace(BY_MP, unplayed="fide2023")
+    assert schedule_strength_combination(res, f23) == {1: 6, 2: 6, 3: 12}
+    # fide2026: T3's dummies capped at 2 (pause) and 2 (T1's score) -> BH 4 -> 10.
+    f26 = replace(BY_MP, unplayed="fide2026")
+    assert schedule_strength_combination(res, f26) == {1: 6, 2: 6, 3: 10}

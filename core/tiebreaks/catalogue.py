@@ -868,6 +868,7 @@ _ENTRIES: tuple[Tiebreak, ...] = (
             short,
             f"{_C07} {article}" + (", 14.1.2" if cut else ""),
             team=True,
+            unplayed=True,
             definition=f"Teams: for every match, {text}, summed"
             + (
                 "; without the opponent with the fewest of those points (of several, the "
@@ -904,6 +905,7 @@ _ENTRIES: tuple[Tiebreak, ...] = (
         N_("SSSC"),
         _C07 + " 13.4",
         team=True,
+        unplayed=True,
         definition="Teams: the secondary score plus the Buchholz on the primary score divided "
         "by a normalising factor: ``tiebreak_policy.sssc_factor`` (``/K``), else the highest "
         "primary score achievable in the tournament divided by the highest secondary score "

@@ -42,7 +42,8 @@ _POLICY_ALIASES = {
 
 @dataclass(frozen=True, slots=True)
 class TeamScale:
-    """The largest scores of a team event, for the normalising factor of SSSC (C.07 13.4)."""
+    """The scores of a team event that the team tie-breaks need: the largest (the normalising
+    factor of SSSC, C.07 13.4) and a draw's (the 2026 caps of the dummy, 16.4.2)."""
 
     match_win: float = 2.0
     """Match points of a won match."""
@@ -52,6 +53,10 @@ class TeamScale:
     """Game points of a won game."""
     rounds: int | None = None
     """Rounds of the event (``None``: the rounds counted)."""
+    match_draw: float = 1.0
+    """Match points of a drawn match (the cap of the 2026 dummy, C.07 16.4.2)."""
+    board_draw: float = 0.5
+    """Game points of a drawn game."""
 
 
 @dataclass(frozen=True, slots=True)

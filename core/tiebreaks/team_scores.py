@@ -6,15 +6,21 @@ A team event has two scores (11.1): match points (MP) and game points (GP).  The
 score is the first of the ranking (``match-points`` or ``game-points``,
 :attr:`TiebreakPolicy.team_primary`), the *secondary* the other one.  Matches count when they
 were played over the boards; with ``forfeits_as_played`` (the ``/P`` modifier) a forfeited
-match counts as played against the scheduled opponent.  Byes add nothing (the art. 16 dummy
-is not applied to teams)."""
+match counts as played against the scheduled opponent.  The unplayed rounds of ESB and of the
+Buchholz inside SSSC follow ``tiebreak_policy.unplayed`` as art. 16 says (13.2): under
+``fide2023``/``fide2026`` an own unplayed round (a pause, a forfeited match, a round absent)
+is a match against a dummy with the team's own final score and the points it was given
+(16.4; "points" are MP and GP), capped in the 2026 text at the scheduled opponent's score for
+a forfeit and at a draw's points times the rounds counted otherwise; forfeit losses and
+absences are voluntary unplayed rounds, cut first when not lower (16.5).  Under the other
+policies byes and forfeited matches add nothing."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from .encounter import _split_by
-from .policy import DEFAULT_POLICY, TiebreakPolicy
+from .policy import ART16_POLICIES, DEFAULT_POLICY, TiebreakPolicy
 from .records import _EPS
 from .teams import TeamResults, TeamRound, team_game_points, team_match_points
 
@@ -45,6 +51,57 @@ def _counts(r: TeamRound | None, policy: TiebreakPolicy) -> bool:
     return r is not None and r.opponent is not None and (r.played or policy.forfeits_as_played)
 
 
+def _terms(
+    results: TeamResults, policy: TiebreakPolicy, opponent_score: str, own_score: str
+) -> dict[int, list[tuple[float, float, bool]]]:
+    """Each team's ``(opponent's final score, own points in the round, voluntary unplayed)``
+    per round, with the art. 16 dummies where the policy says so (module docstring)."""
+    totals = team_scores(results, opponent_score)
+    art16 = policy.unplayed in ART16_POLICIES
+    scale = policy.team_scale
+    counted = max((len(r) for r in results.values()), default=0)
+    draw = scale.match_draw if opponent_score == "match-points" else scale.boards * scale.board_draw
+    out: dict[int, list[tuple[float, float, bool]]] = {}
+    for t, rounds in results.items():
+        terms: list[tuple[float, float, bool]] = []
+        own_total = totals.get(t, 0.0)
+        for r in (*rounds, *([None] * (counted - len(rounds)))):
+            if r is not None and _counts(r, policy):
+                terms.append((totals.get(r.opponent, 0.0), _value(r, own_score), False))  # type: ignore[arg-type]
+                continue
+            if not art16:
+                continue
+            dummy = own_total
+            forfeit = r is not None and r.opponent is not None
+            if policy.unplayed == "fide2026":
+                cap = totals.get(r.opponent, 0.0) if forfeit else draw * counted  # type: ignore[union-attr,arg-type]
+                dummy = min(dummy, cap)
+            points = 0.0 if r is None else _value(r, own_score)
+            voluntary = r is None or (forfeit and r.match_points < scale.match_draw - _EPS)
+            terms.append((dummy, points, voluntary))
+        out[t] = terms
+    return out
+
+
+def _cut_products(terms: list[tuple[float, float, bool]], cut: int, vur_first: bool) -> float:
+    """The sum of the products after ``cut`` Cut-1 steps (14.1.2: the lowest opponent's
+    score, of several the lowest product; 16.5: the lowest voluntary unplayed product instead
+    when it is not lower)."""
+    entries = sorted(terms, key=lambda e: (e[0], e[0] * e[1]))
+    for _ in range(cut):
+        if not entries:
+            break
+        idx = 0
+        if vur_first:
+            vur = [i for i, e in enumerate(entries) if e[2]]
+            if vur:
+                v = min(vur, key=lambda i: entries[i][0] * entries[i][1])
+                if entries[v][0] * entries[v][1] >= entries[0][0] * entries[0][1] - _EPS:
+                    idx = v
+        del entries[idx]
+    return float(sum(e[0] * e[1] for e in entries))
+
+
 def mp_v_gp(results: TeamResults, policy: TiebreakPolicy = DEFAULT_POLICY) -> dict[int, float]:
     """C.07 13.1 MPvGP: the secondary score — game points in a competition decided by match
     points, match points in one decided by game points."""
@@ -64,16 +121,11 @@ def extended_sonneborn_berger(
     GP, 13.2.2), EGMSB (GP × MP, 13.2.3), EGGSB (GP × GP, 13.2.4).  ``cut_lowest=1`` (14.1.2)
     leaves out the product of the opponent with the lowest ``opponent_score``, of several the
     lowest product."""
-    totals = team_scores(results, opponent_score)
-    out: dict[int, float] = {}
-    for t, rounds in results.items():
-        terms = sorted(
-            (totals.get(r.opponent, 0.0), totals.get(r.opponent, 0.0) * _value(r, own_score))
-            for r in rounds
-            if r is not None and r.opponent is not None and _counts(r, policy)
-        )
-        out[t] = float(sum(p for _, p in terms[cut_lowest:]))
-    return out
+    vur_first = policy.unplayed in ART16_POLICIES
+    return {
+        t: _cut_products(terms, cut_lowest, vur_first)
+        for t, terms in _terms(results, policy, opponent_score, own_score).items()
+    }
 
 
 def _mutual(
@@ -165,14 +217,8 @@ def schedule_strength_combination(
         else:
             top, per_match = board_max * rounds, scale.match_win
         factor = max(1, int(top / per_match + _EPS)) if per_match > 0 else 1
-    prim = team_scores(results, primary)
     second = team_scores(results, _secondary(primary))
-    out: dict[int, float] = {}
-    for t, rounds_of in results.items():
-        bh = sum(
-            prim.get(r.opponent, 0.0)
-            for r in rounds_of
-            if r is not None and r.opponent is not None and _counts(r, policy)
-        )
-        out[t] = second.get(t, 0.0) + bh / factor
-    return out
+    return {
+        t: second.get(t, 0.0) + sum(value for value, _, _ in terms) / factor
+        for t, terms in _terms(results, policy, primary, primary).items()
+    }
