@@ -78,6 +78,11 @@ def test_pairing_number_lower_first_and_rating_higher_first():
     assert [r.number for r in by_tpn.rows] == [1, 3, 2, 5, 4]
     by_rating = compute_standings(t, tiebreaks=["points", "rating"])
     assert [r.number for r in by_rating.rows] == [1, 3, 5, 2, 4]
+    # The reverse orders 7.8 and 10.6 allow: 5 before 2 by number, 2 (1800) before 5 by rating.
+    by_tpn_reversed = compute_standings(t, tiebreaks=["points", "pairing-number-reverse"])
+    assert [r.number for r in by_tpn_reversed.rows] == [1, 3, 5, 2, 4]
+    by_rating_reversed = compute_standings(t, tiebreaks=["points", "rating-reverse"])
+    assert [r.number for r in by_rating_reversed.rows] == [1, 3, 2, 5, 4]
 
 
 def test_forfeits_as_played():

@@ -767,6 +767,23 @@ _ENTRIES: tuple[Tiebreak, ...] = (
         definition="The player's own rating (the file's), higher first.",
     ),
     Tiebreak(
+        "pairing-number-reverse",
+        N_("Tournament pairing number, reversed"),
+        pairing_number,
+        N_("TPN-R"),
+        "C.07 (2026) 7.8",
+        definition="The start (pairing) number, higher first (the order 7.8 allows instead).",
+    ),
+    Tiebreak(
+        "rating-reverse",
+        N_("Rating, reversed"),
+        rating,
+        N_("RTNG-R"),
+        "C.07 (2026) 10.6",
+        lower_first=True,
+        definition="The player's own rating, lower first (the order 10.6 allows instead).",
+    ),
+    Tiebreak(
         "lot",
         N_("Drawing of lots"),
         None,
