@@ -74,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     scale = TeamScale(boards=args.boards, rounds=args.rounds)
     print(f"{args.teams} teams x {args.boards} boards x {args.rounds} rounds")
     times = []
+    group = list(res)
+    teams = tuple(Team(t, f"Team {t:04d}") for t in res)
+    tournament = Tournament((), name="Bench league", total_rounds=args.rounds, teams=teams)
     for unplayed in ("played-only", "fide2026"):
         policy = TiebreakPolicy(unplayed, direct_encounter="fide2023", team_scale=scale, seed=1)
         for tb in CORE_TIEBREAKS.values():
@@ -82,12 +85,9 @@ def main(argv: list[str] | None = None) -> int:
             if tb.function is not None:
                 cpu, wall = _best(lambda tb=tb, p=policy: tb.function(res, p), args.repeat)
             else:  # a split: the whole field as one tied group
-                group = list(res)
                 cpu, wall = _best(lambda tb=tb, p=policy: tb.split(res, group, p, 0), args.repeat)
             times.append(cpu)
             print(f"  {unplayed:11s} {tb.id:28s} {cpu:.4f} s CPU, {wall:.4f} s wall")
-        teams = tuple(Team(t, f"Team {t:04d}") for t in res)
-        tournament = Tournament((), name="Bench league", total_rounds=args.rounds, teams=teams)
         cpu, wall = _best(
             lambda p=policy: compute_standings(
                 tournament, None, tiebreaks=RANKING, policy=replace(p), results=res, team=True
