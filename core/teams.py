@@ -374,13 +374,53 @@ def team_results(
 
     scoring = TeamScoring.from_ruleset(ruleset)
     records = team_records(tournament, scoring, point_system, after_round)
+    rosters = {team.number: team.roster for team in tournament.teams}
     return {
         t: [
-            None if r is None else TeamRound(r.opponent, r.match_points, r.game_points, r.played)
-            for r in recs
+            None
+            if r is None
+            else TeamRound(
+                r.opponent,
+                r.match_points,
+                r.game_points,
+                r.played,
+                _board_points(tournament, rosters[t], i, r, scoring, point_system),
+            )
+            for i, r in enumerate(recs, start=1)
         ]
         for t, recs in records.items()
     }
+
+
+def _board_points(
+    tournament: Tournament,
+    roster: Sequence[int],
+    round_number: int,
+    record: TeamRecord,
+    scoring: TeamScoring,
+    point_system: PointSystem,
+) -> tuple[float, ...]:
+    """Game points on boards 1, 2, … of a team's match, as the board tie-breaks count them
+    (C.07 (2023) art. 12): an individual forfeit as a standard win or loss, a pause as a
+    standard win on every board; a game without result yet as nothing."""
+    if record.pause:
+        return (point_system.win,) * scoring.boards
+    out: list[float] = []
+    for n in roster:
+        if n not in tournament:
+            continue
+        rec = tournament.player(n).record(round_number)
+        if rec is None or rec.opponent is None:
+            continue
+        if rec.result == "+":
+            out.append(point_system.win)
+        elif rec.result == "-":
+            out.append(point_system.loss)
+        elif rec.is_pending:
+            out.append(0.0)
+        else:
+            out.append(point_system.points(rec))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------- the team view
