@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .errors import InvalidInputError
-from .i18n import N_, gettext
+from .i18n import N_, NP_, gettext
 
 if TYPE_CHECKING:  # the command line builds these parsers at start-up: the engine loads on use
     from .pairing import Bye, Pairing
@@ -294,9 +294,12 @@ def cmd_generate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
     needed = players_needed(ruleset, config)
     if needed > TRF16_MAX_PLAYERS and not args.output.lower().endswith(EVENT_SUFFIXES):
         raise InvalidInputError(
-            N_(
+            NP_(
+                "{file}: {count} player does not fit a TRF16 file (start numbers up to {most}): "
+                "write a team event file (.yaml or .json) or generate fewer entrants",
                 "{file}: {count} players do not fit a TRF16 file (start numbers up to {most}): "
-                "write a team event file (.yaml or .json) or generate fewer entrants"
+                "write a team event file (.yaml or .json) or generate fewer entrants",
+                "count",
             ),
             file=args.output,
             count=needed,
@@ -502,8 +505,10 @@ def _rulesets(refs: Sequence[str]) -> list[Ruleset]:
     return out
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f}"
+def _ms(seconds: float, locale: str) -> str:
+    from .explain import format_fixed
+
+    return format_fixed(seconds * 1000, 1, locale)
 
 
 def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list[str]:
@@ -526,8 +531,8 @@ def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list
             str(s.discrepancies),
             str(s.violations),
             str(s.stopped),
-            _ms(s.median),
-            _ms(s.worst),
+            _ms(s.median, locale),
+            _ms(s.worst, locale),
         ]
         for s in summaries
     ]
@@ -548,7 +553,11 @@ def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list
             )
             lines.append(
                 text.format(
-                    ruleset=s.ruleset, seed=seed, players=players, round=rnd, ms=_ms(s.worst)
+                    ruleset=s.ruleset,
+                    seed=seed,
+                    players=players,
+                    round=rnd,
+                    ms=_ms(s.worst, locale),
                 )
             )
     for s in summaries:

@@ -21,7 +21,7 @@ from ..errors import (
     NoValidPairingError,
     SwissPairingError,
 )
-from ..i18n import N_, gettext
+from ..i18n import N_, NP_, gettext
 from ..manager import ruleset_dirs, systems_info
 from ..model import Tournament
 from ..ruleset import Ruleset, _read_yaml, builtin_rulesets, merge, ruleset_from_mapping
@@ -337,4 +337,11 @@ def run_task(task: str, payload: Mapping[str, Any]) -> tuple[Any, ...]:
 
 
 def _too_deep() -> InvalidInputError:
-    return InvalidInputError(N_("nested deeper than the limit of {limit} levels"), limit=64)
+    return InvalidInputError(
+        NP_(
+            "nested deeper than the limit of {limit} level",
+            "nested deeper than the limit of {limit} levels",
+            "limit",
+        ),
+        limit=64,
+    )

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import NoValidPairingError, SwissPairingError
-from ..i18n import N_
+from ..errors import Location, NoValidPairingError, SwissPairingError
+from ..i18n import N_, NP_
 from ..pairing import Pairing
 
 __all__ = [
@@ -190,7 +190,7 @@ def parse_pairs(text: str, *, program: str = "", filename: str = "") -> Referenc
 
     def error(line: int, message: str, **args: Any) -> ReferenceOutputError:
         return ReferenceOutputError(
-            message, program=program, where=f"{filename or '-'}: line {line}", **args
+            message, program=program, where=Location(filename or "-", line), **args
         )
 
     if not lines or not lines[0].strip().isdigit():
@@ -287,7 +287,11 @@ def _read_bounded(path: Path, program: str) -> str:
         ) from None
     if len(data) > _MAX_OUTPUT:
         raise ReferenceOutputError(
-            N_("reference engine output is larger than {limit} bytes"),
+            NP_(
+                "reference engine output is larger than {limit} byte",
+                "reference engine output is larger than {limit} bytes",
+                "limit",
+            ),
             program=program,
             where=str(path),
             limit=_MAX_OUTPUT,
