@@ -40,7 +40,7 @@ from swisspairing import (
     Violation,
     hookimpl,
 )
-from swisspairing.i18n import N_, NP_
+from swisspairing.i18n import NP_
 
 SYSTEM = "round-robin-berger"
 
