@@ -350,8 +350,8 @@ def build_parser(locale: str | None, *, epilogs: bool = True) -> argparse.Argume
         add_parsers as _add_verification_parsers,
     )  # generate, simulate, check --repair
 
-    _add_verification_parsers(sub, common, _)
-    _add_serve_parser(sub, common, _)  # core/serve.py; the server is imported only when run
+    _add_verification_parsers(sub, common, _, locale)
+    _add_serve_parser(sub, common, _, locale)  # core/serve.py; the server is imported only when run
     if epilogs:
         _epilogs(parser, sub, _)
     return parser
