@@ -24,6 +24,7 @@ __all__ = [
     "json_type",
     "os_problem",
     "type_message",
+    "wrong_type",
     "yaml_problem",
 ]
 
@@ -208,7 +209,7 @@ def json_problem(msg: str) -> str:
 _NOT_OF_TYPE = {
     "integer": N_("{instance} is not a whole number"),
     "number": N_("{instance} is not a number"),
-    "string": N_("{instance} is not a text"),
+    "string": N_("{instance} is not text"),
     "boolean": N_("{instance} is not true or false"),
     "array": N_("{instance} is not a list"),
     "object": N_("{instance} is not a mapping"),
@@ -219,7 +220,7 @@ _NOT_OF_TYPE = {
 _JSON_TYPES = {
     "integer": N_("a whole number"),
     "number": N_("a number"),
-    "string": N_("a text"),
+    "string": N_("text"),
     "boolean": N_("true or false"),
     "array": N_("a list"),
     "object": N_("a mapping"),
@@ -281,3 +282,10 @@ def os_problem(exc: OSError) -> Any:
     if code in _ERRNO:
         return Term(_ERRNO[code])
     return Message(_UNKNOWN_OS, {"code": code if code is not None else "?"})
+
+
+def wrong_type(error: Any, expected: Any, /, **args: Any) -> Any:
+    """``error`` (an error class) for a value that is not of the JSON type ``expected``, with
+    the sentence of :func:`type_message` (``"x" is not a whole number``)."""
+    message, more = type_message(expected)
+    return error(message, **args, **more)

@@ -303,7 +303,9 @@ def _tree(tmp: Path) -> dict[str, Path]:
         "bad-flow.yaml": "id: x\nsystem: [a: b\n",
         "bad-colon.yaml": "a: b: c\n",
         "two-docs.yaml": "a: 1\n---\nb: 2\n",
-        "bad-type.yaml": 'schema_version: 1\nid: x\nsystem: round-robin-berger\nsearch_budget: "x"\n',
+        "bad-type.yaml": (
+            'schema_version: 1\nid: x\nsystem: round-robin-berger\nsearch_budget: "x"\n'
+        ),
         "bad.json": '{"a": 1,}',
         "records.trf": (
             "012 Turnier\nXXR 3\nQQQ unknown record\n"

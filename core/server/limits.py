@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import InvalidInputError, InvalidRulesetError, Location, SwissPairingError
 from ..i18n import N_, NP_
-from ..libmessages import JSON_SYNTAX_MESSAGES
+from ..libmessages import JSON_SYNTAX_MESSAGES, wrong_type
 from ..safeyaml import MAX_DEPTH, load_json, prescan_yaml
 
 __all__ = [
@@ -174,11 +174,11 @@ def limits_from_env(environ: Mapping[str, str] | None = None) -> Limits:
             try:
                 values[f.name] = kind(raw)
             except ValueError:
-                raise InvalidInputError(
-                    N_("{instance} is not of type {limit}"),
+                raise wrong_type(
+                    InvalidInputError,
+                    "number" if kind is float else "integer",
                     where=_ENV[f.name],
                     instance=raw[:80],
-                    limit="number" if kind is float else "integer",
                 ) from None
     return Limits(**values)
 
