@@ -168,9 +168,14 @@ def _argparse_language(locale: str | None) -> Any:
     argparse._ = lambda message: gettext(message, locale)  # type: ignore[attr-defined]
     argparse.ngettext = lambda singular, plural, n: ngettext(singular, plural, n, locale)  # type: ignore[attr-defined]
     name_of = saved[2]
-    argparse._get_action_name = lambda action: (  # type: ignore[attr-defined]
-        None if (n := name_of(action)) is None else n if n.startswith("-") else _metavar(n)
-    )  # "the following arguments are required: TURNIER.trf"
+
+    def action_name(argument: argparse.Action | None) -> str | None:
+        """An option as it is written, a positional argument by its metavariable in the
+        language ("the following arguments are required: TURNIER.trf")."""
+        name = name_of(argument)
+        return name if name is None or name.startswith("-") else _metavar(name)
+
+    argparse._get_action_name = action_name  # type: ignore[attr-defined]
     try:
         yield
     finally:
