@@ -100,7 +100,7 @@ INTERNATIONAL = {
 #: Words that are English and also words of the language (``Host``, ``Port`` in German,
 #: ``program``, ``system`` in Polish).
 SAME_WORD = {
-    "de": {"HOST", "PORT", "BYTES", "SYSTEM", "FORMAT", "Name", "parallel", "Schema"},
+    "de": {"HOST", "PORT", "BYTES", "SYSTEM", "FORMAT", "Name", "parallel", "Schema", "Index"},
     "ru": set(),
     "pl": {"HOST", "PORT", "PROGRAM", "SYSTEM", "FORMAT", "alias", "limit", "format", "port"},
 }
@@ -121,8 +121,8 @@ COUNTED: dict[str, dict[str, tuple[object, ...]]] = {
     },
     "pl": {
         "runda": ({"runda", "rundę"}, "rundy", "rund", "rundy", "rund"),
-        "zawodnik": (
-            "zawodnik",
+        "zawodnik": (  # the accusative of one is "zawodnika" (grupa licząca 1 zawodnika)
+            {"zawodnik", "zawodnika"},
             {"zawodnicy", "zawodników"},
             "zawodników",
             "zawodnika",
@@ -312,6 +312,9 @@ def _tree(tmp: Path) -> dict[str, Path]:
             + (DATA / "rr-6-correct.trf").read_text(encoding="utf-8").split("\n", 1)[1]
         ),
     }
+    lines = (DATA / "rr-6-correct.trf").read_text(encoding="utf-8").splitlines()
+    lines[2] = lines[2][:80] + " 3.5" + lines[2][84:]  # the results give 1.0
+    files["points-field.trf"] = "\n".join(lines) + "\n"
     out = {}
     for name, text in files.items():
         (tmp / name).write_text(text, encoding="utf-8")
@@ -339,6 +342,7 @@ def _commands(tmp: Path) -> list[list[str]]:
         ["check", str(DATA / "rr-6-wrong-colours.trf"), *rr],
         ["check", str(DATA / "rr-6-correct.trf"), *rr],
         ["pair", str(t["records.trf"]), *rr],  # a warning: records kept but not read
+        ["check", str(t["points-field.trf"]), *rr],  # points field 3,5 … (1,0)
     ]
     for path in sorted(DATA.glob("*-invalid.trf")):
         commands.append(["pair", str(path), *rr])
@@ -396,6 +400,37 @@ def test_errors_warnings_checks_and_help_read_in_the_language(
     cli, tmp_path: Path, lang: str
 ) -> None:  # type: ignore[no-untyped-def]
     assert _run_all(cli, tmp_path, lang) == []
+
+
+#: One input per system (and edition) whose ``--explain`` says much: brackets, floats,
+#: colours, byes, scores with halves.
+EXPLAINED = [
+    (DATA / "fide_dubov_2026" / "n16-seed4-round5.trf", "fide-dubov-2026"),
+    (DATA / "fide_dubov_2026" / "n16-seed4-round5.trf", "fide-dubov-1997"),
+    (DATA / "fide_burstein_2025" / "n16-seed1-round5.trf", "fide-burstein-2025"),
+    (EXAMPLES / "swiss-open-21.trf", "fide-dutch-2025"),
+    (EXAMPLES / "swiss-open-21.trf", "fide-dutch-2017"),
+    (EXAMPLES / "swiss-open-21.trf", "fide-dutch-1992"),
+    (EXAMPLES / "lim-open-24.trf", "fide-lim"),
+    (EXAMPLES / "pl-a-klasa-2005.yaml", "kpzszach-a-klasa-2005"),
+    (EXAMPLES / "olympiad-21-teams.trf", "fide-olympiad-2006"),
+    (EXAMPLES / "olympiad-21-teams.trf", "fide-olympiad-2010"),
+    (EXAMPLES / "olympiad-21-teams.trf", "fide-olympiad-2022"),
+    (DATA / "ru_draughts" / "round3-forfeit-withdrawal.trf", "rdf-coefficient"),
+    (EXAMPLES / "round-robin-8.trf", "round-robin"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path, ruleset", EXPLAINED, ids=[r for _, r in EXPLAINED])
+def test_every_system_explains_in_the_language(cli, lang: str, path: Path, ruleset: str) -> None:  # type: ignore[no-untyped-def]
+    """``pair --explain`` of every system, the team systems too: no English word, no mixed
+    script, every count in its form, every score with the decimal comma."""
+    argv = ["pair", str(path), "-r", ruleset, "--explain"]
+    english, other = _call(cli, ["--lang", "en", *argv]), _call(cli, ["--lang", lang, *argv])
+    assert english.code == other.code == 0, other.err
+    allowed = _input_words(argv) | _ids()
+    assert findings(english.out + english.err, other.out + other.err, lang, allowed) == {}
 
 
 # --------------------------------------------------------------- counted nouns
