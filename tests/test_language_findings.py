@@ -493,3 +493,16 @@ def test_round_robin_explanation_counts_players(
     assert english.code == other.code == 0, other.err
     assert "the player takes table number" not in english.out
     assert findings(english.out, other.out, lang, {"Spieler"}) == {}
+
+
+def test_polish_help_speaks_in_the_imperative(cli) -> None:  # type: ignore[no-untyped-def]
+    """One mood in the Polish ``--help``: the imperative of argparse's own ``pokaż tę pomoc
+    i zakończ`` (issue 24: ``skojarzyć`` beside ``wygeneruj``), never an infinitive."""
+    infinitives = []
+    for command in ("", *SUBCOMMANDS):
+        text = _call(cli, ["--lang", "pl", *([command] if command else []), "--help"]).out
+        for line in text.splitlines():
+            match = re.match(r"\s+(?:-\S+(?:, -\S+)?(?: \S+)?|\w+)\s{2,}(\w+)", line)
+            if match and match.group(1).endswith("ć"):
+                infinitives.append(line.strip())
+    assert infinitives == []
