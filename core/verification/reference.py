@@ -34,6 +34,7 @@ from typing import Any
 
 from ..errors import Location, NoValidPairingError, SwissPairingError
 from ..i18n import N_, NP_
+from ..libmessages import os_problem
 from ..pairing import Pairing
 
 __all__ = [
@@ -352,7 +353,7 @@ class ReferenceEngine:
             raise ReferenceNotFoundError(
                 N_("reference engine {program} cannot be started: {reason}"),
                 program=self.program,
-                reason=exc.strerror or str(exc),
+                reason=os_problem(exc),
             ) from None
         stderr = done.stderr[-_MAX_STDERR * 4 :].decode("utf-8", errors="replace")
         return _Run(
