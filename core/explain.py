@@ -95,6 +95,8 @@ def format_fixed(value: float, decimals: int, locale: str | None) -> str:
 
 @functools.cache
 def _decimal_sign(lang: str) -> str:
+    if lang == "en":  # the source language: no Babel at start-up (help texts show numbers)
+        return "."
     from babel.numbers import get_decimal_symbol
 
     return get_decimal_symbol(lang)

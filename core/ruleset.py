@@ -20,7 +20,6 @@ from typing import Any
 
 from .errors import InvalidRulesetError
 from .i18n import N_, NP_
-from .libmessages import os_problem, type_message
 from .model import PointSystem
 from .safeyaml import MAX_BYTES, check_finite, load_yaml, read_text_capped
 
@@ -217,6 +216,8 @@ def _schema_error(source: str, error: Any, prefix: str = "$") -> InvalidRulesetE
         extra = ", ".join(sorted(k for k in error.instance if k not in allowed))
         return InvalidRulesetError(msg, where=f"{source}: {path}", extra=extra)  # type: ignore[arg-type]
     if error.validator == "type":
+        from .libmessages import type_message  # not at start-up
+
         msg, more = type_message(error.validator_value)
         return InvalidRulesetError(msg, where=f"{source}: {path}", instance=instance, **more)
     if msg is None:
@@ -370,6 +371,8 @@ def _load_chain(
             N_("is a folder, not a ruleset file"), where=f"{where}: {source}" if where else source
         ) from None
     except OSError as exc:
+        from .libmessages import os_problem  # not at start-up
+
         raise InvalidRulesetError(
             N_("cannot read file: {reason}"),
             where=f"{where}: {source}" if where else source,

@@ -34,7 +34,6 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from .errors import InvalidInputError, Location, join_where
 from .i18n import N_, NP_
-from .libmessages import json_problem, yaml_problem
 from .safetext import check_data
 
 __all__ = [
@@ -343,6 +342,8 @@ def _syntax_error(exc: yaml.YAMLError, text: str, source: str, error: _Error) ->
             where=where,
             code=f"{exc.character:04X}" if isinstance(exc.character, int) else "?",
         )
+    from .libmessages import yaml_problem  # error paths only: not at start-up
+
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     message, args = yaml_problem(problem, getattr(exc, "context", None))
@@ -435,6 +436,8 @@ def load_json(
     except InvalidInputError:
         raise
     except json.JSONDecodeError as exc:
+        from .libmessages import json_problem  # error paths only: not at start-up
+
         raise error(json_problem(exc.msg), where=Location(source, exc.lineno, exc.colno)) from None
     except ValueError:  # an integer of 5,000 digits
         raise error(N_("invalid JSON: a number with too many digits"), where=source) from None
