@@ -39,6 +39,7 @@ from .jsonio import (
     tournament_from_json,
     tournament_to_json,
 )
+from .libmessages import os_problem
 from .model import PointSystem, Tournament, player_states
 from .output import format_pairs, render_events, write_atomic
 from .pairing import Bye, Pairing, RoundPairing
@@ -92,7 +93,7 @@ def _file_access(fn: Callable[_P, _R]) -> Callable[_P, _R]:
             raise FileAccessError(
                 N_("cannot access file: {reason}"),
                 where=str(exc.filename or ""),
-                reason=exc.strerror or type(exc).__name__,
+                reason=os_problem(exc),
             ) from None
 
     return wrapper

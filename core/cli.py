@@ -62,6 +62,53 @@ def _report_address(locale: str | None) -> str:
     return gettext(N_("the swisspairing issue tracker"), locale)
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help whose metavariables (``TOURNAMENT.trf``, ``FILE``, ``SEED``) are catalogue words
+    too: each is looked up through argparse's ``_``, which :func:`_argparse_language` points
+    at the user's language (the epilogue below them is translated, so are they)."""
+
+    def _metavar_formatter(self, action: argparse.Action, default_metavar: str) -> Any:
+        inner = super()._metavar_formatter(action, default_metavar)
+        return lambda size: tuple(_metavar(m) for m in inner(size))
+
+
+def _metavar(name: str) -> str:
+    """A metavariable in the current language (argparse's ``_``); choices such as
+    ``{en,de,ru,pl}`` and names without an entry stay as they are."""
+    if not name or name.startswith("{"):
+        return name
+    return str(argparse._(name))  # type: ignore[attr-defined]
+
+
+#: The metavariables of the command line (shown by ``--help`` and in usage errors), so that
+#: Babel extracts them; argparse derives ``SEED``, ``SYSTEM``, … from the option names.
+_METAVARIABLES = (
+    N_("COMMAND"),
+    N_("TOURNAMENT"),
+    N_("TOURNAMENT.trf"),
+    N_("ID|FILE"),
+    N_("FILE"),
+    N_("FILE.html"),
+    N_("PAIRS.txt"),
+    N_("NEXT.trf"),
+    N_("MORE.trf"),
+    N_("NAME"),
+    N_("ID,ID"),
+    N_("CONFIG"),
+    N_("N|MIN-MAX"),
+    N_("ADDRESS"),
+    N_("PROGRAM"),
+    N_("SECONDS"),
+    N_("HOST"),
+    N_("PORT"),
+    N_("BYTES"),
+    N_("SEED"),
+    N_("SYSTEM"),
+    N_("ROUND"),
+    N_("FORMAT"),
+)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors with exit code 3 (an invalid request, as
     bbpPairings) and no traceback."""
@@ -73,9 +120,7 @@ class _Parser(argparse.ArgumentParser):
             SafeStream(file or sys.stderr).write(message)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault(
-            "formatter_class", argparse.RawDescriptionHelpFormatter
-        )  # epilogs keep their lines
+        kwargs.setdefault("formatter_class", _Formatter)  # epilogs keep their lines
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
@@ -119,13 +164,22 @@ def _argparse_language(locale: str | None) -> Any:
     """argparse translates its own words through its module's ``_``/``ngettext`` (GNU gettext,
     domain ``messages``): while the command line is built, parsed or printed they answer from
     swisspairing's catalogues in ``locale``."""
-    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    saved = argparse._, argparse.ngettext, argparse._get_action_name  # type: ignore[attr-defined]
     argparse._ = lambda message: gettext(message, locale)  # type: ignore[attr-defined]
     argparse.ngettext = lambda singular, plural, n: ngettext(singular, plural, n, locale)  # type: ignore[attr-defined]
+    name_of = saved[2]
+
+    def action_name(argument: argparse.Action | None) -> str | None:
+        """An option as it is written, a positional argument by its metavariable in the
+        language ("the following arguments are required: TURNIER.trf")."""
+        name = name_of(argument)
+        return name if name is None or name.startswith("-") else _metavar(name)
+
+    argparse._get_action_name = action_name  # type: ignore[attr-defined]
     try:
         yield
     finally:
-        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+        argparse._, argparse.ngettext, argparse._get_action_name = saved  # type: ignore[attr-defined]
 
 
 #: One example per subcommand, shown at the end of its ``--help``.
@@ -222,7 +276,12 @@ def build_parser(locale: str | None, *, epilogs: bool = True) -> argparse.Argume
         ),
         parents=[common],
     )
-    parser.add_argument("--version", action="version", version=f"swisspairing {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"swisspairing {__version__}",
+        help=_(N_("show program's version number and exit")),  # Python 3.11 leaves it English
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser(
@@ -296,8 +355,8 @@ def build_parser(locale: str | None, *, epilogs: bool = True) -> argparse.Argume
         add_parsers as _add_verification_parsers,
     )  # generate, simulate, check --repair
 
-    _add_verification_parsers(sub, common, _)
-    _add_serve_parser(sub, common, _)  # core/serve.py; the server is imported only when run
+    _add_verification_parsers(sub, common, _, locale)
+    _add_serve_parser(sub, common, _, locale)  # core/serve.py; the server is imported only when run
     if epilogs:
         _epilogs(parser, sub, _)
     return parser
@@ -449,10 +508,15 @@ def _run(argv: list[str], locale: str, out: TextIO, err: TextIO) -> int:
         raise
     except OSError as exc:
         name = exc.filename or ""
-        reason = exc.strerror or str(exc)
+        from .explain import render_message
+        from .libmessages import os_problem
+
         prefix = f"swisspairing: {name}: " if name else "swisspairing: "
         print(
-            prefix + gettext(N_("cannot access file: {reason}"), locale).format(reason=reason),
+            prefix
+            + render_message(
+                N_("cannot access file: {reason}"), {"reason": os_problem(exc)}, locale
+            ),
             file=err,
         )
         return EXIT_FILE

@@ -36,7 +36,7 @@ from typing import Any, TextIO
 
 from . import __version__
 from .engine import Engine
-from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
+from .errors import InvalidInputError, Location, NoValidPairingError, SwissPairingError
 from .explain import Term
 from .i18n import N_, gettext
 from .model import BLACK, PointSystem, Tournament, player_states
@@ -462,7 +462,7 @@ def generator_config(text: str, *, source: str = "<config>") -> dict[str, Any]:
             continue
         key, sep, value = line.partition("=")
         key, value = key.strip(), value.strip()
-        where = f"{source}: line {i}"
+        where = Location(source, i)
         if not sep:
             raise InvalidInputError(N_("expected KEY=VALUE"), where=where)
         if key not in GENERATOR_KEYS:
@@ -660,11 +660,15 @@ def main(argv: Sequence[str], *, out: TextIO, err: TextIO, locale: str | None = 
         return exc.exit_code
     except OSError as exc:
         name = exc.filename or ""
-        reason = exc.strerror or str(exc)
+        from .explain import render_message
+        from .libmessages import os_problem
+
         prefix = f"swisspairing: {name}: " if name else "swisspairing: "
         err.write(
             prefix
-            + gettext(N_("cannot access file: {reason}"), locale).format(reason=reason)
+            + render_message(
+                N_("cannot access file: {reason}"), {"reason": os_problem(exc)}, locale
+            )
             + "\n"
         )
         return EXIT_FILE

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import N_
+
 __all__ = [
     "FileAccessError",
     "InternalError",
@@ -16,12 +18,88 @@ __all__ = [
     "InvalidRulesetError",
     "InvalidTournamentError",
     "InvalidTrfError",
+    "Location",
     "NoValidPairingError",
     "PluginError",
     "SizeLimitError",
     "SwissPairingError",
     "UnknownSystemError",
+    "join_where",
+    "render_where",
 ]
+
+
+class Location(str):
+    """Where an error is: a source (file name, or another :class:`Location`), a line and a
+    column, and a JSON path; ``file.trf: line 7, column 92`` as a string (English), and in
+    the user's language through :meth:`render` (``Zeile 7, Spalte 92``).
+
+    A ``str``, so that code which only prints or compares it keeps working; build it with
+    this class (never by pasting ``line …`` into a string), so that it can be translated."""
+
+    source: str
+    """The file name (or an enclosing location); empty if unknown."""
+    line: int | None
+    """1-based line number, if known."""
+    column: int | None
+    """1-based column number, if known."""
+    path: str
+    """A JSON path (``$.tiebreaks[0]``) or another untranslated suffix; empty if none."""
+
+    def __new__(
+        cls, source: str = "", line: int | None = None, column: int | None = None, path: str = ""
+    ) -> Location:
+        self = super().__new__(cls, _location_text(source, line, column, path, "en"))
+        self.source, self.line, self.column, self.path = source, line, column, path
+        return self
+
+    def render(self, locale: str | None) -> str:
+        """The location in ``locale`` (the file name and JSON path as they are)."""
+        return _location_text(self.source, self.line, self.column, self.path, locale)
+
+    def __repr__(self) -> str:
+        return (
+            f"Location({self.source!r}, line={self.line!r}, column={self.column!r}, "
+            f"path={self.path!r})"
+        )
+
+    def __reduce__(self) -> Any:
+        return (Location, (self.source, self.line, self.column, self.path))
+
+
+def _location_text(
+    source: str, line: int | None, column: int | None, path: str, locale: str | None
+) -> str:
+    from .explain import render_message
+
+    parts = [render_where(source, locale)] if source else []
+    if line is not None and column is not None:
+        parts.append(
+            render_message(
+                N_("line {line}, column {column}"), {"line": line, "column": column}, locale
+            )
+        )
+    elif line is not None:
+        parts.append(render_message(N_("line {line}"), {"line": line}, locale))
+    elif column is not None:
+        parts.append(render_message(N_("column {column}"), {"column": column}, locale))
+    if path:
+        parts.append(path)
+    return ": ".join(parts)
+
+
+def join_where(source: str, path: str) -> str:
+    """``source: path`` (a JSON path after a file name), a :class:`Location` if ``source`` is
+    one (so that its line and column are still translated)."""
+    if isinstance(source, Location):
+        return Location(source, path=path)
+    return f"{source}: {path}" if source else path
+
+
+def render_where(where: str, locale: str | None) -> str:
+    """``where`` in ``locale``: a :class:`Location` is translated, a plain string (a file name,
+    a JSON path) stays as it is."""
+    return where.render(locale) if isinstance(where, Location) else str(where)
 
 
 class SwissPairingError(Exception):
@@ -47,7 +125,8 @@ class SwissPairingError(Exception):
         from .explain import render_message
 
         text = render_message(self.message, self.args_, locale)
-        return f"{self.where}: {text}" if self.where else text
+        where = render_where(self.where, locale)
+        return f"{where}: {text}" if where else text
 
 
 class InvalidInputError(SwissPairingError, ValueError):
@@ -75,15 +154,7 @@ class InvalidTrfError(InvalidInputError):
         """1-based line number, if known."""
         self.column = column
         """1-based column number, if known."""
-        parts = [filename] if filename else []
-        pos = []
-        if line is not None:
-            pos.append(f"line {line}")
-        if column is not None:
-            pos.append(f"column {column}")
-        if pos:
-            parts.append(", ".join(pos))
-        super().__init__(message, where=": ".join(parts), **args)
+        super().__init__(message, where=Location(filename, line, column), **args)
 
 
 class InvalidRulesetError(InvalidInputError):

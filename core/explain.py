@@ -8,6 +8,7 @@ tells the arbiter the same story in Russian.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +16,16 @@ from typing import Any
 from .i18n import gettext, normalise_locale, translate
 from .safetext import visible
 
-__all__ = ["Event", "Explanation", "Term", "format_number", "render_args", "render_message"]
+__all__ = [
+    "Event",
+    "Explanation",
+    "Message",
+    "Term",
+    "format_fixed",
+    "format_number",
+    "render_args",
+    "render_message",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +40,22 @@ class Term:
         return gettext(self.msgid, locale)
 
 
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A catalogue message with its arguments, rendered inside another message (e.g. the
+    reason of an error)."""
+
+    msgid: str
+    """The catalogue msgid (or :class:`~swisspairing.i18n.Plural`), with ``{name}``
+    placeholders."""
+    args: Mapping[str, Any] = field(default_factory=dict)
+    """Values for the placeholders."""
+
+    def render(self, locale: str | None) -> str:
+        """The message in ``locale``."""
+        return render_message(self.msgid, self.args, locale)
+
+
 def _render_arg(value: Any, locale: str | None) -> Any:
     if hasattr(value, "render"):  # Term, or a nested message
         return value.render(locale)
@@ -38,8 +64,15 @@ def _render_arg(value: Any, locale: str | None) -> Any:
     if isinstance(value, float):
         return format_number(value, locale)
     if isinstance(value, str):  # never raw: control characters escaped, long values cut
+        if _DECIMAL.fullmatch(value):  # a score formatted by the caller ("2.5"): the locale's sign
+            sign = _decimal_sign(normalise_locale(locale))
+            return value if sign == "." else value.replace(".", sign)
         return visible(value)
     return value
+
+
+_DECIMAL = re.compile(r"[-+−]?[0-9]+\.[0-9]+")
+"""A number with a decimal point, given as text (a score the caller formatted itself)."""
 
 
 def format_number(value: float, locale: str | None) -> str:
@@ -52,8 +85,18 @@ def format_number(value: float, locale: str | None) -> str:
     return text if sign == "." else text.replace(".", sign)
 
 
+def format_fixed(value: float, decimals: int, locale: str | None) -> str:
+    """``value`` with exactly ``decimals`` decimals and the locale's decimal sign (``12,5``
+    ms in German)."""
+    text = f"{float(value):.{decimals}f}"
+    sign = _decimal_sign(normalise_locale(locale))
+    return text if sign == "." else text.replace(".", sign)
+
+
 @functools.cache
 def _decimal_sign(lang: str) -> str:
+    if lang == "en":  # the source language: no Babel at start-up (help texts show numbers)
+        return "."
     from babel.numbers import get_decimal_symbol
 
     return get_decimal_symbol(lang)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .engine import Engine
-from .errors import InvalidInputError, InvalidTournamentError, NoValidPairingError
+from .errors import InvalidInputError, InvalidTournamentError, Location, NoValidPairingError
 from .i18n import N_
 from .model import BLACK, WHITE, Player, PointSystem, RoundRecord, Team, Tournament
 from .pairing import RoundPairing
@@ -217,9 +217,9 @@ def load_config(path: str | os.PathLike[str]) -> tuple[GeneratorConfig, str | No
                 continue
             key, sep, value = line.partition("=")
             if not sep:
-                raise InvalidInputError(N_("expected KEY=VALUE"), where=f"{name}: line {i}")
+                raise InvalidInputError(N_("expected KEY=VALUE"), where=Location(name, i))
             value = value.strip()
-            data[key.strip().lower()] = load_yaml(value, f"{name}: line {i}") if value else None
+            data[key.strip().lower()] = load_yaml(value, Location(name, i)) if value else None
     else:
         data = load_yaml(text, name)
     if not isinstance(data, dict):

@@ -34,6 +34,7 @@ from typing import Any
 
 from .errors import InvalidInputError, InvalidRulesetError
 from .i18n import N_
+from .libmessages import wrong_type
 from .model import BLACK, WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
 from .safetext import check_data
 from .safeyaml import MAX_DEPTH, read_text_capped
@@ -563,11 +564,11 @@ def loads_json(
     """Parse a tournament document from JSON text (see :func:`tournament_from_json`); the
     bounds of :func:`swisspairing.safeyaml.load_json` (nesting, duplicate keys, NaN) apply."""
     if not isinstance(text, str):
-        raise InvalidTournamentJsonError(
-            N_("{instance} is not of type {limit}"),
+        raise wrong_type(
+            InvalidTournamentJsonError,
+            "string",
             where=source,
             instance=type(text).__name__,
-            limit="string",
         )
     data = safe_load_json(text, source, error=InvalidTournamentJsonError)
     return tournament_from_json(data, source=source, point_system=point_system, check=check)

@@ -165,7 +165,10 @@ def _same_file(a: str, b: str) -> bool:
 
 def _user_error(exc: OSError, path: str) -> OSError:
     """The same error, naming the user's path instead of a temporary file."""
-    return OSError(exc.errno, exc.strerror or str(exc), path)
+    error = OSError(exc.errno, exc.strerror or str(exc), path)
+    if getattr(exc, "catalogue_reason", None):
+        error.catalogue_reason = exc.catalogue_reason  # type: ignore[attr-defined]
+    return error
 
 
 def _stage(path: str, target: str, data: bytes) -> str:
@@ -174,9 +177,13 @@ def _stage(path: str, target: str, data: bytes) -> str:
     if os.path.exists(target):
         st = os.stat(target)
         if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
-            raise OSError(
+            error = OSError(
                 errno.EACCES, os.strerror(errno.EACCES) + " (read-only file, left unchanged)", path
             )
+            error.catalogue_reason = N_(  # type: ignore[attr-defined]  # read by libmessages
+                "Permission denied (read-only file, left unchanged)"
+            )
+            raise error
         mode = st.st_mode & 0o7777
     else:
         umask = os.umask(0)

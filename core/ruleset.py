@@ -149,7 +149,6 @@ def core_schema() -> dict[str, Any]:
 _MESSAGES = {
     "maximum": N_("{instance} is greater than the maximum of {limit}"),
     "minimum": N_("{instance} is less than the minimum of {limit}"),
-    "type": N_("{instance} is not of type {limit}"),
     "enum": N_("{instance} is not one of {limit}"),
     "const": N_("{instance} must be {limit}"),
     "required": N_("missing required key {missing}"),
@@ -159,7 +158,36 @@ _MESSAGES = {
         "{instance} has fewer than {limit} item", "{instance} has fewer than {limit} items", "limit"
     ),
     "uniqueItems": N_("{instance} has repeated items"),
+    "maxItems": NP_(
+        "{instance} has more than {limit} item", "{instance} has more than {limit} items", "limit"
+    ),
+    "minLength": NP_(
+        "{instance} is shorter than {limit} character",
+        "{instance} is shorter than {limit} characters",
+        "limit",
+    ),
+    "maxLength": NP_(
+        "{instance} is longer than {limit} character",
+        "{instance} is longer than {limit} characters",
+        "limit",
+    ),
+    "exclusiveMaximum": N_("{instance} must be less than {limit}"),
+    "exclusiveMinimum": N_("{instance} must be greater than {limit}"),
+    "multipleOf": N_("{instance} is not a multiple of {limit}"),
+    "minProperties": NP_(
+        "{instance} has fewer than {limit} key", "{instance} has fewer than {limit} keys", "limit"
+    ),
+    "maxProperties": NP_(
+        "{instance} has more than {limit} key", "{instance} has more than {limit} keys", "limit"
+    ),
+    "oneOf": N_("{instance} matches none of the allowed forms, or more than one"),
+    "anyOf": N_("{instance} matches none of the allowed forms"),
+    "not": N_("{instance} is not allowed here"),
+    "propertyNames": N_("{instance} has a key that is not allowed"),
 }
+
+#: A schema rule without a message of its own: named by its keyword.
+_OTHER_RULE = N_("{instance} does not satisfy the schema rule {rule}")
 
 
 def _schema_error(source: str, error: Any, prefix: str = "$") -> InvalidRulesetError:
@@ -187,8 +215,15 @@ def _schema_error(source: str, error: Any, prefix: str = "$") -> InvalidRulesetE
         allowed = set(error.schema.get("properties", {}))
         extra = ", ".join(sorted(k for k in error.instance if k not in allowed))
         return InvalidRulesetError(msg, where=f"{source}: {path}", extra=extra)  # type: ignore[arg-type]
+    if error.validator == "type":
+        from .libmessages import type_message  # not at start-up
+
+        msg, more = type_message(error.validator_value)
+        return InvalidRulesetError(msg, where=f"{source}: {path}", instance=instance, **more)
     if msg is None:
-        return InvalidRulesetError("{detail}", where=f"{source}: {path}", detail=error.message)
+        return InvalidRulesetError(
+            _OTHER_RULE, where=f"{source}: {path}", instance=instance, rule=error.validator
+        )
     return InvalidRulesetError(msg, where=f"{source}: {path}", instance=instance, limit=limit)
 
 
@@ -314,7 +349,11 @@ def _load_chain(
         raise InvalidRulesetError(N_("extends forms a cycle: {chain}"), where=where, chain=chain)
     if len(seen) >= MAX_EXTENDS:
         raise InvalidRulesetError(
-            N_("extends goes deeper than the limit of {limit} rulesets"),
+            NP_(
+                "extends goes deeper than the limit of {limit} ruleset",
+                "extends goes deeper than the limit of {limit} rulesets",
+                "limit",
+            ),
             where=where,
             limit=MAX_EXTENDS,
         )
@@ -332,10 +371,12 @@ def _load_chain(
             N_("is a folder, not a ruleset file"), where=f"{where}: {source}" if where else source
         ) from None
     except OSError as exc:
+        from .libmessages import os_problem  # not at start-up
+
         raise InvalidRulesetError(
             N_("cannot read file: {reason}"),
             where=f"{where}: {source}" if where else source,
-            reason=exc.strerror or str(exc),
+            reason=os_problem(exc),
         ) from None
     data = _read_yaml(text, source)
     parent = data.get("extends")

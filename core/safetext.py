@@ -65,15 +65,20 @@ def check_data(
     """Refuse a control character in any string (key or value) of JSON data, naming its JSON
     path, and with ``max_depth`` nesting deeper than that (data built in code, which no
     reader bounded).  Iterative: the depth of the data does not matter."""
-    from .i18n import N_
+    from .errors import join_where
+    from .i18n import N_, NP_
 
     stack: list[tuple[Any, str, int]] = [(data, path, 0)]
     while stack:
         value, where, depth = stack.pop()
         if max_depth is not None and depth > max_depth:
             raise error(
-                N_("nested deeper than the limit of {limit} levels"),
-                where=f"{source}: {cut(where, 80)}" if source else cut(where, 80),
+                NP_(
+                    "nested deeper than the limit of {limit} level",
+                    "nested deeper than the limit of {limit} levels",
+                    "limit",
+                ),
+                where=join_where(source, cut(where, 80)),
                 limit=max_depth,
             )
         if isinstance(value, str):
@@ -81,7 +86,7 @@ def check_data(
             if i is not None:
                 raise error(
                     N_("control character U+{code} at character {index}"),
-                    where=f"{source}: {where}" if source else where,
+                    where=join_where(source, where),
                     code=f"{ord(value[i]):04X}",
                     index=i + 1,
                 )

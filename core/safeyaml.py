@@ -32,8 +32,8 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from .errors import InvalidInputError
-from .i18n import N_
+from .errors import InvalidInputError, Location, join_where
+from .i18n import N_, NP_
 from .safetext import check_data
 
 __all__ = [
@@ -71,7 +71,13 @@ def read_text_capped(
         data = fh.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise error(
-            N_("the file is larger than the limit of {limit} bytes"), where=path, limit=max_bytes
+            NP_(
+                "the file is larger than the limit of {limit} byte",
+                "the file is larger than the limit of {limit} bytes",
+                "limit",
+            ),
+            where=path,
+            limit=max_bytes,
         )
     try:
         return codecs.decode(data, "utf-8-sig")
@@ -82,9 +88,7 @@ def read_text_capped(
 
 
 def _where(source: str, mark: Any) -> str:
-    return (
-        f"{source}: line {mark.line + 1}, column {mark.column + 1}" if mark is not None else source
-    )
+    return Location(source, mark.line + 1, mark.column + 1) if mark is not None else source
 
 
 def prescan_yaml(
@@ -103,7 +107,11 @@ def prescan_yaml(
     except yaml.YAMLError as exc:
         if "depth" in str(getattr(exc, "problem", "") or ""):  # libyaml stops at 1000 levels
             raise error(
-                N_("nested deeper than the limit of {limit} levels"),
+                NP_(
+                    "nested deeper than the limit of {limit} level",
+                    "nested deeper than the limit of {limit} levels",
+                    "limit",
+                ),
                 where=_where(source, getattr(exc, "problem_mark", None)),
                 limit=max_depth,
             ) from None
@@ -125,7 +133,11 @@ def _pre_scan(text: str, source: str, max_depth: int, error: _Error, aliases: bo
                 depth += 1
                 if depth > max_depth:
                     raise error(
-                        N_("nested deeper than the limit of {limit} levels"),
+                        NP_(
+                            "nested deeper than the limit of {limit} level",
+                            "nested deeper than the limit of {limit} levels",
+                            "limit",
+                        ),
                         where=_where(source, event.start_mark),
                         limit=max_depth,
                     )
@@ -156,13 +168,21 @@ def _expanded_size(
             depth[key] = deep
             if total > own + max_alias_nodes:
                 raise error(
-                    N_("aliases expand to more than {limit} further nodes"),
+                    NP_(
+                        "aliases expand to more than {limit} further node",
+                        "aliases expand to more than {limit} further nodes",
+                        "limit",
+                    ),
                     where=_where(source, node.start_mark),
                     limit=max_alias_nodes,
                 )
             if deep > max_depth:
                 raise error(
-                    N_("nested deeper than the limit of {limit} levels"),
+                    NP_(
+                        "nested deeper than the limit of {limit} level",
+                        "nested deeper than the limit of {limit} levels",
+                        "limit",
+                    ),
                     where=_where(source, node.start_mark),
                     limit=max_depth,
                 )
@@ -281,7 +301,11 @@ def load_yaml(
     except yaml.YAMLError as exc:
         if "depth" in str(getattr(exc, "problem", "") or ""):  # libyaml stops at 1000 levels
             raise error(
-                N_("nested deeper than the limit of {limit} levels"),
+                NP_(
+                    "nested deeper than the limit of {limit} level",
+                    "nested deeper than the limit of {limit} levels",
+                    "limit",
+                ),
                 where=_where(source, getattr(exc, "problem_mark", None)),
                 limit=max_depth,
             ) from None
@@ -300,9 +324,7 @@ def load_yaml(
     except InvalidInputError:
         raise
     except (ValueError, OverflowError) as exc:  # e.g. an integer of 5,000 digits, a 13th month
-        raise error(
-            N_("invalid YAML: {problem}"), where=source, problem=str(exc).splitlines()[0]
-        ) from None
+        raise error(_value_problem(exc), where=source) from None
     check_data(data, source, error)
     return data
 
@@ -312,23 +334,27 @@ def _syntax_error(exc: yaml.YAMLError, text: str, source: str, error: _Error) ->
     the reader found it)."""
     if isinstance(exc, yaml.reader.ReaderError):
         before = text[: exc.position]
-        where = (
-            f"{source}: line {before.count(chr(10)) + 1}, column "
-            f"{exc.position - (before.rfind(chr(10)) + 1) + 1}"
+        where = Location(
+            source, before.count(chr(10)) + 1, exc.position - (before.rfind(chr(10)) + 1) + 1
         )
         return error(
-            N_("invalid YAML: {problem}"),
+            N_("invalid YAML: the character U+{code} is not allowed"),
             where=where,
-            problem=f"unacceptable character #x{exc.character:04x}",
+            code=f"{exc.character:04X}" if isinstance(exc.character, int) else "?",
         )
+    from .libmessages import yaml_problem  # error paths only: not at start-up
+
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    context = getattr(exc, "context", None)
-    if context and problem.startswith(
-        "but "
-    ):  # "expected a single document …, but found another document"
-        problem = f"{context}, {problem}"
-    return error(N_("invalid YAML: {problem}"), where=_where(source, mark), problem=problem)
+    message, args = yaml_problem(problem, getattr(exc, "context", None))
+    return error(message, where=_where(source, mark), **args)
+
+
+def _value_problem(exc: Exception) -> str:
+    """Our message for a value PyYAML's constructor cannot build (Python's words stay out)."""
+    if "digits" in str(exc):
+        return N_("invalid YAML: a number with too many digits")
+    return N_("invalid YAML: a value that cannot be read (e.g. an impossible date)")
 
 
 _REPARSE_LIMIT = 256 * 1024
@@ -395,7 +421,11 @@ def load_json(
             depth += 1
             if depth > max_depth:
                 raise error(
-                    N_("nested deeper than the limit of {limit} levels"),
+                    NP_(
+                        "nested deeper than the limit of {limit} level",
+                        "nested deeper than the limit of {limit} levels",
+                        "limit",
+                    ),
                     where=source,
                     limit=max_depth,
                 )
@@ -406,18 +436,20 @@ def load_json(
     except InvalidInputError:
         raise
     except json.JSONDecodeError as exc:
-        raise error(
-            N_("invalid JSON: {problem}"),
-            where=f"{source}: line {exc.lineno}, column {exc.colno}",
-            problem=exc.msg,
-        ) from None
-    except ValueError as exc:  # an integer of 5,000 digits
-        raise error(
-            N_("invalid JSON: {problem}"), where=source, problem=str(exc).splitlines()[0]
-        ) from None
+        from .libmessages import json_problem  # error paths only: not at start-up
+
+        raise error(json_problem(exc.msg), where=Location(source, exc.lineno, exc.colno)) from None
+    except ValueError:  # an integer of 5,000 digits
+        raise error(N_("invalid JSON: a number with too many digits"), where=source) from None
     except RecursionError:  # pragma: no cover - the depth scan comes first
         raise error(
-            N_("nested deeper than the limit of {limit} levels"), where=source, limit=max_depth
+            NP_(
+                "nested deeper than the limit of {limit} level",
+                "nested deeper than the limit of {limit} levels",
+                "limit",
+            ),
+            where=source,
+            limit=max_depth,
         ) from None
     check_data(data, source, error)
     return data
@@ -432,7 +464,9 @@ def check_finite(
         value, where = stack.pop()
         if isinstance(value, float) and not math.isfinite(value):
             raise error(
-                N_("{value} is not a finite number"), where=f"{source}: {where}", value=repr(value)
+                N_("{value} is not a finite number"),
+                where=join_where(source, where),
+                value=repr(value),
             )
         if isinstance(value, dict):
             stack.extend((v, f"{where}.{k}") for k, v in value.items())

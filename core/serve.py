@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .errors import SwissPairingError
-from .i18n import N_
+from .explain import render_message
+from .i18n import N_, NP_
 
 __all__ = ["add_parser", "command"]
 
@@ -20,7 +21,9 @@ class MissingExtraError(SwissPairingError):
     """An optional dependency is not installed."""
 
 
-def add_parser(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+def add_parser(
+    sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str], locale: str | None = None
+) -> None:
     """``serve [--host H] [--port P] [--workers N]`` and the limits of :data:`_OPTIONS`."""
     s = sub.add_parser(
         "serve", parents=[common], help=_(N_("run the HTTP service (needs swisspairing[server])"))
@@ -44,7 +47,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str
             type=kind,
             default=None,  # not given: SWISSPAIRING_<OPTION>, else the default shown
             metavar=metavar,
-            help=_(help_text).format(default=default),
+            help=render_message(help_text, {"default": default}, locale).replace("%", "%%"),
         )
 
 
@@ -54,7 +57,11 @@ _OPTIONS: tuple[tuple[str, type, Any, str, str], ...] = (
         int,
         2_000_000,
         "BYTES",
-        N_("largest request accepted (default: {default} bytes)"),
+        NP_(
+            "largest request accepted (default: {default} byte)",
+            "largest request accepted (default: {default} bytes)",
+            "default",
+        ),
     ),
     (
         "--time-limit",

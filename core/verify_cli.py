@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .errors import InvalidInputError
-from .i18n import N_, gettext
+from .i18n import N_, NP_, gettext
 
 if TYPE_CHECKING:  # the command line builds these parsers at start-up: the engine loads on use
     from .pairing import Bye, Pairing
@@ -26,33 +26,55 @@ __all__ = ["add_parsers", "commands", "peak_memory_mib", "render_repair_report",
 EXIT_OK = 0
 EXIT_DIFFERS = 1
 
-#: generate/simulate options with their GeneratorConfig field and type.
+#: generate/simulate options with their GeneratorConfig field, help and default (the
+#: defaults of :class:`~swisspairing.generate.GeneratorConfig`, shown in the locale's form).
 _RATES = (
-    ("--draw-rate", "draw_rate", N_("share of draws between equally rated players (default: 0.3)")),
-    ("--forfeit-rate", "forfeit_rate", N_("share of games lost by forfeit (default: 0.02)")),
+    (
+        "--draw-rate",
+        "draw_rate",
+        N_("share of draws between equally rated players (default: {default})"),
+        0.3,
+    ),
+    (
+        "--forfeit-rate",
+        "forfeit_rate",
+        N_("share of games lost by forfeit (default: {default})"),
+        0.02,
+    ),
     (
         "--bye-request-rate",
         "bye_request_rate",
         N_(
             "chance per round of a requested half-point bye; team events: of a team sitting out "
-            "(default: 0.02)"
+            "(default: {default})"
         ),
+        0.02,
     ),
     (
         "--absence-rate",
         "absence_rate",
-        N_("chance per round of an announced absence (default: 0.01)"),
+        N_("chance per round of an announced absence (default: {default})"),
+        0.01,
     ),
     (
         "--withdrawal-rate",
         "withdrawal_rate",
-        N_("chance per round of a withdrawal (default: 0.005)"),
+        N_("chance per round of a withdrawal (default: {default})"),
+        0.005,
     ),
-    ("--unrated-share", "unrated_share", N_("share of unrated players (default: 0.05)")),
+    ("--unrated-share", "unrated_share", N_("share of unrated players (default: {default})"), 0.05),
 )
 
 
-def add_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+def _rate_help(text: str, default: float, locale: str | None) -> str:
+    from .explain import render_message
+
+    return render_message(text, {"default": default}, locale).replace("%", "%%")
+
+
+def add_parsers(
+    sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str], locale: str | None = None
+) -> None:
     """Add ``generate`` and ``simulate`` and the ``--repair`` options of ``check``."""
     g = sub.add_parser(
         "generate",
@@ -104,8 +126,15 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], st
         metavar="S",
         help=_(N_("seed of the field, the results and the events (default: 1)")),
     )
-    for flag, dest, text in _RATES:
-        g.add_argument(flag, dest=dest, type=float, default=None, metavar="X", help=_(text))
+    for flag, dest, text, value in _RATES:
+        g.add_argument(
+            flag,
+            dest=dest,
+            type=float,
+            default=None,
+            metavar="X",
+            help=_rate_help(text, value, locale),
+        )
     g.add_argument(
         "-o",
         "--output",
@@ -156,8 +185,15 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], st
         metavar="S",
         help=_(N_("seed of the first tournament; the next ones use S+1, S+2, … (default: 1)")),
     )
-    for flag, dest, text in _RATES:
-        s.add_argument(flag, dest=dest, type=float, default=None, metavar="X", help=_(text))
+    for flag, dest, text, value in _RATES:
+        s.add_argument(
+            flag,
+            dest=dest,
+            type=float,
+            default=None,
+            metavar="X",
+            help=_rate_help(text, value, locale),
+        )
     s.add_argument("--no-progress", action="store_true", help=_(N_("do not show the progress bar")))
     _add_run_options(s, _)
     _add_output_options(s, _)
@@ -293,7 +329,7 @@ def cmd_generate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
         )
     changes = {
         k: getattr(args, k)
-        for k in ("players", "entrants", "rounds", "seed", *(d for _, d, _ in _RATES))
+        for k in ("players", "entrants", "rounds", "seed", *(d for _, d, _, _ in _RATES))
         if getattr(args, k) is not None
     }
     config = replace(config, **changes) if changes else config
@@ -304,9 +340,12 @@ def cmd_generate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
     needed = players_needed(ruleset, config)
     if needed > TRF16_MAX_PLAYERS and not args.output.lower().endswith(EVENT_SUFFIXES):
         raise InvalidInputError(
-            N_(
+            NP_(
+                "{file}: {count} player does not fit a TRF16 file (start numbers up to {most}): "
+                "write a team event file (.yaml or .json) or generate fewer entrants",
                 "{file}: {count} players do not fit a TRF16 file (start numbers up to {most}): "
-                "write a team event file (.yaml or .json) or generate fewer entrants"
+                "write a team event file (.yaml or .json) or generate fewer entrants",
+                "count",
             ),
             file=args.output,
             count=needed,
@@ -513,8 +552,10 @@ def _rulesets(refs: Sequence[str]) -> list[Ruleset]:
     return out
 
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f}"
+def _ms(seconds: float, locale: str) -> str:
+    from .explain import format_fixed
+
+    return format_fixed(seconds * 1000, 1, locale)
 
 
 def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list[str]:
@@ -537,8 +578,8 @@ def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list
             str(s.discrepancies),
             str(s.violations),
             str(s.stopped),
-            _ms(s.median),
-            _ms(s.worst),
+            _ms(s.median, locale),
+            _ms(s.worst, locale),
         ]
         for s in summaries
     ]
@@ -559,7 +600,11 @@ def render_summary(summaries: Sequence[Any], memory: float, locale: str) -> list
             )
             lines.append(
                 text.format(
-                    ruleset=s.ruleset, seed=seed, players=players, round=rnd, ms=_ms(s.worst)
+                    ruleset=s.ruleset,
+                    seed=seed,
+                    players=players,
+                    round=rnd,
+                    ms=_ms(s.worst, locale),
                 )
             )
     for s in summaries:
@@ -755,7 +800,7 @@ def cmd_simulate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
             value=args.tournaments,
         )
     workers = _workers(args.workers)
-    rates = {d: getattr(args, d) for _, d, _ in _RATES if getattr(args, d) is not None}
+    rates = {d: getattr(args, d) for _, d, _, _ in _RATES if getattr(args, d) is not None}
     rulesets = _rulesets(args.ruleset)
     _check_reference(args.reference, rulesets)
     if args.report is not None:

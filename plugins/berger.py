@@ -226,13 +226,11 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     table = berger_round(size, table_round)
     reverse = cycle % 2 == 0
     explain = context.explanation.add
-    explain(
+    explain(  # two sentences, not plural forms: n = 21 is "1 to 21", never a singular
         "RR-Berger 2",
-        NP_(
-            "the player takes table number {n}",
-            "players take the table numbers 1 to {n} in start-number order",
-            "n",
-        ),
+        N_("the player takes table number 1")
+        if n == 1
+        else N_("players take the table numbers 1 to {n} in start-number order"),
         n=n,
     )
     explain(

@@ -326,7 +326,7 @@ def test_json_errors_name_the_path():
     doc["players"][0]["rating"] = "2100"
     with pytest.raises(InvalidTournamentJsonError) as exc:
         tournament_from_json(doc, source="event.json")
-    assert str(exc.value) == 'event.json: $.players[0].rating: "2100" is not of type integer'
+    assert str(exc.value) == 'event.json: $.players[0].rating: "2100" is not a whole number'
 
     doc = _doc()
     doc["players"][1]["number"] = doc["players"][0]["number"]

@@ -20,11 +20,11 @@ SUBCOMMANDS = (
     "pairings",
 )
 
-MISSING = {
-    "en": ("usage: ", "error: the following arguments are required: "),
-    "de": ("Aufruf: ", "Fehler: folgende Argumente sind erforderlich: "),
-    "ru": ("использование: ", "ошибка: требуются следующие аргументы: "),
-    "pl": ("użycie: ", "błąd: wymagane są następujące argumenty: "),
+MISSING = {  # usage, the error, and the metavariable in the language (issue 24)
+    "en": ("usage: ", "error: the following arguments are required: ", "TOURNAMENT.trf"),
+    "de": ("Aufruf: ", "Fehler: folgende Argumente sind erforderlich: ", "TURNIER.trf"),
+    "ru": ("использование: ", "ошибка: требуются следующие аргументы: ", "ТУРНИР.trf"),
+    "pl": ("użycie: ", "błąd: wymagane są następujące argumenty: ", "TURNIEJ.trf"),
 }
 
 
@@ -32,10 +32,9 @@ MISSING = {
 def test_usage_errors_speak_the_language(capsys, lang: str) -> None:  # type: ignore[no-untyped-def]
     assert main(["--lang", lang, "pair"]) == 3
     err = capsys.readouterr().err
-    usage, error = MISSING[lang]
-    assert (
-        err.startswith(usage) and f"swisspairing pair: {error}TOURNAMENT.trf, --ruleset/-r" in err
-    )
+    usage, error, metavar = MISSING[lang]
+    assert err.startswith(usage) and f"swisspairing pair: {error}{metavar}, --ruleset/-r" in err
+    assert f" {metavar}\n" in err  # the usage line names it so too
 
 
 @pytest.mark.parametrize(

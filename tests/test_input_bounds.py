@@ -83,7 +83,7 @@ def test_api_arguments_of_the_wrong_type_are_input_errors():
         (lambda: swisspairing.standings(None, "fide-dutch-1992"), "tournament must be"),
         (lambda: swisspairing.load_trf(5), "path must be a path, not int"),
         (lambda: swisspairing.loads_trf(b"012 x"), "text must be a string, not bytes"),
-        (lambda: swisspairing.loads_json(None), "is not of type string"),
+        (lambda: swisspairing.loads_json(None), "is not text"),
         (lambda: swisspairing.dump_trf("x"), "tournament must be a Tournament, not str"),
     ]
     for call, text in calls:

@@ -110,7 +110,7 @@ def _error(ref: str) -> str:
     "name, expected",
     [
         ("bad-cycles.yaml", "{path}: $.parameters.cycles: 9 is greater than the maximum of 4"),
-        ("bad-type.yaml", '{path}: $.search_budget: "lots" is not of type integer'),
+        ("bad-type.yaml", '{path}: $.search_budget: "lots" is not a whole number'),
         ("bad-unknown-key.yaml", "{path}: $: unknown key colors"),
         (
             "bad-unknown-system.yaml",

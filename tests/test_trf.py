@@ -737,7 +737,7 @@ def test_points_with_the_acceleration_of_the_round_being_paired(data_dir: Path) 
     [
         (
             "rounds-beyond-xxr-invalid.trf",
-            "line 6, column 102: round 2 is recorded beyond the number of rounds, 1 (line 2)",
+            "line 6, column 102: round 2 is recorded, but the tournament has only 1 round (line 2)",
         ),
         ("xxp-unknown-player-invalid.trf", "line 4, column 7: XXP: player 17 does not exist"),
         ("xxz-unknown-player-invalid.trf", "line 3, column 7: XXZ: player 40 does not exist"),

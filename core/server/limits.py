@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..errors import InvalidInputError, InvalidRulesetError, SwissPairingError
+from ..errors import InvalidInputError, InvalidRulesetError, Location, SwissPairingError
 from ..i18n import N_, NP_
+from ..libmessages import JSON_SYNTAX_MESSAGES, wrong_type
 from ..safeyaml import MAX_DEPTH, load_json, prescan_yaml
 
 __all__ = [
@@ -107,7 +108,13 @@ def time_limit_error(seconds: float) -> TimeLimitExceededError:
 def too_large(limit: int) -> MalformedRequestError:
     """The 413 of a body or query string over ``limit`` bytes."""
     error = MalformedRequestError(
-        N_("the request is larger than {limit} bytes"), status=413, limit=limit
+        NP_(
+            "the request is larger than {limit} byte",
+            "the request is larger than {limit} bytes",
+            "limit",
+        ),
+        status=413,
+        limit=limit,
     )
     error.exit_code = 4  # a size limit
     return error
@@ -116,10 +123,13 @@ def too_large(limit: int) -> MalformedRequestError:
 def _json_error(message: str, /, *, where: str = "", **args: Any) -> InvalidInputError:
     """Syntax errors of the body are 400 (not JSON at all); everything else the body's JSON
     says (nesting, duplicate keys, NaN) is invalid input, 422."""
-    if message == "invalid JSON: {problem}":
+    if isinstance(where, Location) and where.source == "$":  # the body: line and column alone
+        where = Location("", where.line, where.column, where.path)
+    else:
         where = where.removeprefix("$: ")
+    if message in JSON_SYNTAX_MESSAGES:
         return MalformedRequestError(message, where=where, **args)  # type: ignore[return-value]
-    return InvalidInputError(message, where=where.removeprefix("$: ") or "$", **args)
+    return InvalidInputError(message, where=where or "$", **args)
 
 
 def parse_json_body(raw: bytes, limits: Limits) -> Any:
@@ -138,7 +148,11 @@ def check_ruleset_text(text: str, source: str, limits: Limits) -> None:
     libyaml's event stream."""
     if len(text) > limits.max_ruleset:
         raise InvalidRulesetError(
-            N_("the ruleset is longer than the limit of {limit} characters"),
+            NP_(
+                "the ruleset is longer than the limit of {limit} character",
+                "the ruleset is longer than the limit of {limit} characters",
+                "limit",
+            ),
             where=source,
             limit=limits.max_ruleset,
         )
@@ -160,11 +174,11 @@ def limits_from_env(environ: Mapping[str, str] | None = None) -> Limits:
             try:
                 values[f.name] = kind(raw)
             except ValueError:
-                raise InvalidInputError(
-                    N_("{instance} is not of type {limit}"),
+                raise wrong_type(
+                    InvalidInputError,
+                    "number" if kind is float else "integer",
                     where=_ENV[f.name],
                     instance=raw[:80],
-                    limit="number" if kind is float else "integer",
                 ) from None
     return Limits(**values)
 

@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from .. import __version__, api
 from ..errors import InvalidInputError
 from ..i18n import N_
+from ..libmessages import wrong_type
 from .limits import check_ruleset_text
 from .metrics import CONTENT_TYPE
 from .openapi import (
@@ -234,11 +235,11 @@ def add_pages(app: FastAPI, svc: Service) -> None:
             value = q.get(key)
             if value is not None:
                 if not (value.isascii() and value.isdigit()) or len(value) > 9:
-                    raise InvalidInputError(
-                        N_("{instance} is not of type {limit}"),
+                    raise wrong_type(
+                        InvalidInputError,
+                        "integer",
                         where=f"$.{key}",
                         instance=json.dumps(value, ensure_ascii=False)[:80],
-                        limit="integer",
                     )
                 body[key] = int(value)
         html, _ = await svc.compute(

@@ -21,7 +21,8 @@ from ..errors import (
     NoValidPairingError,
     SwissPairingError,
 )
-from ..i18n import N_, gettext
+from ..i18n import N_, NP_, gettext
+from ..libmessages import wrong_type
 from ..manager import ruleset_dirs, systems_info
 from ..model import Tournament
 from ..ruleset import Ruleset, _read_yaml, builtin_rulesets, merge, ruleset_from_mapping
@@ -163,11 +164,11 @@ def check_body(body: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
     """The top level of a request body: an object with known keys of the right types (the
     messages of ruleset validation)."""
     if not isinstance(body, dict):
-        raise InvalidInputError(
-            N_("{instance} is not of type {limit}"),
+        raise wrong_type(
+            InvalidInputError,
+            "object",
             where="$",
             instance=json.dumps(body, ensure_ascii=False)[:80],
-            limit="object",
         )
     extra = sorted(k for k in body if k not in allowed)
     if extra:
@@ -177,21 +178,21 @@ def check_body(body: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
             continue
         types = _TYPES[key]
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-            raise InvalidInputError(
-                N_("{instance} is not of type {limit}"),
+            raise wrong_type(
+                InvalidInputError,
+                _TYPE_NAMES[key],
                 where=f"$.{key}",
                 instance=json.dumps(value, ensure_ascii=False)[:80],
-                limit=_TYPE_NAMES[key],
             )
     tiebreaks = body.get("tiebreaks")
     if tiebreaks is not None:
         for i, t in enumerate(tiebreaks):
             if not isinstance(t, str):
-                raise InvalidInputError(
-                    N_("{instance} is not of type {limit}"),
+                raise wrong_type(
+                    InvalidInputError,
+                    "string",
                     where=f"$.tiebreaks[{i}]",
                     instance=json.dumps(t, ensure_ascii=False)[:80],
-                    limit="string",
                 )
     return body
 
@@ -337,4 +338,11 @@ def run_task(task: str, payload: Mapping[str, Any]) -> tuple[Any, ...]:
 
 
 def _too_deep() -> InvalidInputError:
-    return InvalidInputError(N_("nested deeper than the limit of {limit} levels"), limit=64)
+    return InvalidInputError(
+        NP_(
+            "nested deeper than the limit of {limit} level",
+            "nested deeper than the limit of {limit} levels",
+            "limit",
+        ),
+        limit=64,
+    )

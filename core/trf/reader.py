@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 from ..encoding import Decoded, decode_bytes
-from ..errors import InvalidTrfError, SizeLimitError
+from ..errors import InvalidTrfError, Location, SizeLimitError
 from ..explain import Term
 from ..i18n import N_, NP_
 from ..model import (
@@ -158,11 +158,7 @@ class _Reader:
         """A number of rounds (``XXR``/``142``): at most :data:`MAX_ROUNDS` (a size limit,
         exit 4)."""
         if len(digits) > 9 or int(digits) > MAX_ROUNDS:
-            where = (
-                f"{self.filename}: line {line_no}, column 5"
-                if self.filename
-                else f"line {line_no}, column 5"
-            )
+            where = Location(self.filename, line_no, 5)
             raise SizeLimitError(
                 NP_(
                     "at most {limit} round is supported",
@@ -283,7 +279,11 @@ def read_trf(
     for line_no, raw in enumerate(_LINE_SPLIT.split(text), start=1):
         if len(raw) > MAX_LINE_CHARS:
             raise st.rd.error(
-                N_("line is longer than {limit} characters"),
+                NP_(
+                    "line is longer than {limit} character",
+                    "line is longer than {limit} characters",
+                    "limit",
+                ),
                 line_no,
                 MAX_LINE_CHARS + 1,
                 limit=MAX_LINE_CHARS,
@@ -536,9 +536,12 @@ def _check_rounds_within(
                 len(p.rounds),
             )
             raise rd.error(
-                N_(
-                    "round {round} is recorded beyond the number of rounds, {total} (line "
-                    "{total_line})"
+                NP_(
+                    "round {round} is recorded, but the tournament has only {total} round "
+                    "(line {total_line})",
+                    "round {round} is recorded, but the tournament has only {total} rounds "
+                    "(line {total_line})",
+                    "total",
                 ),
                 line_no,
                 columns[first - 1],
@@ -694,7 +697,13 @@ def read_file_capped(path: str | os.PathLike[str], limit: int) -> bytes:
         data = fh.read(limit + 1)
     if len(data) > limit:
         raise InvalidTrfError(
-            N_("the file is larger than {limit} bytes"), filename=os.fspath(path), limit=limit
+            NP_(
+                "the file is larger than {limit} byte",
+                "the file is larger than {limit} bytes",
+                "limit",
+            ),
+            filename=os.fspath(path),
+            limit=limit,
         )
     return data
 

@@ -385,10 +385,11 @@ def _run_check(job: Job, ruleset: Ruleset, engine: Engine, clock: Callable[[], f
     except SwissPairingError as exc:
         return _unreadable(job, ruleset, exc.render(job.locale), exc.exit_code)
     except OSError as exc:  # as the command line reports it, exit code 5
-        from swisspairing.i18n import gettext
+        from swisspairing.explain import render_message
+        from swisspairing.libmessages import os_problem
 
-        reason = gettext(N_("cannot access file: {reason}"), job.locale).format(
-            reason=exc.strerror or str(exc)
+        reason = render_message(
+            N_("cannot access file: {reason}"), {"reason": os_problem(exc)}, job.locale
         )
         return _unreadable(job, ruleset, reason, 5)
     entrants = len(t.teams) if t.teams else len(t.players)

@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import NoValidPairingError, SwissPairingError
-from ..i18n import N_
+from ..errors import Location, NoValidPairingError, SwissPairingError
+from ..i18n import N_, NP_
+from ..libmessages import os_problem
 from ..pairing import Pairing
 
 __all__ = [
@@ -190,7 +191,7 @@ def parse_pairs(text: str, *, program: str = "", filename: str = "") -> Referenc
 
     def error(line: int, message: str, **args: Any) -> ReferenceOutputError:
         return ReferenceOutputError(
-            message, program=program, where=f"{filename or '-'}: line {line}", **args
+            message, program=program, where=Location(filename or "-", line), **args
         )
 
     if not lines or not lines[0].strip().isdigit():
@@ -287,7 +288,11 @@ def _read_bounded(path: Path, program: str) -> str:
         ) from None
     if len(data) > _MAX_OUTPUT:
         raise ReferenceOutputError(
-            N_("reference engine output is larger than {limit} bytes"),
+            NP_(
+                "reference engine output is larger than {limit} byte",
+                "reference engine output is larger than {limit} bytes",
+                "limit",
+            ),
             program=program,
             where=str(path),
             limit=_MAX_OUTPUT,
@@ -348,7 +353,7 @@ class ReferenceEngine:
             raise ReferenceNotFoundError(
                 N_("reference engine {program} cannot be started: {reason}"),
                 program=self.program,
-                reason=exc.strerror or str(exc),
+                reason=os_problem(exc),
             ) from None
         stderr = done.stderr[-_MAX_STDERR * 4 :].decode("utf-8", errors="replace")
         return _Run(
