@@ -50,6 +50,7 @@ from swisspairing import (
 )
 from swisspairing.compatibility import fast_compatible
 from swisspairing.defaults import alternation_colour, colour_preference
+from swisspairing.i18n import NP_
 from swisspairing.matching import IncrementalMatching, max_weight_matching
 from swisspairing.model import Float
 from swisspairing.tiebreaks import average_rating_of_opponents
@@ -192,7 +193,11 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
     if chosen:
         r.add(
             "Dubov-2026 3.2.2",
-            N_("upfloaters {players} join the score group"),
+            NP_(
+                "upfloater {players} joins the score group",
+                "upfloaters {players} join the score group",
+                "players",
+            ),
             gi + 1,
             players=chosen,
         )
@@ -580,7 +585,11 @@ def _art3_2_4_1_unavoidable(
         g2, g1 = [n for n in g2 if n not in moved], g1 + moved
     r.add(
         "Dubov-2026 3.2.4",
-        N_("players {players} shift between G1 and G2 to equalise them"),
+        NP_(
+            "player {players} shifts between G1 and G2 to equalise them",
+            "players {players} shift between G1 and G2 to equalise them",
+            "players",
+        ),
         gi + 1,
         players=moved,
     )
@@ -649,7 +658,11 @@ def _art3_2_4_equalise(
     if moved:
         r.add(
             "Dubov-2026 3.2.4",
-            N_("players {players} shift between G1 and G2 to equalise them"),
+            NP_(
+                "player {players} shifts between G1 and G2 to equalise them",
+                "players {players} shift between G1 and G2 to equalise them",
+                "players",
+            ),
             gi + 1,
             players=moved,
         )

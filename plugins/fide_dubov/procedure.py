@@ -54,6 +54,7 @@ from swisspairing import (
 )
 from swisspairing.compatibility import fast_compatible
 from swisspairing.defaults import alternation_colour
+from swisspairing.i18n import NP_
 from swisspairing.matching import IncrementalMatching
 from swisspairing.model import Float
 from swisspairing.tiebreaks import average_rating_of_opponents
@@ -423,7 +424,11 @@ def _art7_3_7_4_equalise(
         if moved:
             rnd.add(
                 "Dubov 7.3",
-                N_("players {players} move from the white to the black subgroup"),
+                NP_(
+                    "player {players} moves from the white to the black subgroup",
+                    "players {players} move from the white to the black subgroup",
+                    "players",
+                ),
                 gi + 1,
                 players=moved,
             )
@@ -439,7 +444,11 @@ def _art7_3_7_4_equalise(
         if moved:
             rnd.add(
                 "Dubov 7.4",
-                N_("players {players} move from the black to the white subgroup"),
+                NP_(
+                    "player {players} moves from the black to the white subgroup",
+                    "players {players} move from the black to the white subgroup",
+                    "players",
+                ),
                 gi + 1,
                 players=moved,
             )
@@ -569,7 +578,11 @@ def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
             if left:
                 rnd.add(
                     "Dubov 6.4",
-                    N_("players {players} move down to the next lower score group"),
+                    NP_(
+                        "player {players} moves down to the next lower score group",
+                        "players {players} move down to the next lower score group",
+                        "players",
+                    ),
                     gi + 1,
                     players=left,
                 )

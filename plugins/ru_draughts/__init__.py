@@ -246,7 +246,11 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
             head.append(
                 Event(
                     "RDF 5.4.10.2(e)",
-                    N_("withdrawn, no longer paired: {players}"),
+                    NP_(
+                        "withdrawn, no longer paired: {players}",
+                        "withdrawn, no longer paired: {players}",
+                        "players",
+                    ),
                     {"players": withdrawn},
                 )
             )
@@ -254,7 +258,11 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
             head.append(
                 Event(
                     "RDF 5.4.10.2(e)",
-                    N_("known to miss this round, not paired and scored a loss: {players}"),
+                    NP_(
+                        "known to miss this round, not paired and scored a loss: {players}",
+                        "known to miss this round, not paired and scored a loss: {players}",
+                        "players",
+                    ),
                     {"players": absent},
                 )
             )
@@ -381,7 +389,11 @@ def _classification_events(context: RoundContext) -> list[Event]:
             events.append(
                 Event(
                     "RDF 5.4.10.5.1",
-                    N_("no rating, placed last and ordered by lot (seed {seed}): {players}"),
+                    NP_(
+                        "no rating, placed last and ordered by lot (seed {seed}): {players}",
+                        "no rating, placed last and ordered by lot (seed {seed}): {players}",
+                        "players",
+                    ),
                     {"seed": cls.seed, "players": list(cls.unrated)},
                 )
             )
