@@ -26,7 +26,7 @@ who is free in the table gets no bye.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from swisspairing import (
@@ -41,6 +41,7 @@ from swisspairing import (
     hookimpl,
 )
 from swisspairing.i18n import NP_
+from swisspairing.plugins import cite_core_criteria
 
 SYSTEM = "round-robin-berger"
 
@@ -226,13 +227,11 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     table = berger_round(size, table_round)
     reverse = cycle % 2 == 0
     explain = context.explanation.add
-    explain(
+    explain(  # a table number is a label, not a count: no plural forms (21 is not "one")
         "RR-Berger 2",
-        NP_(
-            "the player takes table number {n}",
-            "players take the table numbers 1 to {n} in start-number order",
-            "n",
-        ),
+        N_("the player takes table number 1")
+        if n == 1
+        else N_("players take the table numbers 1 to {n} in start-number order"),
         n=n,
     )
     explain(
@@ -395,3 +394,23 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
         return board.get(frozenset((index.get(p.white, 0), index.get(p.black, 0))), len(board))
 
     return sorted(pairings, key=key)
+
+
+#: The core's generic criteria by the Berger rules: everybody meets everybody once per cycle
+#: (RR-Berger 1, 5), colours by the table (3), the free player of an odd table (4).
+CORE_CRITERIA = {
+    "max_meetings": "RR-Berger 1",
+    "colours.max_difference": "RR-Berger 3",
+    "colours.max_run": "RR-Berger 3",
+    "bye": "RR-Berger 4",
+    "byes.blocked_by": "RR-Berger 4",
+    "participants": "RR-Berger 1",
+}
+
+
+@hookimpl(wrapper=True, specname="swiss_check_round")
+def cite_core_checks(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
+    """The core's generic checks cited by the Berger rules."""
+    return cite_core_criteria((yield), CORE_CRITERIA)

@@ -16,7 +16,7 @@ The rules (``spec/dutch-1992.md``; German original: seed 000) and where they liv
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any
 
 from swisspairing import (
@@ -27,10 +27,13 @@ from swisspairing import (
     Pairing,
     PlayerState,
     RoundContext,
+    Tournament,
+    Violation,
     hookimpl,
 )
 from swisspairing.brackets import Bracket
 from swisspairing.explain import Term
+from swisspairing.plugins import cite_core_criteria
 
 from .colours import allocate_with_rule
 from .criteria import TITLE_ORDER_1992, TITLE_ORDER_2000S, ranking_key
@@ -299,3 +302,22 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
 def swiss_colour_exempt(number: int, context: RoundContext) -> bool:
     """B-note (AMB-D3): B2 does not bind topscorers when the last round is paired."""
     return dutch_round(context).topscorer.get(number, False)
+
+
+#: The core's generic criteria by the 1992 rules: B1a, B1b, B2a, B2b; the bye A5.
+CORE_CRITERIA = {
+    "max_meetings": f"{RULES} B1a",
+    "byes.blocked_by": f"{RULES} B1b",
+    "colours.max_difference": f"{RULES} B2a",
+    "colours.max_run": f"{RULES} B2b",
+    "bye": f"{RULES} A5",
+    "participants": f"{RULES} A5",
+}
+
+
+@hookimpl(wrapper=True, specname="swiss_check_round")
+def cite_core_checks(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
+    """The core's generic checks cited by the Dutch-1992 rules."""
+    return cite_core_criteria((yield), CORE_CRITERIA)

@@ -28,7 +28,7 @@ match points) and expanded to board games (:func:`swisspairing.teams.expand_roun
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any
 
 from swisspairing import (
@@ -47,6 +47,8 @@ from swisspairing import (
 from swisspairing import defaults as _core
 from swisspairing.brackets import Bracket
 from swisspairing.context import RoundContext as _Ctx
+from swisspairing.explain import Term
+from swisspairing.plugins import C0401_LETTERS, cite_core_criteria
 from swisspairing.teams import TeamScoring, expand_round, team_context, team_tournament
 
 from .index import INDEX_ORDERS, index_key, index_values
@@ -151,6 +153,15 @@ SCHEMA: Mapping[str, Any] = {
 }
 
 
+#: The Index components by the names the standings give them (never the ruleset keys).
+INDEX_TERMS = {
+    "sonneborn-berger": Term(N_("Sonneborn-Berger")),
+    "buchholz": Term(N_("Buchholz")),
+    "median-buchholz": Term(N_("Median Buchholz")),
+    "rating": Term(N_("rating")),
+}
+
+
 @hookimpl
 def swiss_system_info() -> Mapping[str, str]:
     return {
@@ -230,7 +241,10 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing | None:
             context.explanation.add(
                 "Burstein A.6",
                 N_("Index: {components}"),
-                components=", ".join(INDEX_ORDERS[context.ruleset.param("edition", "till-2025")]),
+                components=[
+                    INDEX_TERMS[c]
+                    for c in INDEX_ORDERS[context.ruleset.param("edition", "till-2025")]
+                ],
             )
         return None
     tctx = team_context(context)
@@ -275,3 +289,11 @@ def _seeding_by_dutch(context: RoundContext) -> RoundPairing:
         *result.events,
     )
     return replace(result, events=events)
+
+
+@hookimpl(wrapper=True, specname="swiss_check_round")
+def cite_core_checks(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
+    """The core's generic checks cited by C.04.1 (both editions predate the 2026 numbering)."""
+    return cite_core_criteria((yield), C0401_LETTERS)

@@ -19,10 +19,19 @@ algorithm (criteria C1–C10, G1/G2 split, upfloaters only, MaxT): ruleset ``fid
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
-from swisspairing import N_, PlayerState, RoundContext, RoundPairing, hookimpl
+from swisspairing import (
+    N_,
+    PlayerState,
+    RoundContext,
+    RoundPairing,
+    Tournament,
+    Violation,
+    hookimpl,
+)
+from swisspairing.plugins import C0401_2026, C0401_LETTERS, cite_core_criteria
 
 from .edition2026 import max_upfloater_limit, pair_dubov_2026_round
 from .procedure import DubovRound, dubov_colours, due_colour, max_upfloats, pair_dubov_round
@@ -88,3 +97,12 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     if str(context.ruleset.param("edition", "1997")) == "2026":
         return pair_dubov_2026_round(context)
     return pair_dubov_round(context)
+
+
+@hookimpl(wrapper=True, specname="swiss_check_round")
+def cite_core_checks(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
+    """The core's generic checks cited by C.04.1 (the 2026 numbering for the 2026 text)."""
+    rules = C0401_2026 if str(context.ruleset.param("edition", "1997")) == "2026" else C0401_LETTERS
+    return cite_core_criteria((yield), rules)

@@ -94,6 +94,27 @@ class ColourDecision:
     """The player with Black."""
     step: str
     """Rule id of the deciding step."""
+    reason: str = ""
+    """Catalogue msgid (placeholders ``white``, ``black``) saying why: one sentence per step,
+    never the rule id put into a sentence."""
+
+
+#: Dubov 3: why the pair has these colours, by the deciding step.
+COLOUR_REASONS = {
+    "Dubov 3.1": N_(
+        "{white}–{black}: {white} has the lower colour difference and gets White (equalisation)"
+    ),
+    "Dubov 3.2": N_(
+        "{white}–{black}: equal colour differences; colours alternate from the latest round in "
+        "which the two had different colours"
+    ),
+    "Dubov 3.3": N_("{white}–{black}: {white} has the higher ARO and gets White"),
+    "Dubov 3.4": N_("{white}–{black}: {white} has the lower rating and gets White"),
+    "Dubov 3.4 equal": N_(
+        "{white}–{black}: equal ratings; {white}, the lower pairing number, gets White"
+    ),
+    "C.04.1 f/g": N_("{white}–{black}: the other way round would break the colour limits"),
+}
 
 
 def dubov_colours(a: int, b: int, ctx: RoundContext, aro: dict[int, float]) -> ColourDecision:
@@ -104,6 +125,7 @@ def dubov_colours(a: int, b: int, ctx: RoundContext, aro: dict[int, float]) -> C
     sa, sb = ctx.state(a), ctx.state(b)
     white: int
     step: str
+    reason = ""
     if sa.colour_difference != sb.colour_difference:
         white = a if sa.colour_difference < sb.colour_difference else b
         step = "Dubov 3.1"
@@ -121,13 +143,14 @@ def dubov_colours(a: int, b: int, ctx: RoundContext, aro: dict[int, float]) -> C
         else:
             white = min(a, b)
             step = "Dubov 3.4"
+            reason = COLOUR_REASONS["Dubov 3.4 equal"]
     black = b if white == a else a
     if not (ctx.colour_allowed(white, WHITE) and ctx.colour_allowed(black, BLACK)) and (
         ctx.colour_allowed(black, WHITE) and ctx.colour_allowed(white, BLACK)
     ):
         white, black = black, white
-        step = "C.04.1 f/g"
-    return ColourDecision(white, black, step)
+        step, reason = "C.04.1 f/g", ""
+    return ColourDecision(white, black, step, reason or COLOUR_REASONS[step])
 
 
 class DubovRound:
@@ -610,8 +633,8 @@ def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
                 colour_events.append(
                     Event(
                         d.step,
-                        N_("{white}–{black}: colours by {rule}"),
-                        {"white": d.white, "black": d.black, "rule": d.step},
+                        d.reason,
+                        {"white": d.white, "black": d.black},
                     )
                 )
     boards = ctx.engine.order_boards(boards, ctx)

@@ -28,7 +28,7 @@ pairing number is the start number of the file (a rating-ordered start list).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from swisspairing import (
@@ -42,11 +42,14 @@ from swisspairing import (
     Pairing,
     RoundContext,
     RoundPairing,
+    Tournament,
+    Violation,
     hookimpl,
 )
 from swisspairing.defaults import alternation_colour
 from swisspairing.i18n import NP_
 from swisspairing.model import Float
+from swisspairing.plugins import cite_core_criteria
 
 from .group import NONE_CLASS, Compatibility, GroupRules, LimGroups, due_colour
 from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_rounds
@@ -538,3 +541,23 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
 def swiss_pair_round(context: RoundContext) -> RoundPairing:
     """Pair a round by the Lim system."""
     return pair_players(context)
+
+
+#: The core's generic criteria by the Lim rules: compatible players have not met and keep the
+#: colour limits (2.1, 5.1); the bye (1.1, subject to C.04.1 d).
+CORE_CRITERIA = {
+    "max_meetings": "Lim 2.1",
+    "colours.max_difference": "Lim 5.1",
+    "colours.max_run": "Lim 5.1",
+    "bye": "Lim 1.1",
+    "participants": "Lim 1.1",
+    "byes.blocked_by": "C.04.1 d",
+}
+
+
+@hookimpl(wrapper=True, specname="swiss_check_round")
+def cite_core_checks(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
+    """The core's generic checks cited by the Lim rules."""
+    return cite_core_criteria((yield), CORE_CRITERIA)

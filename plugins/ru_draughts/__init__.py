@@ -40,7 +40,7 @@ classification are in :mod:`.ordering`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -57,10 +57,13 @@ from swisspairing import (
     PlayerState,
     RoundContext,
     RoundPairing,
+    Tournament,
+    Violation,
     hookimpl,
 )
 from swisspairing import defaults as _core
 from swisspairing.i18n import NP_
+from swisspairing.plugins import cite_core_criteria
 
 from . import colours as _colours
 from .groups import RULES, Feasibility, GroupRule, group_outcomes
@@ -533,3 +536,23 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
         return (-top, min(rank.get(p.white, 1 << 30), rank.get(p.black, 1 << 30)))
 
     return sorted(pairings, key=key)
+
+
+#: The core's generic criteria by RDF 5.4.10.2: (a) no second meeting, (b) no second win
+#: without play (the plus too, AMB-R5), (c) never the same colour four times running, (f) the
+#: plus for an odd number.  The text sets no colour-difference limit (AMB-R1).
+CORE_CRITERIA = {
+    "max_meetings": "RDF 5.4.10.2(a)",
+    "byes.blocked_by": "RDF 5.4.10.2(b)",
+    "colours.max_run": "RDF 5.4.10.2(c)",
+    "bye": "RDF 5.4.10.2(f)",
+    "participants": "RDF 5.4.10.2(f)",
+}
+
+
+@hookimpl(wrapper=True, specname="swiss_check_round")
+def cite_core_checks(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
+    """The core's generic checks cited by RDF 5.4.10.2."""
+    return cite_core_criteria((yield), CORE_CRITERIA)
