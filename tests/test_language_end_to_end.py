@@ -282,9 +282,9 @@ def plural_category(lang: str, n: int) -> str:
 
 
 #: Counted nouns: nominative singular, the form after 2-4, the form after 5 (Russian: nom. sg.,
-#: gen. sg., gen. pl.; Polish: nom. sg., nom. pl., gen. pl. plus the gen. sg.; German: sg., pl.
-#: and the dative plural).  The third Russian / Polish form is also what a genitive context
-#: ("из 2 туров", "z 2 rund") takes for every number but one.
+#: gen. sg., gen. pl.; Polish: nom. sg., nom. pl., gen. pl., then the gen. sg.; German: sg., pl.,
+#: dative pl.).  ``*`` marks animate nouns, whose accusative is the genitive ("спустить 1
+#: игрока", "2 zawodników").
 NOUNS: dict[str, list[tuple[str, ...]]] = {
     "ru": [
         ("тур", "тура", "туров"),
@@ -296,6 +296,8 @@ NOUNS: dict[str, list[tuple[str, ...]]] = {
         ("доска", "доски", "досок"),
         ("круг", "круга", "кругов"),
         ("матч", "матча", "матчей"),
+        ("*игрок", "игрока", "игроков"),
+        ("*участник", "участника", "участников"),
     ],
     "pl": [
         ("runda", "rundy", "rund", "rundy"),
@@ -303,6 +305,7 @@ NOUNS: dict[str, list[tuple[str, ...]]] = {
         ("partia", "partie", "partii", "partii"),
         ("drużyna", "drużyny", "drużyn", "drużyny"),
         ("mecz", "mecze", "meczów", "meczu"),
+        ("*zawodnik", "zawodnicy", "zawodników", "zawodnika"),
     ],
     "de": [
         ("Runde", "Runden", "Runden"),
@@ -323,23 +326,31 @@ GENITIVE = {
 COUNTED = re.compile(r"(?:(\S+) )?(?<![\d.,])(\d+) ([^\W\d_]+)\b(?! \d)")
 
 
+def _valid_forms(noun: tuple[str, ...], lang: str, n: int, genitive: bool) -> set[str]:
+    """The forms of ``noun`` that may follow the number ``n``."""
+    animate = noun[0].startswith("*")
+    sg, few, many = noun[0].lstrip("*"), noun[1], noun[2]
+    if lang == "de":
+        return {sg} if n == 1 else {few, many}
+    gen_sg = few if lang == "ru" else noun[3]
+    cat = plural_category(lang, n)
+    if genitive:
+        return {gen_sg} if cat == "one" or (lang == "pl" and n == 1) else {many}
+    forms = {"one": {sg}, "few": {few}, "many": {many}}[cat]
+    if animate:  # the accusative: one -> gen. sg., few -> gen. pl.
+        forms |= {"one": {gen_sg}, "few": {many}, "many": set()}[cat]
+    return forms
+
+
 def counted_form_errors(text: str, lang: str) -> list[str]:
     """``всего 3 туров``, ``ma tylko 3 rund``, ``21 тур`` … : a number followed by a counted
     noun in a form that number does not take."""
-    forms = {f: noun for noun in NOUNS[lang] for f in noun}
+    nouns = {f.lstrip("*"): noun for noun in NOUNS[lang] for f in noun}
     found = []
     for before, digits, word in COUNTED.findall(text):
-        if word not in forms:
-            continue
-        noun, n = forms[word], int(digits)
-        cat = plural_category(lang, n)
-        if lang == "de":
-            ok = (word == noun[0]) == (n == 1)
-        else:
-            nominative = noun[{"one": 0, "few": 1, "many": 2}[cat]]
-            genitive = noun[2] if n != 1 and cat != "one" else noun[1 if lang == "ru" else 3]
-            ok = word == nominative or (before.lower() in GENITIVE[lang] and word == genitive)
-        if not ok:
+        if word in nouns and word not in _valid_forms(
+            nouns[word], lang, int(digits), before.lower() in GENITIVE[lang]
+        ):
             found.append(f"{before} {digits} {word}".strip())
     return found
 

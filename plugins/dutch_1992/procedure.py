@@ -840,6 +840,12 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                         "homogeneous bracket of {n} player: S1 = {s1}; S2 = {s2}; P = {p}",
                         "homogeneous bracket of {n} players: S1 = {s1}; S2 = {s2}; P = {p}",
                         "n",
+                    )
+                    if p0
+                    else NP_(  # no pair possible: an empty S1 is not shown ("S1 = ;")
+                        "homogeneous bracket of {n} player: {s2}; P = 0",
+                        "homogeneous bracket of {n} players: {s2}; P = 0",
+                        "n",
                     ),
                     {"n": n, "s1": players[:p0], "s2": players[p0:], "p": p0},
                     idx,

@@ -596,6 +596,13 @@ class _Trial2006:
                         ),
                         {"row": row, "due": -negdue, "pairs": _fmt(pairs), "team": f},
                         index,
+                    )
+                    if pairs
+                    else Event(  # a group of one team has no row to choose
+                        _r2006("6.3"),
+                        N_("the group has one team only: team {team} floats down"),
+                        {"team": f},
+                        index,
                     ),
                 ),
             )
