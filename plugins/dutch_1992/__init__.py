@@ -32,7 +32,6 @@ from swisspairing import (
     hookimpl,
 )
 from swisspairing.brackets import Bracket
-from swisspairing.explain import Term
 from swisspairing.plugins import cite_core_criteria
 
 from .colours import allocate_with_rule
@@ -138,8 +137,12 @@ _RANKING_MESSAGES = {
         "before round 1, A1 estimates included)"
     ),
     "ratings": N_(
-        "ranking within each score bracket by the file's ratings, then titles, then {last} "
+        "ranking within each score bracket by the file's ratings, then titles, then names "
         "(rating corrections take effect, F7)"
+    ),
+    "ratings, pairing number": N_(
+        "ranking within each score bracket by the file's ratings, then titles, then pairing "
+        "numbers (rating corrections take effect, F7)"
     ),
 }
 
@@ -165,8 +168,12 @@ def swiss_sort_players(players: Sequence[PlayerState], context: RoundContext) ->
     mode = ranking_mode(context)
     if not context.data.get("dutch-1992-ranking-explained"):
         context.data["dutch-1992-ranking-explained"] = True
-        last = Term(N_("name") if context.ruleset.ranking_last == "name" else N_("pairing number"))
-        context.explanation.add(f"{RULES} A2", _RANKING_MESSAGES[mode], last=last)
+        key = (
+            mode
+            if mode != "ratings" or context.ruleset.ranking_last == "name"
+            else "ratings, pairing number"
+        )
+        context.explanation.add(f"{RULES} A2", _RANKING_MESSAGES[key])
         if mode == "pairing-number":
             _warn_start_order(context)
     if mode == "pairing-number":
