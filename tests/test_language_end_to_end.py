@@ -590,3 +590,40 @@ def test_every_catalogue_entry_counts_correctly(lang: str) -> None:
             if bad:
                 wrong.append((msgid, n, bad))
     assert wrong == []
+
+
+#: The second words issue 24 found beside the catalogue's word for the same concept (see
+#: ``locales/GLOSSARY-ADDENDUM.md``, "One word per concept"): none may come back.
+SECOND_WORDS = [
+    ("de", r"\bS[12]\b", "U1 / U2 (seed 000: Untergruppe U1 / U2)"),
+    ("de", r"Setznummer", "Paarungsnummer (glossary 47)"),
+    ("de", r"Matchpunkt", "Mannschaftspunkte (the table heading)"),
+    ("de", r"Versuchstabelle", "Probetabelle"),
+    ("de", r"\blost\b.*\baus\b", "paart: to pair is not to draw lots"),
+    ("de", r"\bARO\b", "Elo-Schnitt, as the tables"),
+    ("ru", r"\bARO\b", "СРС, as the tables"),
+    ("ru", r"набор\w* правил", "регламент"),
+    ("ru", r"спар|паросочетани", "разбить на пары / составить пару (no colloquialism, no jargon)"),
+    (
+        "ru",
+        r"\bсоставля(?:ется|ются)\b(?! в пар)",
+        "разбивается на пары (is paired, not is formed)",
+    ),
+    ("ru", r"\(возможно: ", "допустимые значения (возможно reads 'perhaps')"),
+    ("pl", r"\bARO\b", "ŚRP, as the tables"),
+    ("pl", r"\b[Gg]racz", "zawodnik"),
+    ("pl", r"zestaw\w* reguł", "regulamin"),
+]
+
+
+@pytest.mark.parametrize(("lang", "pattern", "word"), SECOND_WORDS)
+def test_one_word_per_concept(lang: str, pattern: str, word: str) -> None:
+    catalog = read_po((ROOT / "locales" / lang / "LC_MESSAGES" / "swisspairing.po").open("rb"))
+    found = [
+        s
+        for m in catalog
+        if m.id
+        for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+        if re.search(pattern, s)
+    ]
+    assert found == [], f"use {word}"
