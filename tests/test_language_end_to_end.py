@@ -492,11 +492,14 @@ EXPLAINED = [
     ("rdf-random", DRAUGHTS / "round2-eight.trf"),
     ("rdf-solkoff", DRAUGHTS / "round3-forfeit-withdrawal.trf"),
     ("rdf-buchholz", DRAUGHTS / "round2-eight.trf"),
+    ("fide-burstein", ROOT / "tests/data/team-league.trf"),  # Burstein pairing teams
 ]
 
 
 @pytest.mark.parametrize("lang", ["de", "ru", "pl"])
-@pytest.mark.parametrize(("ruleset", "source"), EXPLAINED, ids=[r for r, _ in EXPLAINED])
+@pytest.mark.parametrize(
+    ("ruleset", "source"), EXPLAINED, ids=[f"{r}-{s.stem}" for r, s in EXPLAINED]
+)
 def test_every_system_explained_natively(
     cli, tmp_path, ruleset: str, source: Path, lang: str
 ) -> None:  # type: ignore[no-untyped-def]
