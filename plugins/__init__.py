@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import replace
+from typing import Any
 
-from swisspairing import Violation
+from swisspairing import RoundContext, Tournament, Violation, hookimpl
 
-__all__ = ["C0401_2026", "C0401_LETTERS", "cite_core_criteria"]
+__all__ = ["C0401_2026", "C0401_LETTERS", "cite_core_criteria", "core_criteria_citer"]
 
 
 def cite_core_criteria(
@@ -41,3 +42,21 @@ C0401_2026 = {
     "colours.max_difference": "BR 6",
     "colours.max_run": "BR 7",
 }
+
+
+def core_criteria_citer(
+    rules: Mapping[str, str] | Callable[[RoundContext], Mapping[str, str]],
+) -> Callable[..., Any]:
+    """A ``swiss_check_round`` wrapper for a system's module (``cite_core_checks =
+    core_criteria_citer(CORE_CRITERIA)``): the violations of every check, the core's generic
+    criteria cited by ``rules`` (or by ``rules(context)``, for a system whose editions number
+    them differently)."""
+
+    @hookimpl(wrapper=True, specname="swiss_check_round")
+    def cite_core_checks(
+        tournament: Tournament, round_number: int, context: RoundContext
+    ) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
+        table = rules(context) if callable(rules) else rules
+        return cite_core_criteria((yield), table)
+
+    return cite_core_checks

@@ -26,7 +26,7 @@ who is free in the table gets no bye.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from swisspairing import (
@@ -41,7 +41,7 @@ from swisspairing import (
     hookimpl,
 )
 from swisspairing.i18n import NP_
-from swisspairing.plugins import cite_core_criteria
+from swisspairing.plugins import core_criteria_citer
 
 SYSTEM = "round-robin-berger"
 
@@ -408,9 +408,5 @@ CORE_CRITERIA = {
 }
 
 
-@hookimpl(wrapper=True, specname="swiss_check_round")
-def cite_core_checks(
-    tournament: Tournament, round_number: int, context: RoundContext
-) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
-    """The core's generic checks cited by the Berger rules."""
-    return cite_core_criteria((yield), CORE_CRITERIA)
+#: The Berger rules cite the core's generic checks.
+cite_core_checks = core_criteria_citer(CORE_CRITERIA)

@@ -16,7 +16,7 @@ The rules (``spec/dutch-1992.md``; German original: seed 000) and where they liv
 from __future__ import annotations
 
 import itertools
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from swisspairing import (
@@ -27,12 +27,10 @@ from swisspairing import (
     Pairing,
     PlayerState,
     RoundContext,
-    Tournament,
-    Violation,
     hookimpl,
 )
 from swisspairing.brackets import Bracket
-from swisspairing.plugins import cite_core_criteria
+from swisspairing.plugins import core_criteria_citer
 
 from .colours import allocate_with_rule
 from .criteria import TITLE_ORDER_1992, TITLE_ORDER_2000S, ranking_key
@@ -322,9 +320,5 @@ CORE_CRITERIA = {
 }
 
 
-@hookimpl(wrapper=True, specname="swiss_check_round")
-def cite_core_checks(
-    tournament: Tournament, round_number: int, context: RoundContext
-) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
-    """The core's generic checks cited by the Dutch-1992 rules."""
-    return cite_core_criteria((yield), CORE_CRITERIA)
+#: The Dutch-1992 rules cite the core's generic checks.
+cite_core_checks = core_criteria_citer(CORE_CRITERIA)

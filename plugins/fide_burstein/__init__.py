@@ -28,7 +28,7 @@ match points) and expanded to board games (:func:`swisspairing.teams.expand_roun
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from swisspairing import (
@@ -48,7 +48,7 @@ from swisspairing import defaults as _core
 from swisspairing.brackets import Bracket
 from swisspairing.context import RoundContext as _Ctx
 from swisspairing.explain import Term
-from swisspairing.plugins import C0401_LETTERS, cite_core_criteria
+from swisspairing.plugins import C0401_LETTERS, core_criteria_citer
 from swisspairing.teams import TeamScoring, expand_round, team_context, team_tournament
 
 from .index import INDEX_ORDERS, index_key, index_values
@@ -291,9 +291,5 @@ def _seeding_by_dutch(context: RoundContext) -> RoundPairing:
     return replace(result, events=events)
 
 
-@hookimpl(wrapper=True, specname="swiss_check_round")
-def cite_core_checks(
-    tournament: Tournament, round_number: int, context: RoundContext
-) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
-    """The core's generic checks cited by C.04.1 (both editions predate the 2026 numbering)."""
-    return cite_core_criteria((yield), C0401_LETTERS)
+#: C.04.1 cites the core's generic checks (both editions predate the 2026 numbering).
+cite_core_checks = core_criteria_citer(C0401_LETTERS)

@@ -19,7 +19,7 @@ algorithm (criteria C1–C10, G1/G2 split, upfloaters only, MaxT): ruleset ``fid
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from swisspairing import (
@@ -27,11 +27,9 @@ from swisspairing import (
     PlayerState,
     RoundContext,
     RoundPairing,
-    Tournament,
-    Violation,
     hookimpl,
 )
-from swisspairing.plugins import C0401_2026, C0401_LETTERS, cite_core_criteria
+from swisspairing.plugins import C0401_2026, C0401_LETTERS, core_criteria_citer
 
 from .edition2026 import max_upfloater_limit, pair_dubov_2026_round
 from .procedure import DubovRound, dubov_colours, due_colour, max_upfloats, pair_dubov_round
@@ -99,10 +97,10 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     return pair_dubov_round(context)
 
 
-@hookimpl(wrapper=True, specname="swiss_check_round")
-def cite_core_checks(
-    tournament: Tournament, round_number: int, context: RoundContext
-) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
-    """The core's generic checks cited by C.04.1 (the 2026 numbering for the 2026 text)."""
-    rules = C0401_2026 if str(context.ruleset.param("edition", "1997")) == "2026" else C0401_LETTERS
-    return cite_core_criteria((yield), rules)
+def _c0401(context: RoundContext) -> Mapping[str, str]:
+    """C.04.1 in the numbering of the text in force (the 2026 text: BR numbers)."""
+    return C0401_2026 if str(context.ruleset.param("edition", "1997")) == "2026" else C0401_LETTERS
+
+
+#: C.04.1 cites the core's generic checks.
+cite_core_checks = core_criteria_citer(_c0401)

@@ -16,7 +16,7 @@ Where the rules live:
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from swisspairing import (
@@ -27,11 +27,9 @@ from swisspairing import (
     PlayerState,
     RoundContext,
     RoundPairing,
-    Tournament,
-    Violation,
     hookimpl,
 )
-from swisspairing.plugins import C0401_2026, C0401_LETTERS, cite_core_criteria
+from swisspairing.plugins import C0401_2026, C0401_LETTERS, core_criteria_citer
 
 from .colours import allocate
 from .definitions import Edition, round_facts, to_units
@@ -187,10 +185,10 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
 __all__ = ["SCHEMA", "SYSTEM", "rules_id", "to_units"]
 
 
-@hookimpl(wrapper=True, specname="swiss_check_round")
-def cite_core_checks(
-    tournament: Tournament, round_number: int, context: RoundContext
-) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
-    """The core's generic checks cited by C.04.1 in the edition in force."""
-    two_thousand_seventeen = round_facts(context).edition is Edition.DUTCH_2017
-    return cite_core_criteria((yield), C0401_LETTERS if two_thousand_seventeen else C0401_2026)
+def _c0401(context: RoundContext) -> Mapping[str, str]:
+    """C.04.1 in the numbering of the edition in force (2017: letters; 2026: BR numbers)."""
+    return C0401_LETTERS if round_facts(context).edition is Edition.DUTCH_2017 else C0401_2026
+
+
+#: C.04.1 cites the core's generic checks.
+cite_core_checks = core_criteria_citer(_c0401)

@@ -28,7 +28,7 @@ pairing number is the start number of the file (a rating-ordered start list).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from swisspairing import (
@@ -42,14 +42,12 @@ from swisspairing import (
     Pairing,
     RoundContext,
     RoundPairing,
-    Tournament,
-    Violation,
     hookimpl,
 )
 from swisspairing.defaults import alternation_colour
 from swisspairing.i18n import NP_
 from swisspairing.model import Float
-from swisspairing.plugins import cite_core_criteria
+from swisspairing.plugins import core_criteria_citer
 
 from .group import NONE_CLASS, Compatibility, GroupRules, LimGroups, due_colour
 from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_rounds
@@ -555,9 +553,5 @@ CORE_CRITERIA = {
 }
 
 
-@hookimpl(wrapper=True, specname="swiss_check_round")
-def cite_core_checks(
-    tournament: Tournament, round_number: int, context: RoundContext
-) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
-    """The core's generic checks cited by the Lim rules."""
-    return cite_core_criteria((yield), CORE_CRITERIA)
+#: The Lim rules cite the core's generic checks.
+cite_core_checks = core_criteria_citer(CORE_CRITERIA)

@@ -40,7 +40,7 @@ classification are in :mod:`.ordering`.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -57,13 +57,11 @@ from swisspairing import (
     PlayerState,
     RoundContext,
     RoundPairing,
-    Tournament,
-    Violation,
     hookimpl,
 )
 from swisspairing import defaults as _core
 from swisspairing.i18n import NP_
-from swisspairing.plugins import cite_core_criteria
+from swisspairing.plugins import core_criteria_citer
 
 from . import colours as _colours
 from .groups import RULES, Feasibility, GroupRule, group_outcomes
@@ -550,9 +548,5 @@ CORE_CRITERIA = {
 }
 
 
-@hookimpl(wrapper=True, specname="swiss_check_round")
-def cite_core_checks(
-    tournament: Tournament, round_number: int, context: RoundContext
-) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
-    """The core's generic checks cited by RDF 5.4.10.2."""
-    return cite_core_criteria((yield), CORE_CRITERIA)
+#: RDF 5.4.10.2 cites the core's generic checks.
+cite_core_checks = core_criteria_citer(CORE_CRITERIA)
