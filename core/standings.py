@@ -19,7 +19,7 @@ tiebreaks only see :data:`~swisspairing.tiebreaks.TeamResults`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import InvalidInputError, InvalidRulesetError
@@ -30,10 +30,12 @@ from .tiebreaks import (
     PRIMARY_SCORES,
     TeamResults,
     TeamRound,
+    TeamScale,
     Tiebreak,
     TiebreakPolicy,
     lot_order,
 )
+from .tiebreaks.records import forfeits_as_games
 
 __all__ = [
     "Standings",
@@ -259,13 +261,7 @@ def compute_standings(
             else TiebreakPolicy(seed=seed)
         )
     elif seed is not None:
-        policy = TiebreakPolicy(
-            policy.unplayed,
-            policy.direct_encounter,
-            policy.direct_encounter_forfeits,
-            policy.aro_unrated,
-            seed,
-        )
+        policy = replace(policy, seed=seed)
     catalogue = dict(available) if available is not None else available_tiebreaks(ruleset)
     is_team = bool(tournament.teams) if team is None else team
     ids = list(
@@ -315,6 +311,21 @@ def compute_standings(
     lot_seed = policy.seed if policy.seed is not None else stable_seed(tournament, after)
     values: dict[str, Mapping[int, float]] = {}
     if is_team:
+        from .teams import TeamScoring
+
+        scoring = TeamScoring.from_ruleset(ruleset)
+        policy = replace(
+            policy,
+            team_primary=ids[0],
+            team_scale=TeamScale(
+                scoring.match_win,
+                scoring.boards,
+                ps.win,
+                tournament.total_rounds,
+                scoring.match_draw,
+                ps.draw,
+            ),
+        )
         res = results if results is not None else team_results(tournament, ps, after, ruleset)
         numbers = [t.number for t in tournament.teams]
         names = {t.number: t.name for t in tournament.teams}
@@ -332,12 +343,25 @@ def compute_standings(
     else:
         numbers = [p.number for p in tournament.players]
         names = {p.number: p.name for p in tournament.players}
+        played = tournament
+        if policy.forfeits_as_played:
+            if abs(ps.forfeit_win - ps.win) > 1e-9 or abs(ps.forfeit_loss - ps.loss) > 1e-9:
+                raise InvalidRulesetError(
+                    N_(
+                        "tiebreak_policy.forfeits_as_played needs a point system in which a "
+                        "forfeit scores as a game (forfeit win {forfeit_win}, win {win})"
+                    ),
+                    where=where,
+                    forfeit_win=ps.forfeit_win,
+                    win=ps.win,
+                )
+            played = forfeits_as_games(tournament)
 
         def value_of(tb: Tiebreak) -> Mapping[int, float]:
             assert tb.function is not None
             if tb.takes_policy:
-                return tb.function(tournament, ps, after, policy=policy)
-            return tb.function(tournament, ps, after)
+                return tb.function(played, ps, after, policy=policy)
+            return tb.function(played, ps, after)
 
         def split_of(
             tb: Tiebreak,
@@ -345,16 +369,27 @@ def compute_standings(
             if tb.id == "lot":
                 return _lot_splitter(lot_order(numbers, lot_seed))
             assert tb.split is not None
-            return lambda g, pos: tb.split(tournament, ps, after, g, policy, pos)  # type: ignore[misc]
+            return lambda g, pos: tb.split(played, ps, after, g, policy, pos)  # type: ignore[misc]
 
     for cid in columns:
         tb = catalogue[cid]
         if tb.function is not None:
             values[cid] = value_of(tb)
-    keys = []
+    keys: list[
+        tuple[
+            Tiebreak,
+            Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]
+            | Mapping[int, float],
+        ]
+    ] = []
     for cid in ranking:
         tb = catalogue[cid]
-        keys.append((tb, values[cid] if tb.function is not None else split_of(tb)))
+        if tb.function is None:
+            keys.append((tb, split_of(tb)))
+        elif tb.lower_first:
+            keys.append((tb, {n: -v for n, v in values[cid].items()}))
+        else:
+            keys.append((tb, values[cid]))
     groups, shown = rank_groups(numbers, keys)
 
     rows: list[StandingsRow] = []
@@ -402,7 +437,7 @@ def _lot_splitter(
 ) -> Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]:
     """Dutch-1992 F10 (4): the lot orders a tied group completely."""
 
-    def split(group: Sequence[int], position: int) -> tuple[list[list[int]], Mapping[int, float]]:
+    def split(group: Sequence[int], _position: int) -> tuple[list[list[int]], Mapping[int, float]]:
         ordered = sorted(group, key=lambda n: -keys[n])
         return [[n] for n in ordered], {n: float(i) for i, n in enumerate(ordered, start=1)}
 

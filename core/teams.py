@@ -60,6 +60,7 @@ __all__ = [
     "format_match_table",
     "is_team_event",
     "lineup",
+    "match_points_schema",
     "order_by_rating_sum",
     "team_clubs",
     "team_context",
@@ -139,6 +140,23 @@ class TeamScoring:
         if mine < theirs - _EPS:
             return self.match_loss
         return self.match_draw
+
+
+def match_points_schema(win: float, draw: float, loss: float, description: str) -> dict[str, Any]:
+    """The JSON-schema fragment of the ruleset parameter ``match_points`` that
+    :meth:`TeamScoring.from_ruleset` reads, with the system's default (one definition for
+    every team system's schema: each key a number of at least 0, no other key)."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "win": {"type": "number", "minimum": 0},
+            "draw": {"type": "number", "minimum": 0},
+            "loss": {"type": "number", "minimum": 0},
+        },
+        "default": {"win": win, "draw": draw, "loss": loss},
+        "description": description,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,13 +374,53 @@ def team_results(
 
     scoring = TeamScoring.from_ruleset(ruleset)
     records = team_records(tournament, scoring, point_system, after_round)
+    rosters = {team.number: team.roster for team in tournament.teams}
     return {
         t: [
-            None if r is None else TeamRound(r.opponent, r.match_points, r.game_points, r.played)
-            for r in recs
+            None
+            if r is None
+            else TeamRound(
+                r.opponent,
+                r.match_points,
+                r.game_points,
+                r.played,
+                _board_points(tournament, rosters[t], i, r, scoring, point_system),
+            )
+            for i, r in enumerate(recs, start=1)
         ]
         for t, recs in records.items()
     }
+
+
+def _board_points(
+    tournament: Tournament,
+    roster: Sequence[int],
+    round_number: int,
+    record: TeamRecord,
+    scoring: TeamScoring,
+    point_system: PointSystem,
+) -> tuple[float, ...]:
+    """Game points on boards 1, 2, … of a team's match, as the board tie-breaks count them
+    (C.07 (2023) art. 12): an individual forfeit as a standard win or loss, a pause as a
+    standard win on every board; a game without result yet as nothing."""
+    if record.pause:
+        return (point_system.win,) * scoring.boards
+    out: list[float] = []
+    for n in roster:
+        if n not in tournament:
+            continue
+        rec = tournament.player(n).record(round_number)
+        if rec is None or rec.opponent is None:
+            continue
+        if rec.result == "+":
+            out.append(point_system.win)
+        elif rec.result == "-":
+            out.append(point_system.loss)
+        elif rec.is_pending:
+            out.append(0.0)
+        else:
+            out.append(point_system.points(rec))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------- the team view

@@ -7,7 +7,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from swisspairing import RoundContext, Tournament, Violation, hookimpl
+from swisspairing import RoundContext, Violation, hookimpl
 
 __all__ = ["C0401_2026", "C0401_LETTERS", "cite_core_criteria", "core_criteria_citer"]
 
@@ -53,8 +53,8 @@ def core_criteria_citer(
     them differently)."""
 
     @hookimpl(wrapper=True, specname="swiss_check_round")
-    def cite_core_checks(
-        tournament: Tournament, round_number: int, context: RoundContext
+    def cite_core_checks(  # pluggy: an impl takes only the arguments it reads
+        context: RoundContext,
     ) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
         table = rules(context) if callable(rules) else rules
         return cite_core_criteria((yield), table)

@@ -371,3 +371,13 @@ def test_progressive_cut_c07_14_1_and_14_2() -> None:
         "progressive-cut1": (4.5, 2.0),
         "progressive-cut2": (2.5, 1.5),
     }
+
+
+def test_sonneborn_berger_cut2():
+    # C.07 14.2 on SB (9.1), event A: the two least significant values go, each chosen as for
+    # Cut-1 (the lowest-scoring opponent, of equal scores the lowest product).
+    #   1: 4 (1.5, won: 1.5), 6 (1, won: 1), 5 (2, drawn: 1): SB 3.5; 6 then 4 go -> 1
+    #   2: 5 (2, drawn: 1), 4 (1.5, drawn: .75), 6 (1, won: 1): SB 2.75; 6 then 4 go -> 1
+    values = compute(CORE_TIEBREAKS["sonneborn-berger-cut2"], event_a(), PS)
+    assert values[1] == 1 and values[2] == 1
+    assert compute(CORE_TIEBREAKS["sonneborn-berger"], event_a(), PS)[1] == 3.5

@@ -22,7 +22,12 @@ ids:
   7.1–7.4, 7.6), Fore Buchholz and average of opponents' Buchholz (8.3, 8.2), Koya (9.2),
   TPR, PTP, APRO, APPO (10.2–10.5);
 - TB 11 team events: match points, game points, team Buchholz and the (Olympiad)
-  Sonneborn-Berger for teams.
+  Sonneborn-Berger for teams;
+- the 2026 text's STD (7.7), TPN (7.8) and RTNG (10.6);
+- C.07 art. 12 for teams, BC, TBR, BBE (:mod:`.boards`), and art. 13, MPvGP, ESB in its four
+  forms with Cut-1, EDE and SSSC (:mod:`.team_scores`);
+- the ``/P`` modifier of the FIDE codes as ``tiebreak_policy.forfeits_as_played``
+  (:func:`forfeits_as_games`).
 
 Variants are separate ids (``buchholz-cut1``, ``buchholz-median``, …).  How unplayed games enter
 the coefficients is one policy per ruleset (``tiebreak_policy.unplayed``, see
@@ -54,19 +59,30 @@ One module per concern: :mod:`.policy` (the ruleset's settings), :mod:`.records`
 player's rounds, read once), :mod:`.unplayed` (art. 16 and the older policies), :mod:`.sums`
 (Buchholz family, Sonneborn-Berger, Koya, progressive score), :mod:`.counts` (art. 7),
 :mod:`.ratings` (art. 10 with the B.02 tables), :mod:`.encounter` (direct encounter, lot),
-:mod:`.teams` (team tiebreaks) and :mod:`.catalogue` (ids, names, definitions).
+:mod:`.teams` (TB 11 team tiebreaks), :mod:`.boards` (C.07 art. 12), :mod:`.team_scores`
+(C.07 art. 13) and :mod:`.catalogue` (ids, names, definitions).
 """
 
 from __future__ import annotations
 
+from .boards import board_count, board_totals, bottom_board_elimination, top_board_results
 from .catalogue import CORE_TIEBREAKS, PRIMARY_SCORES, Tiebreak, compute, swiss_tiebreaks
-from .counts import black_games, black_wins, count_wins, games_elected, games_won
+from .counts import (
+    black_games,
+    black_wins,
+    count_wins,
+    games_elected,
+    games_won,
+    pairing_number,
+    standard_points,
+)
 from .encounter import direct_encounter, lot_order
 from .policy import (
     ART16_POLICIES,
     DEFAULT_POLICY,
     DIRECT_ENCOUNTER_MODES,
     UNPLAYED_POLICIES,
+    TeamScale,
     TiebreakPolicy,
 )
 from .ratings import (
@@ -76,10 +92,12 @@ from .ratings import (
     apro,
     average_rating_of_opponents,
     perfect_tournament_performance,
+    rating,
     rating_difference,
     scoring_probability,
     tournament_performance_rating,
 )
+from .records import forfeits_as_games
 from .sums import (
     average_of_opponents_buchholz,
     buchholz,
@@ -88,6 +106,12 @@ from .sums import (
     koya,
     progressive_score,
     sonneborn_berger,
+)
+from .team_scores import (
+    extended_direct_encounter,
+    extended_sonneborn_berger,
+    mp_v_gp,
+    schedule_strength_combination,
 )
 from .teams import (
     TeamResults,
@@ -111,6 +135,7 @@ __all__ = [
     "UNPLAYED_POLICIES",
     "TeamResults",
     "TeamRound",
+    "TeamScale",
     "Tiebreak",
     "TiebreakPolicy",
     "appo",
@@ -119,28 +144,40 @@ __all__ = [
     "average_rating_of_opponents",
     "black_games",
     "black_wins",
+    "board_count",
+    "board_totals",
+    "bottom_board_elimination",
     "buchholz",
     "compute",
     "count_wins",
     "direct_encounter",
     "extended_buchholz",
+    "extended_direct_encounter",
+    "extended_sonneborn_berger",
     "fore_buchholz",
+    "forfeits_as_games",
     "games_elected",
     "games_won",
     "koya",
     "lot_order",
+    "mp_v_gp",
     "opponent_scores",
+    "pairing_number",
     "perfect_tournament_performance",
     "progressive_score",
+    "rating",
     "rating_difference",
+    "schedule_strength_combination",
     "scoring_probability",
     "sonneborn_berger",
+    "standard_points",
     "swiss_tiebreaks",
     "team_buchholz",
     "team_direct_encounter",
     "team_game_points",
     "team_match_points",
     "team_sonneborn_berger",
+    "top_board_results",
     "tournament_performance_rating",
     "virtual_opponent_score",
 ]

@@ -15,7 +15,16 @@ from swisspairing.hookspecs import hookimpl
 from swisspairing.i18n import N_
 from swisspairing.model import PointSystem, Tournament
 
-from .counts import black_games, black_wins, count_wins, games_elected, games_won
+from .boards import board_count, bottom_board_elimination, top_board_results
+from .counts import (
+    black_games,
+    black_wins,
+    count_wins,
+    games_elected,
+    games_won,
+    pairing_number,
+    standard_points,
+)
 from .encounter import direct_encounter, lot_order
 from .policy import DEFAULT_POLICY, TiebreakPolicy
 from .ratings import (
@@ -23,9 +32,10 @@ from .ratings import (
     apro,
     average_rating_of_opponents,
     perfect_tournament_performance,
+    rating,
     tournament_performance_rating,
 )
-from .records import _table
+from .records import _table, forfeits_as_games
 from .sums import (
     average_of_opponents_buchholz,
     buchholz,
@@ -34,6 +44,12 @@ from .sums import (
     koya,
     progressive_score,
     sonneborn_berger,
+)
+from .team_scores import (
+    extended_direct_encounter,
+    extended_sonneborn_berger,
+    mp_v_gp,
+    schedule_strength_combination,
 )
 from .teams import (
     TeamResults,
@@ -81,6 +97,8 @@ class Tiebreak:
     definition: str = ""
     """What the tiebreak computes, in one or two English sentences (the reference page of the
     documentation prints it; the regulation is named in :attr:`rule`)."""
+    lower_first: bool = False
+    """Lower values rank first (board count, pairing number)."""
 
     @property
     def heading(self) -> str:
@@ -209,11 +227,11 @@ def _de(first_only: bool) -> Callable[..., tuple[list[list[int]], dict[int, floa
 
 def _lot_split(
     t: Tournament,
-    ps: PointSystem,
+    _ps: PointSystem,
     after: int,
     group: Sequence[int],
     policy: TiebreakPolicy,
-    position: int,
+    _position: int,
 ) -> tuple[list[list[int]], dict[int, float]]:
     from swisspairing.context import stable_seed
 
@@ -224,16 +242,86 @@ def _lot_split(
 
 
 def _team(fn: Callable[..., dict[int, float]], **kw: Any) -> Callable[..., dict[int, float]]:
-    def inner(results: TeamResults, policy: TiebreakPolicy = DEFAULT_POLICY) -> dict[int, float]:
+    def inner(results: TeamResults, _policy: TiebreakPolicy = DEFAULT_POLICY) -> dict[int, float]:
         return fn(results, **kw)
 
     return inner
 
 
 def _team_de(
-    results: TeamResults, group: Sequence[int], policy: TiebreakPolicy, position: int
+    results: TeamResults, group: Sequence[int], _policy: TiebreakPolicy, _position: int
 ) -> tuple[list[list[int]], dict[int, float]]:
     return team_direct_encounter(results, group)
+
+
+def _team_policy(fn: Callable[..., dict[int, float]], **kw: Any) -> Callable[..., dict[int, float]]:
+    def inner(results: TeamResults, policy: TiebreakPolicy = DEFAULT_POLICY) -> dict[int, float]:
+        return fn(results, policy, **kw)
+
+    return inner
+
+
+def _ede(
+    results: TeamResults, group: Sequence[int], policy: TiebreakPolicy, _position: int
+) -> tuple[list[list[int]], dict[int, float]]:
+    return extended_direct_encounter(results, group, policy)
+
+
+def _boards_split(
+    fn: Callable[..., tuple[list[list[int]], dict[int, float]]],
+) -> Callable[..., tuple[list[list[int]], dict[int, float]]]:
+    def split(
+        results: TeamResults, group: Sequence[int], _policy: TiebreakPolicy, _position: int
+    ) -> tuple[list[list[int]], dict[int, float]]:
+        return fn(results, group)
+
+    return split
+
+
+_ESB = (
+    (
+        "mm",
+        N_("Extended Sonneborn-Berger MP×MP"),
+        N_("EMMSB"),
+        "match-points",
+        "match-points",
+        "13.2.1",
+        "the opponent's match points times the match points scored against it",
+    ),
+    (
+        "mg",
+        N_("Extended Sonneborn-Berger MP×GP"),
+        N_("EMGSB"),
+        "match-points",
+        "game-points",
+        "13.2.2",
+        "the opponent's match points times the game points scored against it",
+    ),
+    (
+        "gm",
+        N_("Extended Sonneborn-Berger GP×MP"),
+        N_("EGMSB"),
+        "game-points",
+        "match-points",
+        "13.2.3",
+        "the opponent's game points times the match points scored against it",
+    ),
+    (
+        "gg",
+        N_("Extended Sonneborn-Berger GP×GP"),
+        N_("EGGSB"),
+        "game-points",
+        "game-points",
+        "13.2.4",
+        "the opponent's game points times the game points scored against it",
+    ),
+)
+_ESB_CUT1 = {
+    "mm": (N_("Extended Sonneborn-Berger MP×MP cut 1"), N_("EMMSB-C1")),
+    "mg": (N_("Extended Sonneborn-Berger MP×GP cut 1"), N_("EMGSB-C1")),
+    "gm": (N_("Extended Sonneborn-Berger GP×MP cut 1"), N_("EGMSB-C1")),
+    "gg": (N_("Extended Sonneborn-Berger GP×GP cut 1"), N_("EGGSB-C1")),
+}
 
 
 #: Ids of the primary scores a standings table starts with (points for individuals; match
@@ -425,6 +513,17 @@ _ENTRIES: tuple[Tiebreak, ...] = (
         definition="The Sonneborn-Berger without the term of the lowest-scoring opponent "
         "(of several, the lowest product); under the art. 16 policies the lowest voluntary "
         "unplayed term is cut instead when it is not lower (C.07 16.5).",
+    ),
+    Tiebreak(
+        "sonneborn-berger-cut2",
+        N_("Sonneborn-Berger cut 2"),
+        _sb(2),
+        N_("SB-C2"),
+        _C07 + " 9.1, 14.2",
+        True,
+        unplayed=True,
+        definition="The Sonneborn-Berger without the terms of the two lowest-scoring "
+        "opponents (of equal scores, the lower products), each cut as for Cut-1 (C.07 16.5.2).",
     ),
     Tiebreak(
         "koya",
@@ -641,6 +740,50 @@ _ENTRIES: tuple[Tiebreak, ...] = (
         "rounds after a withdrawal) and forfeit losses (REP in the 2024-08 text).",
     ),
     Tiebreak(
+        "standard-points",
+        N_("Standard points"),
+        standard_points,
+        N_("STD"),
+        "C.07 (2026) 7.7",
+        definition="1 for every round won against the scheduled opponent or with more than a "
+        "draw's points without playing, ½ for every round drawn or with a draw's points "
+        "without playing: the score in wins and draws whatever the point system.",
+    ),
+    Tiebreak(
+        "pairing-number",
+        N_("Tournament pairing number"),
+        pairing_number,
+        N_("TPN"),
+        "C.07 (2026) 7.8",
+        lower_first=True,
+        definition="The start (pairing) number, lower first.",
+    ),
+    Tiebreak(
+        "rating",
+        N_("Rating"),
+        rating,
+        N_("RTNG"),
+        "C.07 (2026) 10.6",
+        definition="The player's own rating (the file's), higher first.",
+    ),
+    Tiebreak(
+        "pairing-number-reverse",
+        N_("Tournament pairing number, reversed"),
+        pairing_number,
+        N_("TPN-R"),
+        "C.07 (2026) 7.8",
+        definition="The start (pairing) number, higher first (the order 7.8 allows instead).",
+    ),
+    Tiebreak(
+        "rating-reverse",
+        N_("Rating, reversed"),
+        rating,
+        N_("RTNG-R"),
+        "C.07 (2026) 10.6",
+        lower_first=True,
+        definition="The player's own rating, lower first (the order 10.6 allows instead).",
+    ),
+    Tiebreak(
         "lot",
         N_("Drawing of lots"),
         None,
@@ -719,6 +862,106 @@ _ENTRIES: tuple[Tiebreak, ...] = (
         definition="Teams: the match points scored against the other tied teams, applied "
         "only when every tied team met every other one.",
     ),
+    Tiebreak(
+        "mpvgp",
+        N_("Match points or game points"),
+        _team_policy(mp_v_gp),
+        N_("MPvGP"),
+        _C07 + " 13.1",
+        team=True,
+        definition="Teams: the secondary score — game points when the ranking starts with "
+        "match points, match points when it starts with game points.",
+    ),
+    *(
+        Tiebreak(
+            f"esb-{key}{suffix}",
+            name,
+            _team_policy(
+                extended_sonneborn_berger,
+                opponent_score=opp,
+                own_score=own,
+                cut_lowest=cut,
+            ),
+            short,
+            f"{_C07} {article}" + (", 14.1.2" if cut else ""),
+            team=True,
+            unplayed=True,
+            definition=f"Teams: for every match, {text}, summed"
+            + (
+                "; without the opponent with the fewest of those points (of several, the "
+                "lowest product)."
+                if cut
+                else "."
+            ),
+        )
+        for key, base_name, base_short, opp, own, article, text in _ESB
+        for suffix, cut, name, short in (
+            ("", 0, base_name, base_short),
+            ("-cut1", 1, *_ESB_CUT1[key]),
+        )
+    ),
+    Tiebreak(
+        "ede",
+        N_("Extended direct encounter"),
+        None,
+        N_("EDE"),
+        _C07 + " 13.3",
+        split=_ede,
+        team=True,
+        definition="Teams: the direct encounter on the primary score; if it separates nobody, "
+        "on the secondary score; every tied subgroup starts again (13.3.3). "
+        "``tiebreak_policy.direct_encounter`` chooses whether 6.3 applies when not all met. "
+        "EDEBT, EDEBB, EDET and EDEB are the lists ``[ede, board-count, top-board-results]``, "
+        "``[ede, board-count, bottom-board-elimination]``, ``[ede, top-board-results]`` and "
+        "``[ede, bottom-board-elimination]``.",
+    ),
+    Tiebreak(
+        "sssc",
+        N_("Scores and schedule strength combination"),
+        _team_policy(schedule_strength_combination),
+        N_("SSSC"),
+        _C07 + " 13.4",
+        team=True,
+        unplayed=True,
+        definition="Teams: the secondary score plus the Buchholz on the primary score divided "
+        "by a normalising factor: ``tiebreak_policy.sssc_factor`` (``/K``), else the highest "
+        "primary score achievable in the tournament divided by the highest secondary score "
+        "of one match, rounded towards zero.",
+    ),
+    Tiebreak(
+        "board-count",
+        N_("Board count"),
+        _team(board_count),
+        N_("BC"),
+        _C07 + " 12.1",
+        team=True,
+        lower_first=True,
+        definition="Teams: the sum over all matches of board number times the game points on "
+        "that board, lower first (individual forfeits as wins or losses, a pause as a win on "
+        "every board).",
+    ),
+    Tiebreak(
+        "top-board-results",
+        N_("Top board results"),
+        None,
+        N_("TBR"),
+        _C07 + " 12.2",
+        split=_boards_split(top_board_results),
+        team=True,
+        definition="Teams: the game points on board 1; if they do not decide, on board 2, "
+        "and so on down.",
+    ),
+    Tiebreak(
+        "bottom-board-elimination",
+        N_("Bottom board elimination"),
+        None,
+        N_("BBE"),
+        _C07 + " 12.3",
+        split=_boards_split(bottom_board_elimination),
+        team=True,
+        definition="Teams: the game points on every board but the bottom one; if they do not "
+        "decide, without the next board up as well, and so on.",
+    ),
 )
 
 CORE_TIEBREAKS: dict[str, Tiebreak] = {tb.id: tb for tb in _ENTRIES}
@@ -742,6 +985,8 @@ def compute(
     if tiebreak.function is None or tiebreak.team:
         raise ValueError(f"tiebreak {tiebreak.id!r} has no per-player values")
     after = tournament.rounds_recorded if after_round is None else after_round
+    if policy is not None and policy.forfeits_as_played:
+        tournament = forfeits_as_games(tournament)
     if tiebreak.takes_policy:
         return tiebreak.function(tournament, point_system, after, policy=policy or DEFAULT_POLICY)
     return tiebreak.function(tournament, point_system, after)

@@ -68,3 +68,45 @@ def games_elected(
         )
         out[n] = float(tb.after - refused)
     return out
+
+
+def standard_points(
+    tournament: Tournament, point_system: PointSystem, after_round: int
+) -> dict[int, float]:
+    """C.07 7.7 STD (2026 text): 1 for every round in which the player scored more than his
+    scheduled opponent, or got more than a draw's points without playing; ½ for every round in
+    which he scored as much as his scheduled opponent, or got exactly a draw's points without
+    playing; 0 otherwise — the score in wins and draws whatever the point system (3/1/0).
+    A forfeit is a round without playing (a forfeit win more than a draw, a double forfeit
+    nothing); a game without result yet counts nothing."""
+    tb = _table(tournament, point_system, after_round)
+    draw = point_system.draw
+    out: dict[int, float] = {}
+    for n in tb.numbers:
+        total = 0.0
+        opps, codes, pts = tb.opp[n], tb.code[n], tb.pts[n]
+        played = set(tb.played[n])
+        for r in range(tb.after):
+            o = opps[r]
+            if o is not None and codes[r] == " ":
+                continue
+            if r in played:
+                mine, theirs = pts[r], tb.pts[o][r]  # type: ignore[index]
+            else:  # without playing (a forfeit, a bye): against a draw's points
+                mine, theirs = pts[r], draw
+            if mine > theirs + 1e-9:
+                total += 1.0
+            elif abs(mine - theirs) <= 1e-9:
+                total += 0.5
+        out[n] = total
+    return out
+
+
+def pairing_number(
+    tournament: Tournament,
+    point_system: PointSystem,  # noqa: ARG001 - every value tie-break's signature (compute)
+    after_round: int,  # noqa: ARG001
+) -> dict[int, float]:
+    """C.07 7.8 TPN (2026 text): the final tournament pairing number (the start number),
+    *lower first*."""
+    return {p.number: float(p.number) for p in tournament.players}

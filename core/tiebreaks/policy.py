@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
@@ -11,6 +11,7 @@ __all__ = [
     "DEFAULT_POLICY",
     "DIRECT_ENCOUNTER_MODES",
     "UNPLAYED_POLICIES",
+    "TeamScale",
     "TiebreakPolicy",
 ]
 
@@ -40,6 +41,25 @@ _POLICY_ALIASES = {
 
 
 @dataclass(frozen=True, slots=True)
+class TeamScale:
+    """The scores of a team event that the team tie-breaks need: the largest (the normalising
+    factor of SSSC, C.07 13.4) and a draw's (the 2026 caps of the dummy, 16.4.2)."""
+
+    match_win: float = 2.0
+    """Match points of a won match."""
+    boards: int = 4
+    """Boards per match."""
+    board_win: float = 1.0
+    """Game points of a won game."""
+    rounds: int | None = None
+    """Rounds of the event (``None``: the rounds counted)."""
+    match_draw: float = 1.0
+    """Match points of a drawn match (the cap of the 2026 dummy, C.07 16.4.2)."""
+    board_draw: float = 0.5
+    """Game points of a drawn game."""
+
+
+@dataclass(frozen=True, slots=True)
 class TiebreakPolicy:
     """The settings that apply to every tiebreak of a ruleset (``tiebreak_policy``)."""
 
@@ -54,6 +74,21 @@ class TiebreakPolicy:
     APPO), or count them as ``zero``."""
     seed: int | None = None
     """Seed of the lot that decides complete ties (``None``: derived from the tournament)."""
+    forfeits_as_played: bool = False
+    """The ``/P`` modifier of the FIDE tie-break codes (C.07 (2023) 16.6, TRF-2026 record 202):
+    a forfeit counts as a game played against the scheduled opponent, with the points awarded,
+    in every tiebreak of the ruleset (individuals: a forfeit win a game won, a forfeit loss a
+    game lost; teams: a forfeited match a match played)."""
+    sssc_factor: int | None = None
+    """The normalising factor of SSSC (C.07 13.4, the ``/K`` modifier): ``None`` = the
+    highest primary score achievable in the tournament divided by the highest secondary score
+    achievable in one match, rounded towards zero."""
+    team_primary: str = "match-points"
+    """The primary score of a team event (``match-points`` or ``game-points``): the first id
+    of the ranking; set by the standings, not by the ruleset."""
+    team_scale: TeamScale = field(default_factory=TeamScale)
+    """The maximum scores of a team event (SSSC, C.07 13.4); set by the standings from the
+    ruleset's team parameters, not by the ruleset."""
 
     def __post_init__(self) -> None:
         if self.unplayed in _POLICY_ALIASES:
@@ -67,6 +102,10 @@ class TiebreakPolicy:
             raise ValueError(f"unknown direct-encounter mode {self.direct_encounter!r}")
         if self.aro_unrated not in ("exclude", "zero"):
             raise ValueError(f"unknown aro_unrated setting {self.aro_unrated!r}")
+        if self.team_primary not in ("match-points", "game-points"):
+            raise ValueError(f"unknown primary team score {self.team_primary!r}")
+        if self.sssc_factor is not None and self.sssc_factor < 1:
+            raise ValueError(f"sssc_factor must be at least 1, not {self.sssc_factor}")
 
     @classmethod
     def from_mapping(

@@ -221,3 +221,13 @@ def appo(
     rounded to the nearest integer, .5 up (opponents without a PTP left out, as in APRO)."""
     tb = _table(tournament, point_system, after_round)
     return _average_of_opponents(tb, {n: _ptp(tb, n, unrated) for n in tb.numbers})
+
+
+def rating(
+    tournament: Tournament,
+    point_system: PointSystem,  # noqa: ARG001 - every value tie-break's signature (compute)
+    after_round: int,  # noqa: ARG001
+) -> dict[int, float]:
+    """C.07 10.6 RTNG (2026 text): the player's own rating, higher first (the rating of the
+    file: the first rating of the event, as 10 asks when players have more than one)."""
+    return {p.number: float(p.rating) for p in tournament.players}

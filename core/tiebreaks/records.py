@@ -3,6 +3,7 @@ tiebreaks compute from)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import accumulate
 
 from swisspairing.model import BLACK, PLAYED_CODES, PointSystem, Tournament
@@ -133,3 +134,27 @@ def _table(t: Tournament, ps: PointSystem, after: int) -> _Table:
 def _round_half_up(x: float) -> float:
     """Rounded to the nearest integer, .5 up (C.07 10.1: ARO, APRO, APPO)."""
     return float(int(x + 0.5 + _EPS)) if x >= 0 else -float(int(-x + 0.5 - _EPS))
+
+
+def forfeits_as_games(t: Tournament) -> Tournament:
+    """The tournament with every forfeit between two players turned into a game played with
+    that result (``+`` → ``1``, ``-`` → ``0``): the ``/P`` modifier of the FIDE tie-break
+    codes (C.07 (2023) 16.6, ``tiebreak_policy.forfeits_as_played``).  The points stay the
+    same only when the point system scores a forfeit as a game, which the caller checks."""
+    swap = {"+": "1", "-": "0"}
+    players = []
+    changed = False
+    for p in t.players:
+        if any(rec.result in swap and rec.opponent is not None for rec in p.rounds):
+            changed = True
+            p = replace(
+                p,
+                rounds=tuple(
+                    replace(rec, result=swap[rec.result])
+                    if rec.result in swap and rec.opponent is not None
+                    else rec
+                    for rec in p.rounds
+                ),
+            )
+        players.append(p)
+    return replace(t, players=tuple(players)) if changed else t

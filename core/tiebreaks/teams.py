@@ -5,7 +5,7 @@ one :class:`TeamRound` per round), so they do not depend on how a team event is 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .encounter import _split_by
 
@@ -22,6 +22,11 @@ class TeamRound:
     """Game (board) points the team scored in the round."""
     played: bool = True
     """Whether the match was played over the boards (``False`` for a bye or a forfeited match)."""
+    boards: tuple[float, ...] = field(default=(), compare=False)
+    """Game points on boards 1, 2, … for the board tie-breaks of C.07 (2023) art. 12 (BC, TBR,
+    BBE): an individual forfeit as a standard win or loss, a pause (the team's bye) as a
+    standard win on every board; empty when the boards are not known.  Left out of equality:
+    two records of one match compare by its result."""
 
 
 #: Team number → one entry per round (round 1 first); ``None`` = nothing recorded.

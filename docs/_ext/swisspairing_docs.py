@@ -174,7 +174,13 @@ def tiebreak_lines(*, team: bool) -> list[str]:
     for tb in CORE_TIEBREAKS.values():
         if tb.team != team and tb.id != "lot":
             continue
-        kind = "orders a tied group" if tb.split is not None else "value, higher first"
+        kind = (
+            "orders a tied group"
+            if tb.split is not None
+            else "value, lower first"
+            if tb.lower_first
+            else "value, higher first"
+        )
         lines += [
             f"``{tb.id}``",
             f"   **{tb.name}** ({gettext(tb.heading, 'en')}) — {kind}."
