@@ -346,15 +346,17 @@ def swiss_check_round(
                     rnd,
                     "colours.max_run",
                     NP_(
-                        "player {p}: {n} game in a row with {colour}",
-                        "player {p}: {n} games in a row with {colour}",
+                        "player {p}: {n} game in a row with White",
+                        "player {p}: {n} games in a row with White",
+                        "n",
+                    )
+                    if own.colour is WHITE
+                    else NP_(
+                        "player {p}: {n} game in a row with Black",
+                        "player {p}: {n} games in a row with Black",
                         "n",
                     ),
-                    (
-                        ("p", p.number),
-                        ("n", limits.max_run + 1),
-                        ("colour", colour_term(own.colour)),
-                    ),
+                    (("p", p.number), ("n", limits.max_run + 1)),
                 )
             )
     pab = [

@@ -348,7 +348,6 @@ def _reasons(
         ctx = engine.context(before, diff.round, explain=False)
         a, b = pub.white, pub.black
         if a in ctx.states and b in ctx.states:
-            from .defaults import colour_term
             from .model import BLACK, WHITE
 
             if ctx.states[a].meetings.get(b, 0) >= engine.ruleset.max_meetings:
@@ -375,10 +374,15 @@ def _reasons(
                         Event(
                             "colours",
                             N_(
-                                "the published pairing gives player {player} {colour} beyond the "
+                                "the published pairing gives player {player} White beyond the "
+                                "colour limits"
+                            )
+                            if colour is WHITE
+                            else N_(
+                                "the published pairing gives player {player} Black beyond the "
                                 "colour limits"
                             ),
-                            {"player": n, "colour": colour_term(colour)},
+                            {"player": n},
                         )
                     )
     numbers = set(diff.players)

@@ -41,6 +41,7 @@ from swisspairing import (
     hookimpl,
 )
 from swisspairing.i18n import NP_
+from swisspairing.plugins import core_criteria_citer
 
 SYSTEM = "round-robin-berger"
 
@@ -393,3 +394,19 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
         return board.get(frozenset((index.get(p.white, 0), index.get(p.black, 0))), len(board))
 
     return sorted(pairings, key=key)
+
+
+#: The core's generic criteria by the Berger rules: everybody meets everybody once per cycle
+#: (RR-Berger 1, 5), colours by the table (3), the free player of an odd table (4).
+CORE_CRITERIA = {
+    "max_meetings": "RR-Berger 1",
+    "colours.max_difference": "RR-Berger 3",
+    "colours.max_run": "RR-Berger 3",
+    "bye": "RR-Berger 4",
+    "byes.blocked_by": "RR-Berger 4",
+    "participants": "RR-Berger 1",
+}
+
+
+#: The Berger rules cite the core's generic checks.
+cite_core_checks = core_criteria_citer(CORE_CRITERIA)

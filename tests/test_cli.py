@@ -306,7 +306,8 @@ def test_check_wrong_table_pairing(cli) -> None:
 def test_check_rematch(cli) -> None:
     result = cli("check", str(DATA / "rr-6-rematch.trf"), "-r", "round-robin")
     assert result.code == 1
-    assert "round 2: [max_meetings] players 1 and 6 meet again" in result.out.splitlines()
+    # the core's rematch check cited by the Berger rules (RR-Berger 1), not by its key
+    assert "round 2: [RR-Berger 1] players 1 and 6 meet again" in result.out.splitlines()
     # round 2 of the table is 6-4, 5-3, 1-2: the boards 6-1 and 4-2 are off the table
     assert (
         "round 2: [RR-Berger 3] players 1 and 6 do not meet with these colours in this round of "

@@ -30,7 +30,7 @@ from swisspairing import (
     hookimpl,
 )
 from swisspairing.brackets import Bracket
-from swisspairing.explain import Term
+from swisspairing.plugins import core_criteria_citer
 
 from .colours import allocate_with_rule
 from .criteria import TITLE_ORDER_1992, TITLE_ORDER_2000S, ranking_key
@@ -135,8 +135,12 @@ _RANKING_MESSAGES = {
         "before round 1, A1 estimates included)"
     ),
     "ratings": N_(
-        "ranking within each score bracket by the file's ratings, then titles, then {last} "
+        "ranking within each score bracket by the file's ratings, then titles, then names "
         "(rating corrections take effect, F7)"
+    ),
+    "ratings, pairing number": N_(
+        "ranking within each score bracket by the file's ratings, then titles, then pairing "
+        "numbers (rating corrections take effect, F7)"
     ),
 }
 
@@ -162,8 +166,12 @@ def swiss_sort_players(players: Sequence[PlayerState], context: RoundContext) ->
     mode = ranking_mode(context)
     if not context.data.get("dutch-1992-ranking-explained"):
         context.data["dutch-1992-ranking-explained"] = True
-        last = Term(N_("name") if context.ruleset.ranking_last == "name" else N_("pairing number"))
-        context.explanation.add(f"{RULES} A2", _RANKING_MESSAGES[mode], last=last)
+        key = (
+            mode
+            if mode != "ratings" or context.ruleset.ranking_last == "name"
+            else "ratings, pairing number"
+        )
+        context.explanation.add(f"{RULES} A2", _RANKING_MESSAGES[key])
         if mode == "pairing-number":
             _warn_start_order(context)
     if mode == "pairing-number":
@@ -299,3 +307,18 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
 def swiss_colour_exempt(number: int, context: RoundContext) -> bool:
     """B-note (AMB-D3): B2 does not bind topscorers when the last round is paired."""
     return dutch_round(context).topscorer.get(number, False)
+
+
+#: The core's generic criteria by the 1992 rules: B1a, B1b, B2a, B2b; the bye A5.
+CORE_CRITERIA = {
+    "max_meetings": f"{RULES} B1a",
+    "byes.blocked_by": f"{RULES} B1b",
+    "colours.max_difference": f"{RULES} B2a",
+    "colours.max_run": f"{RULES} B2b",
+    "bye": f"{RULES} A5",
+    "participants": f"{RULES} A5",
+}
+
+
+#: The Dutch-1992 rules cite the core's generic checks.
+cite_core_checks = core_criteria_citer(CORE_CRITERIA)

@@ -770,7 +770,11 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
             head.append(
                 Event(
                     f"{RULES} C1",
-                    N_("no possible opponent in this bracket for {players}: moved down"),
+                    NP_(
+                        "no possible opponent in this bracket for {players}: moved down",
+                        "no possible opponent in this bracket for {players}: moved down",
+                        "players",
+                    ),
                     {"players": c1_down},
                     idx,
                 )
@@ -785,9 +789,12 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
         head.append(
             Event(
                 f"{RULES} C1",
-                N_(
+                NP_(
                     "no possible opponent here for the moved-down {players}: the bracket above is "
-                    "re-paired first (C12)"
+                    "re-paired first (C12)",
+                    "no possible opponent here for the moved-down {players}: the bracket above is "
+                    "re-paired first (C12)",
+                    "players",
                 ),
                 {"players": stuck},
                 idx,
@@ -832,6 +839,12 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                     NP_(
                         "homogeneous bracket of {n} player: S1 = {s1}; S2 = {s2}; P = {p}",
                         "homogeneous bracket of {n} players: S1 = {s1}; S2 = {s2}; P = {p}",
+                        "n",
+                    )
+                    if p0
+                    else NP_(  # no pair possible: an empty S1 is not shown ("S1 = ;")
+                        "homogeneous bracket of {n} player: {s2}; P = 0",
+                        "homogeneous bracket of {n} players: {s2}; P = 0",
                         "n",
                     ),
                     {"n": n, "s1": players[:p0], "s2": players[p0:], "p": p0},
@@ -1113,11 +1126,22 @@ def _c12_cost(left: Sequence[int], moved: Sequence[int]) -> int:
 def _moves(players: Sequence[int], idx: int, is_last: bool = False) -> Event:
     if is_last:
         return Event(
-            f"{RULES} A5", N_("left over, gets the bye: {players}"), {"players": list(players)}, idx
+            f"{RULES} A5",
+            NP_(
+                "left over, gets the bye: {players}",
+                "left over, gets the bye: {players}",
+                "players",
+            ),
+            {"players": list(players)},
+            idx,
         )
     return Event(
         f"{RULES} A3",
-        N_("moved down to the next bracket: {players}"),
+        NP_(
+            "moved down to the next bracket: {players}",
+            "moved down to the next bracket: {players}",
+            "players",
+        ),
         {"players": list(players)},
         idx,
     )

@@ -47,6 +47,8 @@ from swisspairing import (
 from swisspairing import defaults as _core
 from swisspairing.brackets import Bracket
 from swisspairing.context import RoundContext as _Ctx
+from swisspairing.explain import Term
+from swisspairing.plugins import C0401_LETTERS, core_criteria_citer
 from swisspairing.teams import (
     TeamScoring,
     expand_round,
@@ -149,6 +151,15 @@ SCHEMA: Mapping[str, Any] = {
 }
 
 
+#: The Index components by the names the standings give them (never the ruleset keys).
+INDEX_TERMS = {
+    "sonneborn-berger": Term(N_("Sonneborn-Berger")),
+    "buchholz": Term(N_("Buchholz")),
+    "median-buchholz": Term(N_("Median Buchholz")),
+    "rating": Term(N_("rating")),
+}
+
+
 @hookimpl
 def swiss_system_info() -> Mapping[str, str]:
     return {
@@ -228,7 +239,10 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing | None:
             context.explanation.add(
                 "Burstein A.6",
                 N_("Index: {components}"),
-                components=", ".join(INDEX_ORDERS[context.ruleset.param("edition", "till-2025")]),
+                components=[
+                    INDEX_TERMS[c]
+                    for c in INDEX_ORDERS[context.ruleset.param("edition", "till-2025")]
+                ],
             )
         return None
     tctx = team_context(context)
@@ -273,3 +287,7 @@ def _seeding_by_dutch(context: RoundContext) -> RoundPairing:
         *result.events,
     )
     return replace(result, events=events)
+
+
+#: C.04.1 cites the core's generic checks (both editions predate the 2026 numbering).
+cite_core_checks = core_criteria_citer(C0401_LETTERS)

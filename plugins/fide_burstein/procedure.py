@@ -33,6 +33,7 @@ from swisspairing import BLACK, N_, WHITE, BracketOutcome, Event, RoundContext
 from swisspairing.brackets import Bracket
 from swisspairing.compatibility import fast_compatible
 from swisspairing.defaults import colour_preference
+from swisspairing.i18n import NP_
 from swisspairing.matching import IncrementalMatching
 
 from .index import index_order
@@ -371,7 +372,11 @@ def _outcome(
             events.append(
                 Event(
                     "C.04.1 e",
-                    N_("players {players} move down to the next bracket"),
+                    NP_(
+                        "player {players} moves down to the next bracket",
+                        "players {players} move down to the next bracket",
+                        "players",
+                    ),
                     {"players": list(down)},
                     bracket.index,
                 )

@@ -22,7 +22,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from swisspairing import N_, PlayerState, RoundContext, RoundPairing, hookimpl
+from swisspairing import (
+    N_,
+    PlayerState,
+    RoundContext,
+    RoundPairing,
+    hookimpl,
+)
+from swisspairing.plugins import C0401_2026, C0401_LETTERS, core_criteria_citer
 
 from .edition2026 import max_upfloater_limit, pair_dubov_2026_round
 from .procedure import DubovRound, dubov_colours, due_colour, max_upfloats, pair_dubov_round
@@ -88,3 +95,12 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     if str(context.ruleset.param("edition", "1997")) == "2026":
         return pair_dubov_2026_round(context)
     return pair_dubov_round(context)
+
+
+def _c0401(context: RoundContext) -> Mapping[str, str]:
+    """C.04.1 in the numbering of the text in force (the 2026 text: BR numbers)."""
+    return C0401_2026 if str(context.ruleset.param("edition", "1997")) == "2026" else C0401_LETTERS
+
+
+#: C.04.1 cites the core's generic checks.
+cite_core_checks = core_criteria_citer(_c0401)

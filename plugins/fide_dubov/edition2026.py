@@ -50,6 +50,7 @@ from swisspairing import (
 )
 from swisspairing.compatibility import fast_compatible
 from swisspairing.defaults import alternation_colour, colour_preference
+from swisspairing.i18n import NP_
 from swisspairing.matching import IncrementalMatching, max_weight_matching
 from swisspairing.model import Float
 from swisspairing.tiebreaks import average_rating_of_opponents
@@ -192,7 +193,11 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
     if chosen:
         r.add(
             "Dubov-2026 3.2.2",
-            N_("upfloaters {players} join the score group"),
+            NP_(
+                "upfloater {players} joins the score group",
+                "upfloaters {players} join the score group",
+                "players",
+            ),
             gi + 1,
             players=chosen,
         )
@@ -580,7 +585,11 @@ def _art3_2_4_1_unavoidable(
         g2, g1 = [n for n in g2 if n not in moved], g1 + moved
     r.add(
         "Dubov-2026 3.2.4",
-        N_("players {players} shift between G1 and G2 to equalise them"),
+        NP_(
+            "player {players} shifts between G1 and G2 to equalise them",
+            "players {players} shift between G1 and G2 to equalise them",
+            "players",
+        ),
         gi + 1,
         players=moved,
     )
@@ -649,7 +658,11 @@ def _art3_2_4_equalise(
     if moved:
         r.add(
             "Dubov-2026 3.2.4",
-            N_("players {players} shift between G1 and G2 to equalise them"),
+            NP_(
+                "player {players} shifts between G1 and G2 to equalise them",
+                "players {players} shift between G1 and G2 to equalise them",
+                "players",
+            ),
             gi + 1,
             players=moved,
         )
@@ -795,8 +808,8 @@ def pair_dubov_2026_round(ctx: RoundContext) -> RoundPairing:
             colour_events.append(
                 Event(
                     step,
-                    N_("{white}–{black}: colours by {rule}"),
-                    {"white": white, "black": black, "rule": step},
+                    COLOUR_REASONS_2026[step],
+                    {"white": white, "black": black},
                 )
             )
     boards = ctx.engine.order_boards(boards, ctx)
@@ -807,6 +820,23 @@ def pair_dubov_2026_round(ctx: RoundContext) -> RoundPairing:
         tuple(byes),
         tuple(r.events + colour_events + list(ctx.explanation)),
     )
+
+
+#: Dubov-2026 5.2: why the pair has these colours, by the deciding step.
+COLOUR_REASONS_2026 = {
+    "Dubov-2026 5.2.1": N_(
+        "{white}–{black}: neither player has played yet; the pairing number of the higher-ranked "
+        "player and the colour drawn decide"
+    ),
+    "Dubov-2026 5.2.2": N_("{white}–{black}: the colour preferences do not clash and are granted"),
+    "Dubov-2026 5.2.3": N_("{white}–{black}: the stronger colour preference is granted"),
+    "Dubov-2026 5.2.4": N_(
+        "{white}–{black}: equal colour preferences; colours alternate from the latest round in "
+        "which the two had different colours"
+    ),
+    "Dubov-2026 5.2.5": N_("{white}–{black}: the higher-ranked player gets the colour he prefers"),
+    "C.04.1 f/g": N_("{white}–{black}: the other way round would break the colour limits"),
+}
 
 
 def _colours_5_2(r: _Round, a: int, b: int, first: Colour) -> tuple[int, int, str]:

@@ -54,6 +54,7 @@ from swisspairing import (
 )
 from swisspairing.compatibility import fast_compatible
 from swisspairing.defaults import alternation_colour
+from swisspairing.i18n import NP_
 from swisspairing.matching import IncrementalMatching
 from swisspairing.model import Float
 from swisspairing.tiebreaks import average_rating_of_opponents
@@ -93,6 +94,27 @@ class ColourDecision:
     """The player with Black."""
     step: str
     """Rule id of the deciding step."""
+    reason: str = ""
+    """Catalogue msgid (placeholders ``white``, ``black``) saying why: one sentence per step,
+    never the rule id put into a sentence."""
+
+
+#: Dubov 3: why the pair has these colours, by the deciding step.
+COLOUR_REASONS = {
+    "Dubov 3.1": N_(
+        "{white}–{black}: {white} has the lower colour difference and gets White (equalisation)"
+    ),
+    "Dubov 3.2": N_(
+        "{white}–{black}: equal colour differences; colours alternate from the latest round in "
+        "which the two had different colours"
+    ),
+    "Dubov 3.3": N_("{white}–{black}: {white} has the higher ARO and gets White"),
+    "Dubov 3.4": N_("{white}–{black}: {white} has the lower rating and gets White"),
+    "Dubov 3.4 equal": N_(
+        "{white}–{black}: equal ratings; {white}, the lower pairing number, gets White"
+    ),
+    "C.04.1 f/g": N_("{white}–{black}: the other way round would break the colour limits"),
+}
 
 
 def dubov_colours(a: int, b: int, ctx: RoundContext, aro: dict[int, float]) -> ColourDecision:
@@ -103,6 +125,7 @@ def dubov_colours(a: int, b: int, ctx: RoundContext, aro: dict[int, float]) -> C
     sa, sb = ctx.state(a), ctx.state(b)
     white: int
     step: str
+    reason = ""
     if sa.colour_difference != sb.colour_difference:
         white = a if sa.colour_difference < sb.colour_difference else b
         step = "Dubov 3.1"
@@ -120,13 +143,14 @@ def dubov_colours(a: int, b: int, ctx: RoundContext, aro: dict[int, float]) -> C
         else:
             white = min(a, b)
             step = "Dubov 3.4"
+            reason = COLOUR_REASONS["Dubov 3.4 equal"]
     black = b if white == a else a
     if not (ctx.colour_allowed(white, WHITE) and ctx.colour_allowed(black, BLACK)) and (
         ctx.colour_allowed(black, WHITE) and ctx.colour_allowed(white, BLACK)
     ):
         white, black = black, white
-        step = "C.04.1 f/g"
-    return ColourDecision(white, black, step)
+        step, reason = "C.04.1 f/g", ""
+    return ColourDecision(white, black, step, reason or COLOUR_REASONS[step])
 
 
 class DubovRound:
@@ -423,7 +447,11 @@ def _art7_3_7_4_equalise(
         if moved:
             rnd.add(
                 "Dubov 7.3",
-                N_("players {players} move from the white to the black subgroup"),
+                NP_(
+                    "player {players} moves from the white to the black subgroup",
+                    "players {players} move from the white to the black subgroup",
+                    "players",
+                ),
                 gi + 1,
                 players=moved,
             )
@@ -439,7 +467,11 @@ def _art7_3_7_4_equalise(
         if moved:
             rnd.add(
                 "Dubov 7.4",
-                N_("players {players} move from the black to the white subgroup"),
+                NP_(
+                    "player {players} moves from the black to the white subgroup",
+                    "players {players} move from the black to the white subgroup",
+                    "players",
+                ),
                 gi + 1,
                 players=moved,
             )
@@ -569,7 +601,11 @@ def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
             if left:
                 rnd.add(
                     "Dubov 6.4",
-                    N_("players {players} move down to the next lower score group"),
+                    NP_(
+                        "player {players} moves down to the next lower score group",
+                        "players {players} move down to the next lower score group",
+                        "players",
+                    ),
                     gi + 1,
                     players=left,
                 )
@@ -597,8 +633,8 @@ def pair_dubov_round(ctx: RoundContext) -> RoundPairing:
                 colour_events.append(
                     Event(
                         d.step,
-                        N_("{white}–{black}: colours by {rule}"),
-                        {"white": d.white, "black": d.black, "rule": d.step},
+                        d.reason,
+                        {"white": d.white, "black": d.black},
                     )
                 )
     boards = ctx.engine.order_boards(boards, ctx)

@@ -29,6 +29,7 @@ from swisspairing import (
     RoundPairing,
     hookimpl,
 )
+from swisspairing.plugins import C0401_2026, C0401_LETTERS, core_criteria_citer
 
 from .colours import allocate
 from .definitions import Edition, round_facts, to_units
@@ -182,3 +183,12 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
 
 
 __all__ = ["SCHEMA", "SYSTEM", "rules_id", "to_units"]
+
+
+def _c0401(context: RoundContext) -> Mapping[str, str]:
+    """C.04.1 in the numbering of the edition in force (2017: letters; 2026: BR numbers)."""
+    return C0401_LETTERS if round_facts(context).edition is Edition.DUTCH_2017 else C0401_2026
+
+
+#: C.04.1 cites the core's generic checks.
+cite_core_checks = core_criteria_citer(_c0401)

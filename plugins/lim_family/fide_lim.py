@@ -44,9 +44,10 @@ from swisspairing import (
     RoundPairing,
     hookimpl,
 )
-from swisspairing.defaults import alternation_colour, colour_term
+from swisspairing.defaults import alternation_colour
 from swisspairing.i18n import NP_
 from swisspairing.model import Float
+from swisspairing.plugins import core_criteria_citer
 
 from .group import NONE_CLASS, Compatibility, GroupRules, LimGroups, due_colour
 from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_rounds
@@ -216,14 +217,25 @@ def _r7_first_round_colour(
     drawn = ctx.initial_colour()
     pos = ranked.index(a) + 1
     colour = drawn if pos % 2 == 1 else drawn.opposite
-    return colour, Event(
-        "Lim 7.2",
-        N_(
-            "round 1: player {player} (number {place}) gets {colour}; the colour drawn for number "
-            "1 is {drawn}"
+    message = {
+        (WHITE, WHITE): N_(
+            "round 1: player {player} (number {place}) gets White; the colour drawn for number 1 "
+            "is White"
         ),
-        {"player": a, "place": pos, "colour": colour_term(colour), "drawn": colour_term(drawn)},
-    )
+        (BLACK, WHITE): N_(
+            "round 1: player {player} (number {place}) gets Black; the colour drawn for number 1 "
+            "is White"
+        ),
+        (WHITE, BLACK): N_(
+            "round 1: player {player} (number {place}) gets White; the colour drawn for number 1 "
+            "is Black"
+        ),
+        (BLACK, BLACK): N_(
+            "round 1: player {player} (number {place}) gets Black; the colour drawn for number 1 "
+            "is Black"
+        ),
+    }[colour, drawn]
+    return colour, Event("Lim 7.2", message, {"player": a, "place": pos})
 
 
 def _r5_allocate(
@@ -263,21 +275,26 @@ def _r5_allocate(
             "Lim 5.2",
             N_(
                 "{white}-{black}: player {player} has the larger colour difference and gets "
-                "{colour} (equalisation)"
+                "Black (equalisation)"
             ),
         )
         heavier = a if sa.colour_difference > sb.colour_difference else b
-        args = {"player": heavier, "colour": colour_term(BLACK)}
+        args = {"player": heavier}
     elif (alt := alternation_colour(sa, sb)) is not None:
         colour_a = alt
         rule, msg = (
             "Lim 5.4",
             N_(
                 "{white}-{black}: equal colour balance; colours alternate from the latest round "
-                "with different colours, player {player} gets {colour}"
+                "with different colours, player {player} gets White"
+            )
+            if alt is WHITE
+            else N_(
+                "{white}-{black}: equal colour balance; colours alternate from the latest round "
+                "with different colours, player {player} gets Black"
             ),
         )
-        args = {"player": a, "colour": colour_term(alt)}
+        args = {"player": a}
     else:
         who = a if at_or_above_median else b
         last = ctx.states[who].last_colour
@@ -285,19 +302,26 @@ def _r5_allocate(
         colour_a = due if who == a else due.opposite
         rule, msg = (
             "Lim 5.4",
-            (
-                N_(
+            {
+                (True, WHITE): N_(
                     "{white}-{black}: identical colour histories; in or above the median group "
-                    "the higher-ranked player {player} gets his due colour, {colour}"
-                )
-                if at_or_above_median
-                else N_(
+                    "the higher-ranked player {player} gets his due colour, White"
+                ),
+                (True, BLACK): N_(
+                    "{white}-{black}: identical colour histories; in or above the median group "
+                    "the higher-ranked player {player} gets his due colour, Black"
+                ),
+                (False, WHITE): N_(
                     "{white}-{black}: identical colour histories; below the median group the "
-                    "lower-ranked player {player} gets his due colour, {colour}"
-                )
-            ),
+                    "lower-ranked player {player} gets his due colour, White"
+                ),
+                (False, BLACK): N_(
+                    "{white}-{black}: identical colour histories; below the median group the "
+                    "lower-ranked player {player} gets his due colour, Black"
+                ),
+            }[at_or_above_median, due],
         )
-        args = {"player": who, "colour": colour_term(due)}
+        args = {"player": who}
     if (
         not (ctx.colour_allowed(a, colour_a) and ctx.colour_allowed(b, colour_a.opposite))
         and ctx.colour_allowed(a, colour_a.opposite)
@@ -515,3 +539,19 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
 def swiss_pair_round(context: RoundContext) -> RoundPairing:
     """Pair a round by the Lim system."""
     return pair_players(context)
+
+
+#: The core's generic criteria by the Lim rules: compatible players have not met and keep the
+#: colour limits (2.1, 5.1); the bye (1.1, subject to C.04.1 d).
+CORE_CRITERIA = {
+    "max_meetings": "Lim 2.1",
+    "colours.max_difference": "Lim 5.1",
+    "colours.max_run": "Lim 5.1",
+    "bye": "Lim 1.1",
+    "participants": "Lim 1.1",
+    "byes.blocked_by": "C.04.1 d",
+}
+
+
+#: The Lim rules cite the core's generic checks.
+cite_core_checks = core_criteria_citer(CORE_CRITERIA)

@@ -47,7 +47,7 @@ from swisspairing import (
     Violation,
     hookimpl,
 )
-from swisspairing.defaults import alternation_colour, colour_term
+from swisspairing.defaults import alternation_colour
 from swisspairing.i18n import NP_
 from swisspairing.teams import (
     TeamPairing,
@@ -58,6 +58,7 @@ from swisspairing.teams import (
     team_records,
 )
 
+from .colour_messages import ALTERNATION_TEAM, IDENTICAL_HISTORIES_TEAM, TEAM_MAY_NOT_GET
 from .group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
 from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_position
 from .refusal import no_valid_pairing
@@ -194,27 +195,28 @@ def _edition(ctx: RoundContext) -> str:
     return str(ctx.ruleset.param("edition", "2022"))
 
 
-_OLDER = {
-    "3.2": "10",
-    "4.1": "bye",
-    "4.2": "bye",
-    "6.2": "pairing",
-    "6.4": "order",
-    "7.2": "round 1",
-    "7.3": "colours",
-    "7.5.1": "colours",
-    "7.5.2": "colours",
-    "7.6": "colours",
-}
-"""Where the 2022 article number is cited, the 2006 and 2010 editions cite what is known of
-their text: art. 10 (ranking, confirmed in the 2009/2012 text) or the subject of the 2010
-changes summary (their later article numbers were not seen)."""
+_OLDER = {"3.2": "10", "6.1": "1"}
+"""The 2022 articles whose rule the 2009/2012 text (in force for the 2006 and 2010 editions)
+states in an article seen by number: art. 10 (ranking for pairing) and art. 1 (a Swiss
+system: no team meets another twice)."""
+
+
+def olympiad_rule(edition: str, article: str) -> str:
+    """The rule id of 2022 article ``article`` in ``edition``: the 2022 number itself; in the
+    2006 and 2010 editions the article of their own text where it was seen by number (art. 1,
+    10), else the 2022 article that states the same rule, in brackets
+    (``Olympiad-2010 (2022 7.5.2)``): the later article numbers of those texts were not seen
+    (digest section 5), and the reason an arbiter reads is a number, never a subject."""
+    if edition == "2022":
+        return f"Olympiad-2022 {article}"
+    if article in _OLDER:
+        return f"Olympiad-{edition} {_OLDER[article]}"
+    return f"Olympiad-{edition} (2022 {article})"
 
 
 def _rid(ctx: RoundContext, article: str) -> str:
     """The rule id of a 2022 article in the edition in force."""
-    ed = _edition(ctx)
-    return f"Olympiad-{ed} {article if ed == '2022' else _OLDER.get(article, article)}"
+    return olympiad_rule(_edition(ctx), article)
 
 
 def _r2006(rule: str) -> str:
@@ -304,20 +306,28 @@ def _first_round_colour(
     pn = pairing_number[hi]
     colour = drawn if pn % 2 == 1 else drawn.opposite
     m = Pairing(hi, lo) if colour is WHITE else Pairing(lo, hi)
+    message = {
+        (WHITE, WHITE): N_(
+            "match {white}-{black}: team {team} (pairing number {number}) gets White on board "
+            "1; the colour drawn is White"
+        ),
+        (BLACK, WHITE): N_(
+            "match {white}-{black}: team {team} (pairing number {number}) gets Black on board "
+            "1; the colour drawn is White"
+        ),
+        (WHITE, BLACK): N_(
+            "match {white}-{black}: team {team} (pairing number {number}) gets White on board "
+            "1; the colour drawn is Black"
+        ),
+        (BLACK, BLACK): N_(
+            "match {white}-{black}: team {team} (pairing number {number}) gets Black on board "
+            "1; the colour drawn is Black"
+        ),
+    }[colour, drawn]
     return m, Event(
         _rid(ctx, "7.2"),
-        N_(
-            "match {white}-{black}: team {team} (pairing number {number}) gets {colour} on board "
-            "1; the colour drawn is {drawn}"
-        ),
-        {
-            "white": m.white,
-            "black": m.black,
-            "team": hi,
-            "number": pn,
-            "colour": colour_term(colour),
-            "drawn": colour_term(drawn),
-        },
+        message,
+        {"white": m.white, "black": m.black, "team": hi, "number": pn},
     )
 
 
@@ -355,22 +365,16 @@ def _allocate(ctx: RoundContext, a: int, b: int) -> tuple[Pairing, Event]:
         colour_a = alt
         rule, msg, args = (
             _rid(ctx, "7.5.2"),
-            N_(
-                "match {white}-{black}: equal colour balance; colours alternate from the latest "
-                "round in which the two teams had different colours, team {team} gets {colour}"
-            ),
-            {"team": a, "colour": colour_term(alt)},  # type: ignore[dict-item]
+            ALTERNATION_TEAM[alt],
+            {"team": a},
         )
     else:
         last = sa.last_colour
         colour_a = last.opposite if last is not None else ctx.initial_colour()
         rule, msg, args = (
             _rid(ctx, "7.6"),
-            N_(
-                "match {white}-{black}: identical colour histories; the higher-ranked team {team} "
-                "gets the change of colour, {colour}"
-            ),
-            {"team": a, "colour": colour_term(colour_a)},  # type: ignore[dict-item]
+            IDENTICAL_HISTORIES_TEAM[colour_a],
+            {"team": a},
         )
     m = Pairing(a, b) if colour_a is WHITE else Pairing(b, a)
     return m, Event(rule, msg, {"white": m.white, "black": m.black, **args})
@@ -589,6 +593,13 @@ class _Trial2006:
                         ),
                         {"row": row, "due": -negdue, "pairs": _fmt(pairs), "team": f},
                         index,
+                    )
+                    if pairs
+                    else Event(  # a group of one team has no row to choose
+                        _r2006("6.3"),
+                        N_("the group has one team only: team {team} floats down"),
+                        {"team": f},
+                        index,
                     ),
                 ),
             )
@@ -668,7 +679,7 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
     else:
         events.append(
             Event(
-                _rid(ctx, "10"),
+                f"Olympiad-{edition} 10",
                 N_("ranking by match points, game points, then pairing number: {teams}"),
                 {"teams": ranked},
             )
@@ -797,8 +808,9 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
                         {"mp": median},
                     )
                 )
-            if edition == "2022":
-                ids = {
+            ids = {
+                key: olympiad_rule(edition, article)
+                for key, article in {
                     "played_all": "8.2.3",
                     "transfer": "8.2.2",
                     "floater": "8.2.3",
@@ -808,37 +820,26 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
                     "colour": "7.5",
                     "median": "6.4",
                     "crack": "8.4",
-                }
-            else:
-                ids = {
-                    "played_all": "floaters",
-                    "transfer": "floaters",
-                    "floater": "floaters",
-                    "opponent": "floaters",
-                    "proposed": "top half v bottom half",
-                    "exchange": "top half v bottom half",
-                    "colour": "colours",
-                    "median": "order",
-                    "crack": "floaters",
-                }
+                }.items()
+            }
             rules = GroupRules(
                 colour_choice=False,
                 maxi_cap=None,
                 # no such article in the 2010/2022 texts as read (2006: 6.3)
                 avoid_float_twice=False,
                 prefer_paired_in_next=True,
-                rule_transfer=f"Olympiad-{edition} {ids['transfer']}",
-                rule_played_all=f"Olympiad-{edition} {ids['played_all']}",
-                rule_colour_blocked=f"Olympiad-{edition} {ids['transfer']}",
-                rule_parity=f"Olympiad-{edition} {ids['transfer']}",
-                rule_floater=f"Olympiad-{edition} {ids['floater']}",
-                rule_floater_opponent=f"Olympiad-{edition} {ids['opponent']}",
-                rule_proposed=f"Olympiad-{edition} {ids['proposed']}",
-                rule_exchange=f"Olympiad-{edition} {ids['exchange']}",
-                rule_colour_exchange=f"Olympiad-{edition} {ids['colour']}",
-                rule_maxi=f"Olympiad-{edition} {ids['floater']}",
-                rule_median=f"Olympiad-{edition} {ids['median']}",
-                rule_crack=f"Olympiad-{edition} {ids['crack']}",
+                rule_transfer=ids["transfer"],
+                rule_played_all=ids["played_all"],
+                rule_colour_blocked=ids["transfer"],
+                rule_parity=ids["transfer"],
+                rule_floater=ids["floater"],
+                rule_floater_opponent=ids["opponent"],
+                rule_proposed=ids["proposed"],
+                rule_exchange=ids["exchange"],
+                rule_colour_exchange=ids["colour"],
+                rule_maxi=ids["floater"],
+                rule_median=ids["median"],
+                rule_crack=ids["crack"],
                 teams=True,
             )
             lg = LimGroups(
@@ -1008,12 +1009,7 @@ def swiss_check_round(
     records = team_records(tournament, scoring, context.point_system, round_number)
     tctx = team_context(context)
     ed = str(context.ruleset.param("edition", "2022"))
-    rid = f"Olympiad-{ed}"
-    art = (
-        {"4.1": "4.1", "4.2.1": "4.2.1", "6.1": "6.1", "7.3": "7.3"}
-        if ed == "2022"
-        else {"4.1": "bye", "4.2.1": "bye", "6.1": "1", "7.3": "colours"}
-    )
+    art = {a: olympiad_rule(ed, a) for a in ("4.1", "4.2.1", "6.1", "7.3")}
     this = {
         t: recs[round_number - 1] if len(recs) >= round_number else None
         for t, recs in records.items()
@@ -1023,7 +1019,7 @@ def swiss_check_round(
         out.append(
             Violation(
                 round_number,
-                f"{rid} {art['4.1']}",
+                art["4.1"],
                 N_("more than one team has the bye: {teams}"),
                 (("teams", sorted(paused)),),
             )
@@ -1033,7 +1029,7 @@ def swiss_check_round(
             out.append(
                 Violation(
                     round_number,
-                    f"{rid} {art['4.2.1']}",
+                    art["4.2.1"],
                     N_("team {team} receives the bye a second time"),
                     (("team", t),),
                 )
@@ -1046,7 +1042,7 @@ def swiss_check_round(
             out.append(
                 Violation(
                     round_number,
-                    f"{rid} {art['6.1']}",
+                    art["6.1"],
                     N_("teams {a} and {b} meet again"),
                     (("a", t), ("b", o)),
                 )
@@ -1077,9 +1073,9 @@ def swiss_check_round(
                 out.append(
                     Violation(
                         round_number,
-                        f"{rid} {art['7.3']}",
-                        N_("team {team} may not get {colour} on board 1"),
-                        (("team", team), ("colour", colour_term(rec.colour))),
+                        art["7.3"],
+                        TEAM_MAY_NOT_GET[rec.colour],
+                        (("team", team),),
                     )
                 )
     return out

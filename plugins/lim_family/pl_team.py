@@ -72,7 +72,7 @@ from swisspairing import (
     Violation,
     hookimpl,
 )
-from swisspairing.defaults import alternation_colour, colour_term
+from swisspairing.defaults import alternation_colour
 from swisspairing.feasibility import PairingGraph
 from swisspairing.i18n import NP_
 from swisspairing.matching import has_matching_of_size
@@ -86,6 +86,7 @@ from swisspairing.teams import (
     team_records,
 )
 
+from .colour_messages import ALTERNATION_TEAM, IDENTICAL_HISTORIES_TEAM, TEAM_MAY_NOT_GET
 from .order import lim_order
 from .refusal import no_valid_pairing
 from .trial_tables import (
@@ -559,6 +560,27 @@ def _required(ctx: RoundContext, t: int) -> Colour | None:
     return None
 
 
+#: PL-team 18: the sentence by (the colour the higher-ranked team gets, the colour drawn).
+_R18_MESSAGE = {
+    (WHITE, WHITE): N_(
+        "match {white}-{black}: team {team} (number {place} of the start list) gets White on "
+        "board 1; the colour drawn for team 1 is White"
+    ),
+    (BLACK, WHITE): N_(
+        "match {white}-{black}: team {team} (number {place} of the start list) gets Black on "
+        "board 1; the colour drawn for team 1 is White"
+    ),
+    (WHITE, BLACK): N_(
+        "match {white}-{black}: team {team} (number {place} of the start list) gets White on "
+        "board 1; the colour drawn for team 1 is Black"
+    ),
+    (BLACK, BLACK): N_(
+        "match {white}-{black}: team {team} (number {place} of the start list) gets Black on "
+        "board 1; the colour drawn for team 1 is Black"
+    ),
+}
+
+
 def _r18_first_round_colours(
     ctx: RoundContext, pairs: Sequence[tuple[int, int]], start_list: Sequence[int]
 ) -> list[tuple[Pairing, Event]]:
@@ -577,18 +599,8 @@ def _r18_first_round_colours(
                 m,
                 Event(
                     "PL-team 18",
-                    N_(
-                        "match {white}-{black}: team {team} (number {place} of the start list) "
-                        "gets {colour} on board 1; the colour drawn for team 1 is {drawn}"
-                    ),
-                    {
-                        "white": m.white,
-                        "black": m.black,
-                        "team": upper,
-                        "place": place[upper],
-                        "colour": colour_term(colour),
-                        "drawn": colour_term(drawn),
-                    },
+                    _R18_MESSAGE[colour, drawn],
+                    {"white": m.white, "black": m.black, "team": upper, "place": place[upper]},
                 ),
             )
         )
@@ -610,22 +622,23 @@ def _r20_allocate(ctx: RoundContext, a: int, b: int) -> tuple[Pairing, Event]:
         need_a is not None and need_b is not None and need_a is need_b
     ):  # pragma: no cover - rows exclude it
         raise NoValidPairingError(
-            N_("teams {a} and {b} both require {colour} on board 1 (PL-team 20d)"),
+            N_("teams {a} and {b} both require White on board 1 (PL-team 20d)")
+            if need_a is WHITE
+            else N_("teams {a} and {b} both require Black on board 1 (PL-team 20d)"),
             a=a,
             b=b,
-            colour=colour_term(need_a),
         )
     if need_a is not None or need_b is not None:
         colour_a = need_a if need_a is not None else need_b.opposite  # type: ignore[union-attr]
         who = a if need_a is not None else b
+        must = colour_a if who == a else colour_a.opposite
         rule, msg = (
             "PL-team 20b",
-            N_("match {white}-{black}: team {team} must get {colour} on board 1 (PL-team 19)"),
+            N_("match {white}-{black}: team {team} must get White on board 1 (PL-team 19)")
+            if must is WHITE
+            else N_("match {white}-{black}: team {team} must get Black on board 1 (PL-team 19)"),
         )
-        args: dict[str, Any] = {
-            "team": who,
-            "colour": colour_term(colour_a if who == a else colour_a.opposite),
-        }
+        args: dict[str, Any] = {"team": who}
     elif sa.colour_difference != sb.colour_difference:
         colour_a = BLACK if sa.colour_difference > sb.colour_difference else WHITE
         heavier = a if sa.colour_difference > sb.colour_difference else b
@@ -639,25 +652,13 @@ def _r20_allocate(ctx: RoundContext, a: int, b: int) -> tuple[Pairing, Event]:
         args = {"team": heavier}
     elif sa.played_colours != sb.played_colours and (alt := alternation_colour(sa, sb)) is not None:
         colour_a = alt
-        rule, msg = (
-            "PL-team 20a",
-            N_(
-                "match {white}-{black}: equal colour balance; colours alternate from the latest "
-                "round in which the two teams had different colours, team {team} gets {colour}"
-            ),
-        )
-        args = {"team": a, "colour": colour_term(colour_a)}
+        rule, msg = ("PL-team 20a", ALTERNATION_TEAM[colour_a])
+        args = {"team": a}
     else:
         last = sa.last_colour
         colour_a = last.opposite if last is not None else ctx.initial_colour()
-        rule, msg = (
-            "PL-team 20c",
-            N_(
-                "match {white}-{black}: identical colour histories; the higher-ranked team {team} "
-                "gets the change of colour, {colour}"
-            ),
-        )
-        args = {"team": a, "colour": colour_term(colour_a)}
+        rule, msg = ("PL-team 20c", IDENTICAL_HISTORIES_TEAM[colour_a])
+        args = {"team": a}
     pairing = Pairing(a, b) if colour_a is WHITE else Pairing(b, a)
     return pairing, Event(rule, msg, {"white": pairing.white, "black": pairing.black, **args})
 
@@ -1702,8 +1703,8 @@ def swiss_check_round(
                     Violation(
                         round_number,
                         "PL-team 19",
-                        N_("team {team} may not get {colour} on board 1"),
-                        (("team", number), ("colour", colour_term(rec.colour))),
+                        TEAM_MAY_NOT_GET[rec.colour],
+                        (("team", number),),
                     )
                 )
     return out

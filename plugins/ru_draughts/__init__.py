@@ -61,6 +61,7 @@ from swisspairing import (
 )
 from swisspairing import defaults as _core
 from swisspairing.i18n import NP_
+from swisspairing.plugins import core_criteria_citer
 
 from . import colours as _colours
 from .groups import RULES, Feasibility, GroupRule, group_outcomes
@@ -246,7 +247,11 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
             head.append(
                 Event(
                     "RDF 5.4.10.2(e)",
-                    N_("withdrawn, no longer paired: {players}"),
+                    NP_(
+                        "withdrawn, no longer paired: {players}",
+                        "withdrawn, no longer paired: {players}",
+                        "players",
+                    ),
                     {"players": withdrawn},
                 )
             )
@@ -254,7 +259,11 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
             head.append(
                 Event(
                     "RDF 5.4.10.2(e)",
-                    N_("known to miss this round, not paired and scored a loss: {players}"),
+                    NP_(
+                        "known to miss this round, not paired and scored a loss: {players}",
+                        "known to miss this round, not paired and scored a loss: {players}",
+                        "players",
+                    ),
                     {"players": absent},
                 )
             )
@@ -381,7 +390,11 @@ def _classification_events(context: RoundContext) -> list[Event]:
             events.append(
                 Event(
                     "RDF 5.4.10.5.1",
-                    N_("no rating, placed last and ordered by lot (seed {seed}): {players}"),
+                    NP_(
+                        "no rating, placed last and ordered by lot (seed {seed}): {players}",
+                        "no rating, placed last and ordered by lot (seed {seed}): {players}",
+                        "players",
+                    ),
                     {"seed": cls.seed, "players": list(cls.unrated)},
                 )
             )
@@ -521,3 +534,19 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
         return (-top, min(rank.get(p.white, 1 << 30), rank.get(p.black, 1 << 30)))
 
     return sorted(pairings, key=key)
+
+
+#: The core's generic criteria by RDF 5.4.10.2: (a) no second meeting, (b) no second win
+#: without play (the plus too, AMB-R5), (c) never the same colour four times running, (f) the
+#: plus for an odd number.  The text sets no colour-difference limit (AMB-R1).
+CORE_CRITERIA = {
+    "max_meetings": "RDF 5.4.10.2(a)",
+    "byes.blocked_by": "RDF 5.4.10.2(b)",
+    "colours.max_run": "RDF 5.4.10.2(c)",
+    "bye": "RDF 5.4.10.2(f)",
+    "participants": "RDF 5.4.10.2(f)",
+}
+
+
+#: RDF 5.4.10.2 cites the core's generic checks.
+cite_core_checks = core_criteria_citer(CORE_CRITERIA)

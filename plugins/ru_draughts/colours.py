@@ -27,7 +27,6 @@ classification number decides as in round 1.
 from __future__ import annotations
 
 from swisspairing import N_, WHITE, Colour, Pairing, RoundContext
-from swisspairing.defaults import colour_term
 from swisspairing.i18n import NP_
 
 from .ordering import round_classification
@@ -97,36 +96,60 @@ def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
     explain = context.explanation.enabled
     la, lb = ia[0], ib[0]
     rule = "RDF 5.4.10.2(c)"
-    reason: str
+    reason: tuple[str, str]  # the sentence when the subject gets White, when he gets Black
     if context.round_number == 1:
         colour_a = _round_one_colour(a, context)
         rule = _first_round_rule(context)
         if context.ruleset.param("variant", "coefficient") == "random":
-            reason = N_("player {player} gets {colour}: in round 1 the odd numbers play White")
+            reason = (
+                N_("player {player} gets White: in round 1 the odd numbers play White"),
+                N_("player {player} gets Black: in round 1 the odd numbers play White"),
+            )
         else:
-            reason = N_(
-                "player {player} gets {colour} by the parity of his classification number (the "
-                "colour of participant 1 is drawn by lot)"
+            reason = (
+                N_(
+                    "player {player} gets White by the parity of his classification number (the "
+                    "colour of participant 1 is drawn by lot)"
+                ),
+                N_(
+                    "player {player} gets Black by the parity of his classification number (the "
+                    "colour of participant 1 is drawn by lot)"
+                ),
             )
         subject = a
     elif la is None and lb is None:
         colour_a = _round_one_colour(a, context)
-        reason = N_(
-            "neither player has played a game yet: player {player} gets {colour} by the parity of "
-            "his classification number"
+        reason = (
+            N_(
+                "neither player has played a game yet: player {player} gets White by the parity "
+                "of his classification number"
+            ),
+            N_(
+                "neither player has played a game yet: player {player} gets Black by the parity "
+                "of his classification number"
+            ),
         )
         subject = a
     elif la is not None and lb is not None and la is not lb:
         colour_a = la.opposite
-        reason = N_("both players alternate: player {player} gets {colour}")
+        reason = (
+            N_("both players alternate: player {player} gets White"),
+            N_("both players alternate: player {player} gets Black"),
+        )
         subject = a
     elif lb is None:
         colour_a = la.opposite  # type: ignore[union-attr]
-        reason = N_("player {player} gets {colour}, the opposite of his last game")
+        reason = (
+            N_("player {player} gets White, the opposite of his last game"),
+            N_("player {player} gets Black, the opposite of his last game"),
+        )
         subject = a
     elif la is None:
         colour_a = lb
-        reason = N_("player {player} gets {colour}, the opposite of his last game")
+        reason = (
+            N_("player {player} gets White, the opposite of his last game"),
+            N_("player {player} gets Black, the opposite of his last game"),
+        )
         subject = b
     else:
         wish = la.opposite  # both want the same colour
@@ -136,17 +159,29 @@ def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
         b_needs_more = (db < da) if wish is WHITE else (db > da)
         if a_needs_more:
             colour_a = wish
-            reason = N_("both want {colour}; player {player} has played it less and gets it")
+            reason = (
+                N_("both want White; player {player} has played it less and gets it"),
+                N_("both want Black; player {player} has played it less and gets it"),
+            )
             subject = a
         elif b_needs_more:
             colour_a = wish.opposite
-            reason = N_("both want {colour}; player {player} has played it less and gets it")
+            reason = (
+                N_("both want White; player {player} has played it less and gets it"),
+                N_("both want Black; player {player} has played it less and gets it"),
+            )
             subject = b
         else:
             colour_a = wish
-            reason = N_(
-                "both want {colour} and have played it equally often; the higher-classified "
-                "player {player} gets it"
+            reason = (
+                N_(
+                    "both want White and have played it equally often; the higher-classified "
+                    "player {player} gets it"
+                ),
+                N_(
+                    "both want Black and have played it equally often; the higher-classified "
+                    "player {player} gets it"
+                ),
             )
             subject = a
     forced = False
@@ -177,7 +212,7 @@ def allocate(pair: tuple[int, int], context: RoundContext) -> Pairing:
         else:
             subject_colour = colour_a if subject == a else colour_a.opposite
             context.explanation.add(
-                rule, reason, player=subject, colour=colour_term(subject_colour)
+                rule, reason[0] if subject_colour is WHITE else reason[1], player=subject
             )
     return pairing
 

@@ -11,14 +11,15 @@ from swisspairing.simulate import simulate
     ("ruleset", "lang", "expected"),
     [
         ("fide-dubov-1997", "en", "ARO list"),
-        ("fide-dubov-1997", "de", "ARO-Liste"),
+        # the tables' words for ARO, not the English letters (issue 24 item 7)
+        ("fide-dubov-1997", "de", "Elo-Schnitt der Gegner"),
         ("fide-dubov-1997", "ru", "Список среднего рейтинга"),
-        ("fide-dubov-1997", "pl", "Lista ARO"),
+        ("fide-dubov-1997", "pl", "Lista ŚRP"),
         ("fide-burstein", "de", "nach dem Index geordnet"),
         ("fide-burstein-2025", "ru", "в порядке индекса"),
         ("fide-burstein", "pl", "według indeksu"),
-        ("fide-dubov-2026", "de", "ARO-Liste"),
-        ("fide-dubov-2026", "pl", "S1 według rosnącego ARO"),
+        ("fide-dubov-2026", "de", "Elo-Schnitt der Gegner"),
+        ("fide-dubov-2026", "pl", "S1 według rosnącego ŚRP"),
     ],
 )
 def test_pair_explain_translated(cli, tmp_path, ruleset: str, lang: str, expected: str) -> None:  # type: ignore[no-untyped-def]

@@ -220,14 +220,14 @@ def test_rematch_is_a_difference_and_a_violation(cli, tmp_path: Path) -> None:
     report = repair_check(Engine(rs), wrong)
     assert [rc.round for rc in report.differing] == [5]
     rules = [(v.round, v.rule) for v in report.violations]
-    assert (5, "max_meetings") in rules and {r for r, _ in rules} == {5}
+    assert (5, "Dutch-1992 B1a") in rules and {r for r, _ in rules} == {5}
     path = tmp_path / "rematch.trf"
     path.write_text(dumps_trf(wrong))
     r = cli("check", str(path), "--ruleset", DUTCH, "--repair", "--explain")
     assert r.code == 1
     pair = {first.white, x}
     assert any(
-        line.startswith("round 5: [max_meetings] players")
+        line.startswith("round 5: [Dutch-1992 B1a] players")
         and "meet again" in line
         and {int(w) for w in line.split() if w.isdigit()} == pair
         for line in r.out.splitlines()
