@@ -112,8 +112,6 @@ class Ruleset:
     tiebreak_policy: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     """How unplayed games, direct encounter and lots enter the tiebreaks (``tiebreak_policy``;
     read by :meth:`swisspairing.tiebreaks.TiebreakPolicy.from_ruleset`)."""
-    search_budget: int = 200_000
-    """Bracket outcomes the backtracking search may try (AMB-D14)."""
     ranking: str | None = None
     """Order within a score group: ``pairing-number`` (the start numbers, i.e. the order the
     arbiter fixed before round 1 with his rating estimates, AMB-D20) or ``ratings`` (re-sorted
@@ -424,7 +422,6 @@ def ruleset_from_mapping(
         ),
         tiebreaks=tuple(data.get("tiebreaks", ())),
         tiebreak_policy=MappingProxyType(dict(data.get("tiebreak_policy", {}))),
-        search_budget=data.get("search_budget", 200_000),
         ranking=data.get("ranking"),
         ranking_last=data.get("ranking_last", "name"),
         parameters=MappingProxyType(params),
