@@ -32,17 +32,16 @@ import os
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
-from .engine import Engine
 from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
-from .explain import Term
 from .i18n import N_, gettext
-from .model import BLACK, PointSystem, Tournament, player_states
-from .output import format_pairs, guard_outputs, write_outputs
-from .pairing import RoundPairing
-from .ruleset import Ruleset
+
+if TYPE_CHECKING:  # the engine, model and writers load in the commands that use them
+    from .model import Tournament
+    from .pairing import RoundPairing
+    from .ruleset import Ruleset
 
 __all__ = [
     "GENERATOR_KEYS",
@@ -281,6 +280,8 @@ def _load(cmd: EngineCommand, ruleset: Ruleset, err: TextIO, locale: str | None)
 # ---------------------------------------------------------------------------- -c
 def _file_round(t: Tournament, rnd: int) -> tuple[list[tuple[int, int]], list[int]]:
     """The file's boards (white, black) and pairing-allocated byes of round ``rnd``."""
+    from .model import BLACK
+
     boards, byes = [], []
     for p in t.players:
         rec = p.record(rnd)
@@ -302,6 +303,8 @@ def check_round_table(t: Tournament, rnd: int, ours: RoundPairing) -> list[tuple
     the file has our pairing.  As bbpPairings compares (``checker.cpp``): a board agrees when
     White's round block names our Black and does not give White the black pieces (an unplayed
     game without colour agrees either way); a bye when the file has the same bye."""
+    from .model import BLACK
+
     wrong: list[tuple[int, int]] = []
     for b in ours.boards:
         rec = t.player(b.white).record(rnd)
@@ -332,6 +335,7 @@ def check_round_table(t: Tournament, rnd: int, ours: RoundPairing) -> list[tuple
 def _check(
     cmd: EngineCommand, ruleset: Ruleset, out: TextIO, err: TextIO, locale: str | None
 ) -> int:
+    from .engine import Engine
     from .verify import tournament_before
 
     assert cmd.input is not None
@@ -389,6 +393,8 @@ def checklist(t: Tournament, ruleset: Ruleset) -> str:
     """The check list of the round to be paired: per player the start number, score, colour
     difference, colours, colour preference, floats of the last two rounds, whether the
     pairing-allocated bye is allowed, and the opponents met."""
+    from .model import player_states
+
     ps = t.point_system or ruleset.points
     rnd = t.next_round
     states = player_states(t, ps, rnd)
@@ -415,6 +421,8 @@ def checklist(t: Tournament, ruleset: Ruleset) -> str:
 
 
 def _write_checklist(cmd: EngineCommand, text: str) -> None:
+    from .output import write_outputs
+
     write_outputs([(_checklist_path(cmd), text, None)])
 
 
@@ -422,6 +430,9 @@ def _write_checklist(cmd: EngineCommand, text: str) -> None:
 def _pair(
     cmd: EngineCommand, ruleset: Ruleset, out: TextIO, err: TextIO, locale: str | None
 ) -> int:
+    from .engine import Engine
+    from .output import format_pairs, guard_outputs, write_outputs
+
     assert cmd.input is not None
     output = _beside(cmd.output, cmd.input) if cmd.output else None
     guard_outputs([("-p", output)], [cmd.input])
@@ -486,6 +497,8 @@ def generator_config(text: str, *, source: str = "<config>") -> dict[str, Any]:
 
 
 def _config_values(values: Mapping[str, float], where_of: Mapping[str, str]) -> dict[str, Any]:
+    from .explain import Term
+
     def bad(key: str, rule: str) -> InvalidInputError:
         return InvalidInputError(
             N_("the value of {key} must be {rule}"),
@@ -555,6 +568,8 @@ def _generate(
     cmd: EngineCommand, ruleset: Ruleset, out: TextIO, err: TextIO, locale: str | None
 ) -> int:
     from .generate import GeneratorConfig, generate
+    from .model import PointSystem
+    from .output import guard_outputs, write_outputs
     from .safeyaml import read_text_capped
     from .trf import TRF26, dumps_trf
 

@@ -190,7 +190,111 @@ def _schema_error(source: str, error: Any, prefix: str = "$") -> InvalidRulesetE
     return InvalidRulesetError(msg, where=f"{source}: {path}", instance=instance, limit=limit)
 
 
+_ANNOTATIONS = frozenset(
+    {"$schema", "$id", "$comment", "title", "description", "default", "examples"}
+)
+"""Keywords that never make an instance invalid."""
+
+_TYPES: dict[str, Any] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "integer": lambda v: (
+        (isinstance(v, int) and not isinstance(v, bool))
+        or (isinstance(v, float) and v.is_integer())
+    ),
+}
+"""JSON Schema's types (Draft 2020-12: ``1.0`` is an integer, ``true`` is not a number)."""
+
+
+def _scalar_equal(a: Any, b: Any) -> bool:
+    """JSON equality of two scalars (``true`` is not ``1``); ``False`` for anything else."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if (isinstance(a, str) and isinstance(b, str)) or (a is None and b is None):
+        return a == b
+    return False
+
+
+def surely_valid(instance: Any, schema: Any) -> bool:
+    """Whether ``instance`` is valid under ``schema``, decided without :mod:`jsonschema` for
+    the keywords rulesets use (``type``, ``enum``, ``const``, ``minimum``, ``maximum``,
+    ``pattern``, ``required``, ``properties``, ``additionalProperties``, ``items``,
+    ``minItems``, ``uniqueItems``).  Sound, not complete: ``True`` only when the instance is
+    valid; ``False`` when it is not *or* when the schema or the instance leaves this check
+    unsure (another keyword, an ``enum`` of lists), and then :func:`_validate` asks
+    :mod:`jsonschema`, which gives the error.  Saves its import (a third of the start-up
+    of ``pair``) for every valid ruleset."""
+    if schema is True:
+        return True
+    if not isinstance(schema, dict):
+        return False
+    for key, value in schema.items():
+        if key in _ANNOTATIONS:
+            continue
+        if key == "type":
+            names = value if isinstance(value, list) else [value]
+            if not any(name in _TYPES and _TYPES[name](instance) for name in names):
+                return False
+        elif key == "enum":
+            if not any(_scalar_equal(instance, v) for v in value):
+                return False
+        elif key == "const":
+            if not _scalar_equal(instance, value):
+                return False
+        elif key in ("minimum", "maximum"):
+            if _TYPES["number"](instance) and isinstance(value, (int, float)):
+                if instance < value if key == "minimum" else instance > value:
+                    return False
+            elif _TYPES["number"](instance):
+                return False
+        elif key == "pattern":
+            if isinstance(instance, str):
+                import re
+
+                if re.search(value, instance) is None:
+                    return False
+        elif key == "required":
+            if isinstance(instance, dict) and any(k not in instance for k in value):
+                return False
+        elif key == "properties":
+            if isinstance(instance, dict) and not all(
+                surely_valid(instance[k], sub) for k, sub in value.items() if k in instance
+            ):
+                return False
+        elif key == "additionalProperties":
+            if isinstance(instance, dict):
+                if "patternProperties" in schema:
+                    return False
+                known = schema.get("properties", {})
+                extra = [v for k, v in instance.items() if k not in known]
+                if not all(surely_valid(v, value) for v in extra):
+                    return False
+        elif key == "items":
+            if isinstance(instance, list) and not all(surely_valid(v, value) for v in instance):
+                return False
+        elif key == "minItems":
+            if isinstance(instance, list) and len(instance) < value:
+                return False
+        elif key == "uniqueItems":
+            if isinstance(instance, list) and value:
+                if not all(isinstance(v, str) for v in instance):
+                    return False
+                if len(set(instance)) != len(instance):
+                    return False
+        else:
+            return False
+    return True
+
+
 def _validate(instance: Any, schema: Mapping[str, Any], source: str, prefix: str = "$") -> None:
+    if surely_valid(instance, schema):  # the common case, without importing jsonschema
+        return
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(schema)

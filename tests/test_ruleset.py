@@ -4,10 +4,13 @@ meta-test that every packaged ruleset validates."""
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from swisspairing import InvalidRulesetError, PointSystem, load_ruleset, manager
 from swisspairing.ruleset import builtin_rulesets, merge, ruleset_from_mapping
 
@@ -252,3 +255,68 @@ def test_packaged_ruleset_ids_are_unique() -> None:
     assert len(ids) == len(set(ids))
     assert set(ids) <= set(builtin_rulesets())
     assert os.path.basename(str(builtin_rulesets()["round-robin"])) == "round-robin.yaml"
+
+
+# ---------------------------------------------------------------------- the validation fast path
+@functools.cache
+def _schemas() -> list[tuple[str, dict]]:
+    from swisspairing.ruleset import core_schema
+
+    return [("core", core_schema())] + [
+        (name, manager.system_schema(name)) for name in manager.system_names()
+    ]
+
+
+def test_every_packaged_ruleset_takes_the_fast_path() -> None:
+    """Issue 20 (start-up): a valid ruleset is validated without importing jsonschema —
+    the sound check :func:`swisspairing.ruleset.surely_valid` accepts every packaged ruleset
+    and its parameters, and jsonschema agrees."""
+    import jsonschema
+    from swisspairing.ruleset import _load_chain, core_schema, surely_valid
+
+    registry = builtin_rulesets()
+    for rid in registry:
+        _, data = _load_chain(rid, None, registry, ())
+        data.pop("extends", None)
+        assert surely_valid(data, core_schema()), rid
+        params = data.get("parameters", {})
+        schema = manager.system_schema(data["system"])
+        assert surely_valid(params, schema), rid
+        jsonschema.Draft202012Validator(schema).validate(params)
+
+
+_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 300)
+    | st.floats(-5, 300, allow_nan=False)
+    | st.sampled_from(["white", "black", "buchholz", "U", "F", "+", "x", "", "fide-dutch-1992"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["a", "win", "max_run", "pairs", "policy"]), inner, max_size=3
+        )
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_the_fast_path_never_accepts_what_jsonschema_refuses(data) -> None:
+    """Soundness of :func:`surely_valid`: whenever it says valid, jsonschema says valid (the
+    error messages therefore never change); random mappings over each schema's own keys."""
+    import jsonschema
+    from swisspairing.ruleset import surely_valid
+
+    name, schema = data.draw(st.sampled_from(_schemas()))
+    keys = [*sorted(schema.get("properties", {})), "unknown"]
+    instance = data.draw(st.dictionaries(st.sampled_from(keys), _VALUES, max_size=6))
+    for key, sub in schema.get("properties", {}).items():  # also values the schema expects
+        if key in instance and data.draw(st.booleans()):
+            if "enum" in sub:
+                instance[key] = data.draw(st.sampled_from(sub["enum"]))
+            elif "default" in sub:
+                instance[key] = sub["default"]
+    if surely_valid(instance, schema):
+        assert jsonschema.Draft202012Validator(schema).is_valid(instance), (name, instance)
