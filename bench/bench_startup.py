@@ -77,12 +77,12 @@ def main(argv: list[str] | None = None) -> int:
             "pair (10 players)": [*base, "pair", str(trf), "-r", args.ruleset],
         }
         cpu_of(commands["--version"])  # warm the file cache and the bytecode
-        print(f"{'command':<20} {'median':>8} {'worst':>8} {'goal':>6}  (CPU s, {args.repeat} runs)")
+        head = f"{'command':<20} {'median':>8} {'worst':>8} {'goal':>6}"
+        print(f"{head}  (CPU s, {args.repeat} runs)")
         for name, cmd in commands.items():
             times = [cpu_of(cmd) for _ in range(args.repeat)]
             print(
-                f"{name:<20} {statistics.median(times):8.3f} {max(times):8.3f} "
-                f"{GOALS[name]:6.2f}"
+                f"{name:<20} {statistics.median(times):8.3f} {max(times):8.3f} {GOALS[name]:6.2f}"
             )
     return 0
 

@@ -17,7 +17,7 @@ from typing import Any
 from .bracket_search import BracketSearch
 from .brackets import Bracket, BracketOutcome, ByeChoice
 from .context import RoundContext
-from .errors import InvalidTournamentError, NoValidPairingError, PluginError
+from .errors import InvalidTournamentError, PluginError
 from .explain import Event
 from .i18n import N_, NP_
 from .manager import make_manager

@@ -29,12 +29,12 @@ pairing (``-p``), 2 unexpected error, 3 invalid request or input, 4 size limit, 
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
+from .engine_flags import SYSTEM_FLAGS, is_engine_command, without_globals
 from .errors import InvalidInputError, NoValidPairingError, SwissPairingError
 from .i18n import N_, gettext
 
@@ -54,11 +54,6 @@ __all__ = [
     "parse_engine_argv",
 ]
 
-#: The system flags of the command line and the rulesets they mean, first installed wins.
-SYSTEM_FLAGS: Mapping[str, tuple[str, ...]] = {
-    "--dutch": ("fide-dutch-2025", "fide-dutch-1992"),
-    "--burstein": ("fide-burstein",),
-}
 #: TRF26 ``192`` codes of each system flag (bbpPairings refuses a file of another system).
 _FILE_SYSTEMS = {
     "--dutch": ("FIDE_DUTCH",),
@@ -99,30 +94,6 @@ _SYNTAX = (
 )
 
 
-def _without_globals(argv: Sequence[str]) -> list[str]:
-    """``argv`` without swisspairing's own global options (``--lang X``, ``--debug``)."""
-    words: list[str] = []
-    skip = False
-    for w in argv:
-        if skip:
-            skip = False
-        elif w == "--lang":
-            skip = True
-        elif w != "--debug" and not w.startswith("--lang="):
-            words.append(w)
-    return words
-
-
-def is_engine_command(argv: Sequence[str]) -> bool:
-    """Whether ``argv`` is the bbpPairings/JaVaFo command line rather than a subcommand."""
-    words = _without_globals(argv)
-    if words[:1] == ["-r"]:
-        words = words[1:]
-        if not words:
-            return True
-    return bool(words) and words[0] in SYSTEM_FLAGS
-
-
 @dataclass(frozen=True)
 class EngineCommand:
     """One parsed command line."""
@@ -161,7 +132,7 @@ def parse_engine_argv(argv: Sequence[str]) -> EngineCommand:
                 raise _usage()
             ruleset = words[i + 1]
             del words[i : i + 2]
-    words = _without_globals(words)
+    words = without_globals(words)
     info = words[:1] == ["-r"]
     if info:
         words = words[1:]
@@ -584,6 +555,8 @@ def _generate(
             raise InvalidInputError(N_("the seed must be a whole number: {seed}"), seed=cmd.seed)
         seed = int(cmd.seed)
     else:
+        import random
+
         seed = random.SystemRandom().randrange(1, 2**31)
     options: dict[str, Any] = {}
     if cmd.config is not None:

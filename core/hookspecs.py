@@ -122,8 +122,9 @@ def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterable[Brac
     for the next one when a lower bracket fails (backtracking between brackets: Dutch-1992 C12,
     C13, RDF "break the last formed pair").  The outcomes are finite (pairings of the
     bracket's players; each set of moved-down players counts once), and no search budget cuts
-    them short: the engine exhausts them before it says "no valid pairing exists".  Stops at
-    first non-None result.
+    them short: the engine exhausts them before it says "no valid pairing exists".
+
+    Stops at first non-None result.
     """
 
 

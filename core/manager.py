@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections.abc import Iterable
 from importlib import metadata
 from typing import Any
@@ -42,11 +43,19 @@ def _blocked() -> set[str]:
     }
 
 
+@functools.lru_cache(maxsize=4)
+def _declared(path: tuple[str, ...], scan: Any) -> tuple[metadata.EntryPoint, ...]:
+    """The group's entry points as ``scan`` (``metadata.entry_points``) finds them on
+    ``path`` (``sys.path``): every distribution's metadata is read once per process, not at
+    each question (issue 20); another path or another scanner is another answer."""
+    return tuple(scan(group=GROUP))
+
+
 def system_entry_points() -> dict[str, metadata.EntryPoint]:
     """Every installed system by name (blocked ones left out)."""
     found: dict[str, metadata.EntryPoint] = {}
     blocked = _blocked()
-    for ep in metadata.entry_points(group=GROUP):
+    for ep in _declared(tuple(sys.path), metadata.entry_points):
         if ep.name in blocked:
             continue
         if ep.name in found and found[ep.name].value != ep.value:

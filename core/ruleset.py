@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -357,6 +357,38 @@ def builtin_rulesets(extra_dirs: Iterable[Any] = ()) -> dict[str, Any]:
     return found
 
 
+class _InstalledRulesets(Mapping[str, Any]):
+    """``builtin_rulesets(manager.ruleset_dirs())``, asking the installed systems for their
+    ruleset directories only when an id is not a packaged one (the packaged rulesets come
+    first and win, so the answer is the same): pairing under a packaged ruleset loads no
+    other system's plugin (issue 20, start-up)."""
+
+    def __init__(self) -> None:
+        self._packaged = builtin_rulesets()
+        self._all: dict[str, Any] | None = None
+
+    def _everything(self) -> dict[str, Any]:
+        if self._all is None:
+            from . import manager
+
+            self._all = builtin_rulesets(manager.ruleset_dirs())
+        return self._all
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._packaged:
+            return self._packaged[key]
+        return self._everything()[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._packaged or key in self._everything()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._everything())
+
+    def __len__(self) -> int:
+        return len(self._everything())
+
+
 def _is_path(ref: str) -> bool:
     """A reference is a file when it has a path separator or a ``.yaml``/``.yml`` suffix;
     anything else is an installed ruleset id, whatever the working directory holds (a folder
@@ -469,10 +501,8 @@ def load_ruleset(
     plugin's parameter schema; by default it comes from the installed plugins.  A file larger
     than ``max_bytes`` is refused (every file of an ``extends`` chain, devices and pipes too).
     """
-    from . import manager
-
     if registry is None:
-        registry = builtin_rulesets(manager.ruleset_dirs())
+        registry = _InstalledRulesets()
     source, data = _load_chain(ref, None, registry, (), max_bytes=max_bytes)
     return ruleset_from_mapping(data, source=source, system_schema=system_schema)
 

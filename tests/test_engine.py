@@ -269,7 +269,7 @@ def test_an_exhausted_search_is_the_proof() -> None:
                 yield outcome
 
     plugin = Refusing([(1, 2, 3, 4, 5), (6,)], {})
-    with pytest.raises(NoValidPairingError, match="^no valid pairing exists$") as failed:
+    with pytest.raises(NoValidPairingError, match=r"^no valid pairing exists$") as failed:
         core_engine(plugin).pair(six_players())
     assert failed.value.exit_code == 1
     assert len(plugin.yielded) == 500

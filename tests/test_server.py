@@ -586,9 +586,7 @@ def test_limits_from_the_environment_and_the_factory(monkeypatch):
         "SWISSPAIRING_TIME_LIMIT": "2.5",
         "SWISSPAIRING_CONCURRENCY": "2",
     }
-    assert server.limits_from_env(env) == Limits(
-        max_body=300, time_limit=2.5, concurrency=2
-    )
+    assert server.limits_from_env(env) == Limits(max_body=300, time_limit=2.5, concurrency=2)
     assert server.limits_from_env({}) == Limits()
     for key, value in env.items():
         monkeypatch.setenv(key, value)

@@ -49,7 +49,16 @@ from swisspairing.i18n import NP_
 from swisspairing.model import Float
 
 from .group import NONE_CLASS, Compatibility, GroupRules, LimGroups, due_colour
-from .order import DOWN, MEDIAN, SEARCH_STEPS, UP, SearchExhausted, lim_order, lim_search, median_by_rounds
+from .order import (
+    DOWN,
+    MEDIAN,
+    SEARCH_STEPS,
+    UP,
+    SearchExhausted,
+    lim_order,
+    lim_search,
+    median_by_rounds,
+)
 from .refusal import no_valid_pairing
 
 SYSTEM = "fide-lim"

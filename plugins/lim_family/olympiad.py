@@ -52,7 +52,16 @@ from swisspairing.i18n import NP_
 from swisspairing.teams import TeamPairing, TeamScoring, expand_round, team_context, team_records
 
 from .group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
-from .order import DOWN, MEDIAN, SEARCH_STEPS, UP, SearchExhausted, lim_order, lim_search, median_by_position
+from .order import (
+    DOWN,
+    MEDIAN,
+    SEARCH_STEPS,
+    UP,
+    SearchExhausted,
+    lim_order,
+    lim_search,
+    median_by_position,
+)
 from .refusal import no_valid_pairing
 from .trial_tables import trial_even, trial_odd
 

@@ -30,8 +30,8 @@ from typing import Any, Protocol, TypeVar
 __all__ = [
     "DOWN",
     "MEDIAN",
-    "UP",
     "SEARCH_STEPS",
+    "UP",
     "SearchExhausted",
     "lim_order",
     "lim_search",
