@@ -523,7 +523,6 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     from .encoding import encode_text
     from .engine import Engine
     from .output import format_pairs, format_table, guard_outputs, render_events, write_outputs
-    from .teams import format_match_pairs, format_match_table
     from .trf import has_acceleration
 
     guard_outputs([("-p", args.pairs), ("-o", args.output)], _inputs(args))
@@ -557,6 +556,8 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
             out.write(gettext(N_("Explanation"), locale) + "\n  " + exc.render(locale) + "\n")
         raise
     team_round = bool(pairing.matches or pairing.team_byes)  # team events: matches by team number
+    if team_round:  # the team formats load with a team round only (issue 20, start-up)
+        from .teams import format_match_pairs, format_match_table
     files: list[tuple[str, str, bytes | None]] = []
     if args.pairs:
         text = format_match_pairs(pairing) if team_round else format_pairs(pairing)

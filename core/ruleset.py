@@ -13,7 +13,6 @@ import json
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -135,11 +134,24 @@ class Ruleset:
 
 
 # ---------------------------------------------------------------------- schema
+def _files(package: str) -> Any:
+    """``importlib.resources.files(package)``: the package's folder as the :class:`Path` that
+    call returns for a package that is a folder, without importing :mod:`importlib.resources`
+    (and its ``zipfile``, ``tempfile`` and ``threading``) for every ``pair`` (issue 20,
+    start-up); a package in a zip archive is asked of :mod:`importlib.resources`."""
+    import importlib
+
+    folder = os.path.dirname(getattr(importlib.import_module(package), "__file__", None) or "")
+    if folder and os.path.isdir(folder):
+        return Path(folder)
+    from importlib import resources  # pragma: no cover - a zipped installation
+
+    return resources.files(package)  # pragma: no cover
+
+
 def core_schema() -> dict[str, Any]:
     """The JSON Schema of a ruleset file."""
-    text = (
-        resources.files("swisspairing").joinpath("schemas/ruleset.schema.json").read_text("utf-8")
-    )
+    text = _files("swisspairing").joinpath("schemas/ruleset.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 
@@ -338,7 +350,7 @@ def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any
 def builtin_rulesets(extra_dirs: Iterable[Any] = ()) -> dict[str, Any]:
     """Ruleset id → file (traversable), from the packaged rulesets and plugin directories."""
     found: dict[str, Any] = {}
-    dirs = [resources.files("swisspairing.rulesets"), *extra_dirs]
+    dirs = [_files("swisspairing.rulesets"), *extra_dirs]
     for d in dirs:
         try:
             entries = sorted(d.iterdir(), key=lambda e: e.name)
@@ -358,14 +370,29 @@ def builtin_rulesets(extra_dirs: Iterable[Any] = ()) -> dict[str, Any]:
 
 
 class _InstalledRulesets(Mapping[str, Any]):
-    """``builtin_rulesets(manager.ruleset_dirs())``, asking the installed systems for their
-    ruleset directories only when an id is not a packaged one (the packaged rulesets come
-    first and win, so the answer is the same): pairing under a packaged ruleset loads no
-    other system's plugin (issue 20, start-up)."""
+    """``builtin_rulesets(manager.ruleset_dirs())``, read no further than a lookup needs
+    (issue 20, start-up).  Every packaged ruleset is the file named by its id (a test keeps it
+    so: ``rulesets/<id>.yaml``), and the packaged rulesets come first and win; so a packaged
+    id is answered by the folder's listing alone, without parsing the other files or asking
+    the installed systems for their folders (which loads every system's plugin).  Any other
+    id, and listing the ids, reads everything as :func:`builtin_rulesets` does."""
 
     def __init__(self) -> None:
-        self._packaged = builtin_rulesets()
+        self._folder = _files("swisspairing.rulesets")
+        self._names: frozenset[str] | None = None
         self._all: dict[str, Any] | None = None
+
+    def _packaged(self, key: object) -> Any:
+        """The packaged file of id ``key``, or ``None``."""
+        if not isinstance(key, str):
+            return None
+        if self._names is None:
+            try:
+                self._names = frozenset(e.name for e in self._folder.iterdir())
+            except OSError:
+                self._names = frozenset()
+        name = key + ".yaml"
+        return self._folder.joinpath(name) if name in self._names else None
 
     def _everything(self) -> dict[str, Any]:
         if self._all is None:
@@ -375,12 +402,11 @@ class _InstalledRulesets(Mapping[str, Any]):
         return self._all
 
     def __getitem__(self, key: str) -> Any:
-        if key in self._packaged:
-            return self._packaged[key]
-        return self._everything()[key]
+        entry = self._packaged(key)
+        return entry if entry is not None else self._everything()[key]
 
     def __contains__(self, key: object) -> bool:
-        return key in self._packaged or key in self._everything()
+        return self._packaged(key) is not None or key in self._everything()
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._everything())

@@ -335,11 +335,11 @@ def test_duplicate_declarations_in_process(monkeypatch: pytest.MonkeyPatch) -> N
     other = metadata.EntryPoint(
         name="round-robin-berger", value="elsewhere.berger", group=manager.GROUP
     )
-    monkeypatch.setattr(manager.metadata, "entry_points", lambda group: [berger, same])
+    monkeypatch.setattr(manager, "_scan", lambda: (berger, same))
     assert list(manager.system_entry_points()) == [
         "round-robin-berger"
     ]  # the same target twice is fine
-    monkeypatch.setattr(manager.metadata, "entry_points", lambda group: [berger, other])
+    monkeypatch.setattr(manager, "_scan", lambda: (berger, other))
     with pytest.raises(
         PluginError,
         match=(

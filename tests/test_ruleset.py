@@ -320,3 +320,34 @@ def test_the_fast_path_never_accepts_what_jsonschema_refuses(data) -> None:
                 instance[key] = sub["default"]
     if surely_valid(instance, schema):
         assert jsonschema.Draft202012Validator(schema).is_valid(instance), (name, instance)
+
+
+def test_every_packaged_ruleset_is_named_by_its_id() -> None:
+    """The packaged ``rulesets/<id>.yaml`` files are named by their ids: the loader answers a
+    packaged id from the folder's listing (issue 20, start-up) and must find what
+    :func:`builtin_rulesets` finds."""
+    from swisspairing.ruleset import _InstalledRulesets
+
+    packaged = builtin_rulesets()
+    assert packaged and all(entry.name == f"{rid}.yaml" for rid, entry in packaged.items())
+    assert len({e.name for e in packaged.values()}) == len(packaged)
+    assert {e.name for e in packaged.values()} == {
+        p.name for p in (ROOT / "rulesets").glob("*.y*ml")
+    }
+    lazy = _InstalledRulesets()
+    everything = builtin_rulesets(manager.ruleset_dirs())
+    for rid, entry in everything.items():
+        assert rid in lazy and str(lazy[rid]) == str(entry)
+    assert "no-such-ruleset" not in lazy and "FIDE-DUTCH-1992" not in lazy
+    assert list(lazy) == list(everything) and len(lazy) == len(everything)
+
+
+@pytest.mark.parametrize("package", ["swisspairing", "swisspairing.rulesets"])
+def test_package_files_are_importlib_resources(package: str) -> None:
+    """The package folders read without importing importlib.resources (issue 20, start-up)
+    are what ``importlib.resources.files`` gives."""
+    from importlib import resources
+
+    from swisspairing.ruleset import _files
+
+    assert _files(package) == resources.files(package)
