@@ -707,7 +707,7 @@ def _cmd_check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) 
     return EXIT_OK
 
 
-def _cmd_systems(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+def _cmd_systems(_args: argparse.Namespace, locale: str, out: TextIO, _err: TextIO) -> int:
     from .manager import systems_info
 
     for info in systems_info():
@@ -723,7 +723,7 @@ def _cmd_systems(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
     return EXIT_OK
 
 
-def _cmd_rulesets(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+def _cmd_rulesets(_args: argparse.Namespace, locale: str, out: TextIO, _err: TextIO) -> int:
     from .manager import ruleset_dirs
     from .ruleset import builtin_rulesets, load_ruleset
 

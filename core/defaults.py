@@ -93,7 +93,7 @@ def swiss_sort_players(players: Sequence[PlayerState], context: RoundContext) ->
 
 
 @hookimpl(trylast=True)
-def swiss_assign_bye(candidates: Sequence[int], context: RoundContext) -> ByeChoice:
+def swiss_assign_bye() -> ByeChoice:
     """Leave the bye to the lowest bracket."""
     return ByeChoice(None)
 
@@ -262,7 +262,7 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
 
 # ---------------------------------------------------------------------- checking
 @hookimpl(trylast=True)
-def swiss_colour_exempt(number: int, context: RoundContext) -> bool:
+def swiss_colour_exempt() -> bool:
     """Nobody is exempt from the colour limits unless the system says so."""
     return False
 

@@ -206,7 +206,12 @@ def pgettext(context: str, message: str, locale: str | None = None) -> str:
     )  # cache by language, not by None
 
 
-def extract_ruleset_names(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
+def extract_ruleset_names(
+    fileobj: Any,
+    keywords: Any,  # noqa: ARG001 - Babel's extractor protocol: every extractor takes these
+    comment_tags: Any,  # noqa: ARG001
+    options: Any,  # noqa: ARG001 - passed by keyword
+) -> Any:
     """Babel extractor for ruleset YAML files: their ``name`` and ``description`` are shown
     to users (``swisspairing rulesets``), so they are catalogue messages too."""
     import yaml

@@ -118,7 +118,7 @@ option not given takes the ``SWISSPAIRING_<OPTION>`` variable (the container's s
 else the default."""
 
 
-def command(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+def command(args: argparse.Namespace, _locale: str, _out: TextIO, _err: TextIO) -> int:
     """Start the server; returns when it stops."""
     try:
         from .server import limits_from_env, run

@@ -402,7 +402,7 @@ def _lot_splitter(
 ) -> Callable[[Sequence[int], int], tuple[list[list[int]], Mapping[int, float]]]:
     """Dutch-1992 F10 (4): the lot orders a tied group completely."""
 
-    def split(group: Sequence[int], position: int) -> tuple[list[list[int]], Mapping[int, float]]:
+    def split(group: Sequence[int], _position: int) -> tuple[list[list[int]], Mapping[int, float]]:
         ordered = sorted(group, key=lambda n: -keys[n])
         return [[n] for n in ordered], {n: float(i) for i, n in enumerate(ordered, start=1)}
 

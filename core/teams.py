@@ -60,6 +60,7 @@ __all__ = [
     "format_match_table",
     "is_team_event",
     "lineup",
+    "match_points_schema",
     "order_by_rating_sum",
     "team_clubs",
     "team_context",
@@ -139,6 +140,23 @@ class TeamScoring:
         if mine < theirs - _EPS:
             return self.match_loss
         return self.match_draw
+
+
+def match_points_schema(win: float, draw: float, loss: float, description: str) -> dict[str, Any]:
+    """The JSON-schema fragment of the ruleset parameter ``match_points`` that
+    :meth:`TeamScoring.from_ruleset` reads, with the system's default (one definition for
+    every team system's schema: each key a number of at least 0, no other key)."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "win": {"type": "number", "minimum": 0},
+            "draw": {"type": "number", "minimum": 0},
+            "loss": {"type": "number", "minimum": 0},
+        },
+        "default": {"win": win, "draw": draw, "loss": loss},
+        "description": description,
+    }
 
 
 @dataclass(frozen=True, slots=True)

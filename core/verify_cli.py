@@ -160,23 +160,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], st
         s.add_argument(flag, dest=dest, type=float, default=None, metavar="X", help=_(text))
     s.add_argument("--no-progress", action="store_true", help=_(N_("do not show the progress bar")))
     _add_run_options(s, _)
-    s.add_argument(
-        "--journal",
-        metavar="FILE",
-        default=None,
-        help=_(
-            N_(
-                "write each tournament's outcome to this file as it arrives; run again with the "
-                "same file and options to resume an interrupted run"
-            )
-        ),
-    )
-    s.add_argument(
-        "--report",
-        metavar="FILE.html",
-        default=None,
-        help=_(N_("write a self-contained HTML report with tables and plots (needs matplotlib)")),
-    )
+    _add_output_options(s, _)
 
     c = sub.choices["check"]
     c.add_argument(
@@ -186,6 +170,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser, _: Callable[[str], st
         help=_(N_("with --repair: further tournaments, checked in parallel")),
     )
     _add_run_options(c, _)
+    _add_output_options(c, _)
     c.add_argument(
         "--repair",
         action="store_true",
@@ -243,15 +228,40 @@ def _add_run_options(p: argparse.ArgumentParser, _: Callable[[str], str]) -> Non
     )
 
 
+def _add_output_options(p: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+    """``--journal`` and ``--report`` of ``simulate`` and ``check --repair``."""
+    p.add_argument(
+        "--journal",
+        metavar="FILE",
+        default=None,
+        help=_(
+            N_(
+                "write each tournament's outcome to this file as it arrives; run again with the "
+                "same file and options to resume an interrupted run"
+            )
+        ),
+    )
+    p.add_argument(
+        "--report",
+        metavar="FILE.html",
+        default=None,
+        help=_(N_("write a self-contained HTML report with tables and plots (needs matplotlib)")),
+    )
+
+
+#: Options of ``check`` that only ``--repair`` reads (the tournaments re-paired as jobs).
+_REPAIR_ONLY = ("more", "workers", "scheduler", "reference", "journal", "report")
+
+
 def commands(plain_check: Callable[..., int]) -> dict[str, Callable[..., int]]:
     """The handlers to register; ``check`` without ``--repair`` stays ``plain_check``."""
 
     def check(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
         if getattr(args, "repair", False):
-            if args.more or args.workers or args.scheduler or args.reference:
+            if any(getattr(args, option, None) for option in _REPAIR_ONLY):
                 return cmd_check_many(args, locale, out, err)
             return cmd_check_repair(args, locale, out, err)
-        for option in ("more", "workers", "scheduler", "reference"):
+        for option in _REPAIR_ONLY:
             if getattr(args, option, None):
                 raise InvalidInputError(
                     N_("{option} needs --repair"),
@@ -346,7 +356,8 @@ def _unit(unit: Pairing | Bye | None, team: bool, locale: str) -> str:
     if isinstance(unit, Pairing):
         return f"{unit.white} - {unit.black}"
     if team:
-        return f"{unit.player} ({_t(N_('pause'), locale)})"
+        pause = _t(N_("pause"), locale)  # outside the f-string, where Babel's extractor sees it
+        return f"{unit.player} ({pause})"
     return f"{unit.player} ({unit.result})"
 
 
@@ -447,7 +458,7 @@ def render_repair_report(report: Any, locale: str, *, explain: bool = False) -> 
     return lines
 
 
-def cmd_check_repair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -> int:
+def cmd_check_repair(args: argparse.Namespace, locale: str, out: TextIO, _err: TextIO) -> int:
     """``swisspairing check TOURNAMENT --ruleset ID --repair [--explain]``."""
     from .engine import Engine
     from .io import load_tournament
@@ -661,23 +672,47 @@ def cmd_check_many(args: argparse.Namespace, locale: str, out: TextIO, err: Text
     """``swisspairing check A.trf B.trf … --ruleset ID --repair [--workers N | --scheduler
     ADDRESS] [--reference PROGRAM]``: each file re-paired in a worker, reported in the order
     given; the exit code is the first unreadable file's, else 1 if any round differs."""
+    import os
+    import time
+
     from .ruleset import load_ruleset
     from .verification.jobs import check_jobs
-    from .verification.parallel import run_jobs
+    from .verification.parallel import Journal, run_jobs
 
     ruleset = load_ruleset(args.ruleset)
     _check_reference(args.reference, [ruleset])
+    if args.report is not None:
+        from .verification.report import require_matplotlib
+
+        require_matplotlib()
     paths = [args.tournament, *args.more]
     ref = _ruleset_refs([args.ruleset])[0]
+    workers = _workers(args.workers)
     jobs = check_jobs(
         paths, ref, locale=locale, explain=args.explain, seed=args.seed, reference=args.reference
     )
+    journal = None
+    if args.journal is not None:
+        run = {
+            "command": "check",
+            "files": [os.path.abspath(p) for p in paths],
+            "ruleset": ref,
+            "explain": args.explain,
+            "seed": args.seed,
+            "reference": args.reference,
+            "lang": locale,
+        }
+        journal = Journal(args.journal, run)
+    start = time.perf_counter()
     outcomes = run_jobs(
         jobs,
-        workers=_workers(args.workers),
+        workers=workers,
         scheduler=args.scheduler,
+        journal=journal,
         on_lost=_on_lost(locale, err),
     )
+    if args.report is not None:
+        _write_report(args, outcomes, locale, time.perf_counter() - start, workers)
     many = len(paths) > 1
     for o in outcomes:
         if o.error:
@@ -709,7 +744,7 @@ def cmd_simulate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
     import time
 
     from .verification.jobs import simulation_jobs, summarise
-    from .verification.parallel import Journal, default_workers, run_jobs
+    from .verification.parallel import Journal, run_jobs
 
     players = _players_range(args.players)
     if args.tournaments < 1:
@@ -775,19 +810,28 @@ def cmd_simulate(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO
     for line in render_summary(summaries, peak_memory_mib(), locale):
         out.write(line + "\n")
     if args.report is not None:
-        from .output import write_atomic
-        from .verification.report import verification_report
-
-        write_atomic(
-            args.report,
-            verification_report(
-                summaries,
-                outcomes,
-                locale,
-                wall_seconds=wall,
-                workers=args.scheduler or workers or default_workers(),
-                reference=args.reference,
-            ),
-        )
+        _write_report(args, outcomes, locale, wall, workers)
     bad = any(s.discrepancies or s.violations or s.reference_differing for s in summaries)
     return EXIT_DIFFERS if bad else EXIT_OK
+
+
+def _write_report(
+    args: argparse.Namespace, outcomes: Sequence[Any], locale: str, wall: float, workers: Any
+) -> None:
+    """``--report FILE.html`` of ``simulate`` and ``check --repair`` (written atomically)."""
+    from .output import write_atomic
+    from .verification.jobs import summarise
+    from .verification.parallel import default_workers
+    from .verification.report import verification_report
+
+    write_atomic(
+        args.report,
+        verification_report(
+            summarise(outcomes),
+            outcomes,
+            locale,
+            wall_seconds=wall,
+            workers=args.scheduler or workers or default_workers(),
+            reference=args.reference,
+        ),
+    )

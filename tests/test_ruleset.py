@@ -351,3 +351,29 @@ def test_package_files_are_importlib_resources(package: str) -> None:
     from swisspairing.ruleset import _files
 
     assert _files(package) == resources.files(package)
+
+
+@pytest.mark.parametrize("parent", ["fide-burstein", "fide-olympiad-2010", "kpzszach-a-klasa-2005"])
+@pytest.mark.parametrize(
+    ("match_points", "expected"),
+    [
+        ("{win: 2, draw: 1, lost: 0}", "unknown key lost"),
+        (
+            "{win: 2, draw: -1, loss: 0}",
+            "$.parameters.match_points.draw: -1 is less than the minimum",
+        ),
+    ],
+)
+def test_every_team_system_reads_match_points_alike(
+    tmp_path: Path, parent: str, match_points: str, expected: str
+) -> None:
+    """One definition of ``match_points`` for every team system (swisspairing.teams, read by
+    ``TeamScoring.from_ruleset``): a misspelt key or a negative value is refused by each, not
+    silently replaced by the default (issue 27)."""
+    path = tmp_path / "r.yaml"
+    path.write_text(
+        f"schema_version: 1\nid: x\nextends: {parent}\n"
+        f"parameters: {{match_points: {match_points}}}\n",
+        encoding="utf-8",
+    )
+    assert expected in _error(str(path))

@@ -363,7 +363,7 @@ class IncrementalMatching(Generic[T]):
         self.index: dict[T, int] = {v: i for i, v in enumerate(self.items)}
         items = self.items
         n_real = self.n_real
-        wild_ok = wildcard_ok or (lambda v: True)
+        wild_ok = wildcard_ok or (lambda _v: True)
         wild_cache: dict[int, bool] = {}
 
         def ok(i: int, j: int) -> bool:

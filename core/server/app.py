@@ -148,7 +148,7 @@ def create_app(limits: Limits = _DEFAULT_LIMITS) -> FastAPI:
     svc = Service(limits)
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await svc.pool.start()
         try:
             yield

@@ -209,11 +209,11 @@ def _de(first_only: bool) -> Callable[..., tuple[list[list[int]], dict[int, floa
 
 def _lot_split(
     t: Tournament,
-    ps: PointSystem,
+    _ps: PointSystem,
     after: int,
     group: Sequence[int],
     policy: TiebreakPolicy,
-    position: int,
+    _position: int,
 ) -> tuple[list[list[int]], dict[int, float]]:
     from swisspairing.context import stable_seed
 
@@ -224,14 +224,14 @@ def _lot_split(
 
 
 def _team(fn: Callable[..., dict[int, float]], **kw: Any) -> Callable[..., dict[int, float]]:
-    def inner(results: TeamResults, policy: TiebreakPolicy = DEFAULT_POLICY) -> dict[int, float]:
+    def inner(results: TeamResults, _policy: TiebreakPolicy = DEFAULT_POLICY) -> dict[int, float]:
         return fn(results, **kw)
 
     return inner
 
 
 def _team_de(
-    results: TeamResults, group: Sequence[int], policy: TiebreakPolicy, position: int
+    results: TeamResults, group: Sequence[int], _policy: TiebreakPolicy, _position: int
 ) -> tuple[list[list[int]], dict[int, float]]:
     return team_direct_encounter(results, group)
 

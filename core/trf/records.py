@@ -255,7 +255,7 @@ def read_013(st: ReadState, line: str, line_no: int) -> None:
 
 
 # ---------------------------------------------------------------------------- tournament
-def read_012(st: ReadState, line: str, line_no: int) -> None:
+def read_012(st: ReadState, line: str, _line_no: int) -> None:
     """``012``: the tournament name."""
     st.name = line[4:].strip()
     st.keep("012", line)
@@ -473,7 +473,7 @@ def read_refused(st: ReadState, line: str, line_no: int) -> None:
     raise st.rd.error(message, line_no, 1, code=code)
 
 
-def read_kept(st: ReadState, line: str, line_no: int) -> None:
+def read_kept(st: ReadState, line: str, _line_no: int) -> None:
     """An informative record (or a comment, a national rating record, a swisspairing
     ``SP?`` record read by its plugin): kept as read."""
     st.keep(line[:3], line)

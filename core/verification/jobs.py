@@ -145,7 +145,7 @@ class Outcome:
     exit_code: int = 0
     """``check --repair``: the exit code of that error."""
     team: bool = False
-    """A team event (relaxations are not measured for it)."""
+    """A team event (its relaxations are judged on the matches)."""
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as JSON data (the journal's lines)."""
@@ -210,23 +210,39 @@ def round_relaxations(engine: Engine, tournament: Tournament, round_number: int)
     """The kinds of :data:`RELAXATIONS` the recorded pairing of ``round_number`` needed, judged
     on the state before the round: a board between players of different scores (a float), a
     player given the colour of his previous game, a player given a colour the colour limits
-    forbid.  Team events are paired by matches, which these board measures do not describe:
-    nothing is reported for them."""
-    if tournament.teams:
-        return ()
+    forbid.  A team event is judged on its matches, through the team view the team systems
+    pair with (:func:`swisspairing.teams.team_context`): teams of different match-point
+    scores (a float), and the board-1 colour against the team's previous board-1 colour and
+    the colour limits that apply to it."""
     from swisspairing.model import BLACK, WHITE
-    from swisspairing.reports import round_boards
 
     before = tournament_before(tournament, round_number)
     ctx = engine.context(before, round_number, explain=False)
-    boards, _ = round_boards(tournament, round_number)
+    pairs: list[tuple[int, int]]
+    if tournament.teams:
+        from swisspairing.teams import TeamScoring, team_context, team_records
+
+        ctx = team_context(ctx)
+        records = team_records(
+            tournament, TeamScoring.from_ruleset(engine.ruleset), ctx.data["players"].point_system
+        )
+        pairs = []
+        for team, recs in sorted(records.items()):
+            rec = recs[round_number - 1] if round_number <= len(recs) else None
+            if rec is not None and rec.opponent is not None and rec.colour is WHITE:
+                pairs.append((team, rec.opponent))
+    else:
+        from swisspairing.reports import round_boards
+
+        boards, _ = round_boards(tournament, round_number)
+        pairs = [(b.white, b.black) for b in boards]
     found: set[str] = set()
-    for b in boards:
-        if b.white not in ctx.states or b.black not in ctx.states:
+    for white, black in pairs:
+        if white not in ctx.states or black not in ctx.states:
             continue
-        if ctx.score(b.white) != ctx.score(b.black):
+        if ctx.score(white) != ctx.score(black):
             found.add("float")
-        for n, colour in ((b.white, WHITE), (b.black, BLACK)):
+        for n, colour in ((white, WHITE), (black, BLACK)):
             if ctx.states[n].last_colour is colour:
                 found.add("colour_repeat")
             if not ctx.colour_allowed(n, colour):

@@ -159,7 +159,8 @@ def run_jobs(
     ``scheduler``: a Dask scheduler address (or a ``distributed.Client``) to run on a cluster;
     else ``workers`` local processes (default: all cores; 1 = in this process, with ``run``).
     ``on_outcome`` is called in this process for every outcome (those from the journal first);
-    ``on_lost`` whenever a local worker died and its job is given to a new one.
+    ``on_lost`` whenever a worker died and its job runs again (locally as it happens; on a
+    cluster once the run is complete, as the scheduler counted it).
     """
     done: dict[str, Outcome] = journal.load() if journal is not None else {}
     try:
@@ -176,7 +177,7 @@ def run_jobs(
 
         pending = [j for j in jobs if j.key not in done]
         if scheduler is not None:
-            _run_dask(pending, scheduler, emit)
+            _run_dask(pending, scheduler, emit, on_lost)
         else:
             n = workers if workers is not None else default_workers()
             if n <= 1 or len(pending) <= 1:
@@ -313,7 +314,27 @@ def _run_local(
 
 
 # ---------------------------------------------------------------------- a Dask cluster
-def _run_dask(pending: Iterable[Job], scheduler: Any, emit: Callable[[Outcome], None]) -> None:
+def _suspicious(dask_scheduler: Any, keys: Sequence[str]) -> dict[str, int]:
+    """On the scheduler: how many workers died while running each task (Dask's count,
+    ``TaskState.suspicious``); only the tasks that were retried."""
+    out: dict[str, int] = {}
+    for key in keys:
+        ts = dask_scheduler.tasks.get(key)
+        if ts is not None and ts.suspicious:
+            out[key] = int(ts.suspicious)
+    return out
+
+
+def _run_dask(
+    pending: Iterable[Job],
+    scheduler: Any,
+    emit: Callable[[Outcome], None],
+    on_lost: Callable[[Job], None] | None = None,
+) -> None:
+    """The jobs as tasks of a Dask cluster.  The scheduler gives the task of a worker that died
+    to another worker (``distributed.scheduler.allowed-failures`` times, then the run stops
+    naming the tournament); ``on_lost`` is told of every task that ran again (asked of the
+    scheduler before the futures are released)."""
     try:
         from distributed import Client, as_completed
         from distributed.scheduler import KilledWorker
@@ -344,6 +365,11 @@ def _run_dask(pending: Iterable[Job], scheduler: Any, emit: Callable[[Outcome], 
                 job = by_key[future.key]
                 raise _lost(job, 1 + _allowed_failures()) from None
             emit(outcome)
+        if on_lost is not None:
+            retried = client.run_on_scheduler(_suspicious, keys=list(by_key))  # type: ignore[no-untyped-call]
+            for key in sorted(retried, key=lambda k: by_key[k].index):
+                for _ in range(retried[key]):
+                    on_lost(by_key[key])
     finally:
         if own:
             client.close()

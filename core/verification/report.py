@@ -213,7 +213,7 @@ def _status(count: int) -> str:
     return f'<span class="{cls}">{count}</span>'
 
 
-def _file_link(o: Outcome, locale: str) -> str:
+def _file_link(o: Outcome) -> str:
     """A link that saves the tournament file from inside the page; a checked file by name."""
     e = html.escape
     if o.path is not None:
@@ -244,7 +244,7 @@ def _findings_table(
                         e(str(f.seed) if o.path is None else o.path),
                         e(str(f.players)),
                         e(str(f.round)),
-                        _file_link(o, locale),
+                        _file_link(o),
                         e(f.detail),
                     ]
                 )
@@ -414,13 +414,12 @@ def _section(
             (_time_distribution(outcomes, locale), N_("distribution of CPU time per round")),
             (_time_by_size(outcomes, locale), N_("CPU time per round against the field size")),
         ]
-        if _individual(outcomes):
-            figures.append(
-                (
-                    _relaxation_shares(outcomes, locale),
-                    N_("share of rounds that needed each kind of relaxation"),
-                )
+        figures.append(
+            (
+                _relaxation_shares(outcomes, locale),
+                N_("share of rounds that needed each kind of relaxation"),
             )
+        )
         for svg, caption in figures:
             cap = e(_t(caption, locale))
             out.append(
@@ -429,7 +428,13 @@ def _section(
             )
         out.append("</div>\n")
         if not _individual(outcomes):
-            note = _t(N_("relaxations are measured for individual events only"), locale)
+            note = _t(
+                N_(
+                    "team events: the relaxations are judged on the matches (scores in match "
+                    "points, the colour of board 1)"
+                ),
+                locale,
+            )
             out.append(f'<p class="note">{e(note)}</p>\n')
     for kinds, heading in (
         (("violation",), N_("violations")),
@@ -454,5 +459,6 @@ def _section(
 
 
 def _individual(outcomes: Sequence[Outcome]) -> bool:
-    """Whether the relaxations were measured: the tournaments are individual events."""
+    """Whether the tournaments are individual events (team events' relaxations are judged on
+    their matches)."""
     return not any(o.team for o in outcomes)

@@ -47,7 +47,13 @@ from swisspairing import (
 from swisspairing import defaults as _core
 from swisspairing.brackets import Bracket
 from swisspairing.context import RoundContext as _Ctx
-from swisspairing.teams import TeamScoring, expand_round, team_context, team_tournament
+from swisspairing.teams import (
+    TeamScoring,
+    expand_round,
+    match_points_schema,
+    team_context,
+    team_tournament,
+)
 
 from .index import INDEX_ORDERS, index_key, index_values
 from .procedure import bracket_order, bracket_outcomes, choose_bye, is_seeding_round, seeding_rounds
@@ -121,17 +127,9 @@ SCHEMA: Mapping[str, Any] = {
             "default": 4,
             "description": "Team events: boards per match.",
         },
-        "match_points": {
-            "type": "object",
-            "properties": {
-                "win": {"type": "number"},
-                "draw": {"type": "number"},
-                "loss": {"type": "number"},
-            },
-            "description": (
-                "Team events: match points for a won, drawn and lost match (default 2/1/0)."
-            ),
-        },
+        "match_points": match_points_schema(
+            2, 1, 0, "Team events: match points for a won, drawn and lost match (default 2/1/0)."
+        ),
         "bye_match_points": {
             "type": "number",
             "default": 2,

@@ -281,7 +281,7 @@ def _c4_single_floaters(order: list[int], below: list[int], compat: Any) -> Any:
     player, of whether the rest of the round can be completed with him as the floater (the
     others of the bracket paired among themselves, he with a player below)."""
     if not below or len(order) + len(below) > C4_WEIGHTED_LIMIT:
-        return lambda p: True  # large fields: a dead end below makes the engine backtrack
+        return lambda _p: True  # large fields: a dead end below makes the engine backtrack
     cache: dict[int, bool] = {}
 
     def ok(p: int) -> bool:
@@ -307,10 +307,10 @@ def _c6_c8_variants(
     the players with whom the rest of the round can be completed (C4 before C6 and C8: the
     criteria apply per bracket over the choice of the floater)."""
     compat = fast_compatible(context)
-    c4 = _c4_single_floaters(order, list(below), compat) if floats == 1 else (lambda p: True)
+    c4 = _c4_single_floaters(order, list(below), compat) if floats == 1 else (lambda _p: True)
     plain = IncrementalMatching(order, compat, wildcards=floats, wildcard_ok=c4)
     if floats == 1 and not plain.perfect:
-        c4 = lambda p: True  # noqa: E731 - C4 cannot be met here: the engine backtracks
+        c4 = lambda _p: True  # noqa: E731 - C4 cannot be met here: the engine backtracks
         plain = IncrementalMatching(order, compat, wildcards=floats)
     allowed: set[int] | None = None
     c6: IncrementalMatching | None = None

@@ -77,7 +77,7 @@ def swiss_ruleset_schema() -> Mapping[str, Any]:
 
 
 @hookimpl
-def swiss_sort_players(players: Sequence[PlayerState], context: RoundContext) -> list[int]:
+def swiss_sort_players(players: Sequence[PlayerState]) -> list[int]:
     """Score, then rating (``Dubov 4``, ``5``: the list by rating), then pairing number."""
     return [p.number for p in sorted(players, key=lambda p: (-p.score, -p.rating, p.number))]
 

@@ -148,7 +148,7 @@ def _relaxed(ctx: RoundContext) -> bool:
 
 
 @hookimpl
-def swiss_colour_exempt(number: int, context: RoundContext) -> bool:
+def swiss_colour_exempt(context: RoundContext) -> bool:
     """Lim 6 [reading]: nobody is bound by the colour limits in the last round (relax)."""
     return _relaxed(context)
 
@@ -444,7 +444,7 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
         return middle
 
     def pair_group(
-        i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str
+        _i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str
     ):
         return lg.outcomes(index[k], k, residents, carried, direction, adjacent(k, direction))
 

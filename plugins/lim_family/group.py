@@ -371,7 +371,6 @@ class LimGroups:
     def _floater_key(
         self,
         t: int,
-        group: Sequence[int],
         incoming: set[int],
         direction: str,
         adjacent: Sequence[int],
@@ -408,12 +407,12 @@ class LimGroups:
         side = WHITE if whites > blacks else BLACK if blacks > whites else None
         plain = sorted(
             group,
-            key=lambda t: self._floater_key(t, group, incoming, direction, adjacent, None, None),
+            key=lambda t: self._floater_key(t, incoming, direction, adjacent, None, None),
         )
         default = plain[0] if plain else None
         return sorted(
             group,
-            key=lambda t: self._floater_key(t, group, incoming, direction, adjacent, side, default),
+            key=lambda t: self._floater_key(t, incoming, direction, adjacent, side, default),
         )
 
     # ------------------------------------------------------------------ the group

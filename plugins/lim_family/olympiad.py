@@ -49,7 +49,14 @@ from swisspairing import (
 )
 from swisspairing.defaults import alternation_colour, colour_term
 from swisspairing.i18n import NP_
-from swisspairing.teams import TeamPairing, TeamScoring, expand_round, team_context, team_records
+from swisspairing.teams import (
+    TeamPairing,
+    TeamScoring,
+    expand_round,
+    match_points_schema,
+    team_context,
+    team_records,
+)
 
 from .group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
 from .order import (
@@ -88,17 +95,9 @@ SCHEMA: Mapping[str, Any] = {
             "default": 4,
             "description": "Boards per match (Olympiad 4: four players and a reserve).",
         },
-        "match_points": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "win": {"type": "number", "minimum": 0},
-                "draw": {"type": "number", "minimum": 0},
-                "loss": {"type": "number", "minimum": 0},
-            },
-            "default": {"win": 2, "draw": 1, "loss": 0},
-            "description": "Match points for a won, drawn and lost match (2/1/0).",
-        },
+        "match_points": match_points_schema(
+            2, 1, 0, "Match points for a won, drawn and lost match (2/1/0)."
+        ),
         "bye_match_points": {
             "type": "number",
             "minimum": 0,
@@ -420,7 +419,7 @@ class _Trial2006:
         return sorted(ts, key=lambda t: self.rank[t])
 
     def _best(
-        self, rows: Iterator[tuple[int, tuple[tuple[int, int], ...]]], n_teams: int
+        self, rows: Iterator[tuple[int, tuple[tuple[int, int], ...]]]
     ) -> tuple[int, tuple[tuple[int, int], ...], int] | None:
         """6.5: of the valid rows (in table order), the first giving most teams their due
         colour; at most ``row_scan`` rows are compared, and the scan stops at a row giving
@@ -491,7 +490,7 @@ class _Trial2006:
             return
         if len(group) % 2 == 0:
             if feasible(group):
-                best = self._best(trial_even(group, ok, feasible), len(group))
+                best = self._best(trial_even(group, ok, feasible))
                 if best is not None:
                     row, pairs, due = best
                     yield GroupOutcome(
@@ -524,7 +523,7 @@ class _Trial2006:
                         continue
                     rest = [t for t in group if t not in pair]
                     if feasible(rest):
-                        best = self._best(trial_even(rest, ok, feasible), len(rest))
+                        best = self._best(trial_even(rest, ok, feasible))
                         if best is not None:
                             row, pairs, due = best
                             yield GroupOutcome(
@@ -573,9 +572,7 @@ class _Trial2006:
             and not (done and done[0][0] == -ceiling and firsts[k][0] > done[0][1])
         ):
             f = firsts[k][1]
-            best = self._best(
-                ((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f)), len(group)
-            )
+            best = self._best((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f))
             if best is not None:
                 done.append((-best[2], best[0], f, best[1]))
                 done.sort()
@@ -608,9 +605,7 @@ class _Trial2006:
         for entry in list(done):
             yield emit(entry)
         for _row, f in firsts[k:]:  # alternatives not compared yet (only when a later group fails)
-            best = self._best(
-                ((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f)), len(group)
-            )
+            best = self._best((row, pairs) for row, pairs, _f in trial_odd(group, ok, feasible, f))
             if best is not None and f not in emitted:
                 yield emit((-best[2], best[0], f, best[1]))
         yield self._merge(group, head, index)
@@ -771,12 +766,12 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
             lowest_key, lowest = groups[-1] if groups else (0.0, [])
 
             def pair_group_2006(
-                i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str
+                _i: int, k: float, residents: list[int], carried: tuple[int, ...], _direction: str
             ) -> Iterator[GroupOutcome]:
                 return trial.outcomes(index[k], k, residents, carried, False)
 
             def pair_last_2006(
-                from_above: tuple[int, ...], from_below: tuple[int, ...]
+                from_above: tuple[int, ...], _from_below: tuple[int, ...]
             ) -> Iterator[GroupOutcome]:
                 return trial.outcomes(
                     index.get(lowest_key, 0), lowest_key, lowest, from_above, True
@@ -889,7 +884,7 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
                 return groups[j][1] if 0 <= j < len(groups) else middle
 
             def pair_group(
-                i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str
+                _i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str
             ) -> Iterator[GroupOutcome]:
                 return lg.outcomes(
                     index[k], k, residents, carried, direction, adjacent(k, direction)

@@ -81,6 +81,7 @@ from swisspairing.teams import (
     TeamRecord,
     TeamScoring,
     expand_round,
+    match_points_schema,
     team_context,
     team_records,
 )
@@ -240,17 +241,9 @@ SCHEMA: Mapping[str, Any] = {
             "default": 6,
             "description": "Boards per match (PL-team 1: 6).",
         },
-        "match_points": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "win": {"type": "number", "minimum": 0},
-                "draw": {"type": "number", "minimum": 0},
-                "loss": {"type": "number", "minimum": 0},
-            },
-            "default": {"win": 3, "draw": 1, "loss": 0},
-            "description": "Match points for a won, drawn and lost match (PL-team 0: 3/1/0).",
-        },
+        "match_points": match_points_schema(
+            3, 1, 0, "Match points for a won, drawn and lost match (PL-team 0: 3/1/0)."
+        ),
         "bye_match_points": {
             "type": "number",
             "minimum": 0,
@@ -1251,7 +1244,7 @@ def _fmt_pairs(pairs: Sequence[tuple[int, int]]) -> str:
 
 # ====================================================================== round 1
 def _r8_first_round(
-    ctx: RoundContext, start_list: Sequence[int], ok: Ok, feasible: Feasible
+    ctx: RoundContext, start_list: Sequence[int], ok: Ok
 ) -> tuple[list[tuple[int, int]], list[Event]]:
     """PL-team 8: team k of the upper half meets team k of the lower half.  Where that is
     not allowed (same club, PL-team 2), the lower half is transposed (PL-team 10): each
@@ -1494,7 +1487,7 @@ def pair_teams(ctx: RoundContext) -> TeamRoundResult:
     transfers: dict[int, frozenset[str]] = {}  # PL-team 8: round 1 transfers nobody
     summary: list[Event] = []
     if first_round:
-        pairs, ev = _r8_first_round(ctx, start_list, ok, feasible)
+        pairs, ev = _r8_first_round(ctx, start_list, ok)
         events += ev
         if not pairs and active:
             out = _R6Procedure(ctx, active, 0.0, 1, len(active))._r17_last_resort()

@@ -157,7 +157,7 @@ def _candidate_factory(kind: str, n: int) -> tuple[_Free, Callable[[_Free, int],
         # 5.4.10.5.5 / AMB-R3: unpaired lower half top→bottom, then unpaired upper half bottom→top
         free = _Free(n, asc=(0, m), desc=(m - 1,) if m > 0 else ())
 
-        def cands(fs: _Free, f: int) -> Iterator[int]:
+        def cands(fs: _Free, _f: int) -> Iterator[int]:
             yield from fs.up(m, n)
             if m > 0:
                 yield from fs.down(m - 1)
@@ -166,10 +166,10 @@ def _candidate_factory(kind: str, n: int) -> tuple[_Free, Callable[[_Free, int],
     if kind == "fold":
         # 5.4.10.7.5: the last, then the second-to-last, …
         free = _Free(n, asc=(0,), desc=(n - 1,))
-        return free, lambda fs, f: fs.down(n - 1)
+        return free, lambda fs, _f: fs.down(n - 1)
     # 5.4.10.4: the next one in the order drawn
     free = _Free(n, asc=(0,))
-    return free, lambda fs, f: fs.up(0, n)
+    return free, lambda fs, _f: fs.up(0, n)
 
 
 # ---------------------------------------------------------------------- even groups
