@@ -57,10 +57,10 @@ def _scan() -> tuple[Any, ...]:
 
 
 @functools.lru_cache(maxsize=4)
-def _declared(path: tuple[str, ...], scanner: Any) -> tuple[Any, ...]:
-    """``scanner()`` on ``path`` (``sys.path``): every distribution's metadata is read once
-    per process, not at each question (issue 20); another path or another scanner (a test's)
-    is another answer."""
+def _declared(_path: tuple[str, ...], scanner: Any) -> tuple[Any, ...]:
+    """``scanner()`` while ``sys.path`` is ``_path`` (the cache key, not read): every
+    distribution's metadata is read once per process, not at each question (issue 20);
+    another path or another scanner (a test's) is another answer."""
     return tuple(scanner())
 
 
