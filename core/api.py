@@ -40,7 +40,7 @@ from .jsonio import (
     tournament_to_json,
 )
 from .libmessages import os_problem
-from .model import PointSystem, Tournament, player_states
+from .model import PointSystem, Tournament
 from .output import format_pairs, render_events, write_atomic
 from .pairing import Bye, Pairing, RoundPairing
 from .ruleset import Ruleset, load_ruleset
@@ -302,11 +302,11 @@ def pair_next_round(
     _check_points(tournament, rs)
     lang = normalise_locale(locale or rs.language or "en")
     engine = Engine(rs)
-    pairing = engine.pair(tournament, seed=seed, explain=explain)
-    scores = {
-        n: s.score
-        for n, s in player_states(tournament, tournament.point_system or rs.points).items()
-    }
+    # the round's context computes the players' states once: the pairing and the scores
+    # shown with it read the same ones (issue 20: twice cost 37 % of a 9,999-player round)
+    ctx = engine.context(tournament, seed=seed, explain=explain)
+    pairing = engine.pair(tournament, seed=seed, explain=explain, context=ctx)
+    scores = {n: s.score for n, s in ctx.states.items()}
     return NextRound(
         pairing=pairing,
         tournament=engine.apply(tournament, pairing),

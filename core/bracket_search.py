@@ -14,6 +14,15 @@ deduplication of one bracket's outcomes (:meth:`BracketSearch._generate`): two o
 move down the same players are equivalent for everything below, because every system hands
 them over in its own canonical order (A3: by score and rank) — an outcome moving the same set
 in another order is therefore not tried again.
+
+No budget.  The search is exhaustive and decides nothing by counting: an outcome is descended
+only when a maximum matching shows that the players it moves down and every lower bracket can
+still all be paired under the absolute criteria (:meth:`BracketSearch.completable`), every
+state is solved once (failures and solutions are memoised), and a system's outcomes of one
+bracket are finite (they are pairings of a finite set of players; ``swiss_pair_bracket``).  So
+"no valid pairing" after the search is a proof by exhaustion, never a count running out; when a
+system offers every outcome its criteria allow, no descended branch fails and the search never
+backtracks below the bracket it is in (the matching is exact for the absolute criteria).
 """
 
 from __future__ import annotations
@@ -29,14 +38,10 @@ if TYPE_CHECKING:
     from .context import RoundContext
     from .engine import Engine
 
-__all__ = ["BracketSearch", "SearchExhausted"]
+__all__ = ["BracketSearch"]
 
 State = tuple[int, tuple[int, ...]]
 """A bracket index and the players moved down into it, in the order handed over."""
-
-
-class SearchExhausted(Exception):
-    """More bracket outcomes were drawn than the ruleset's ``search_budget`` allows."""
 
 
 class BracketSearch:
@@ -49,7 +54,6 @@ class BracketSearch:
         context: RoundContext,
         *,
         bye_needed: bool,
-        budget: int,
     ) -> None:
         self.engine = engine
         self.brackets = list(brackets)
@@ -62,8 +66,6 @@ class BracketSearch:
             below[i] = below[i + 1] + tuple(self.brackets[i + 1].residents)
         self.below = below
         """``below[i]``: the players of the brackets under bracket ``i``."""
-        self.budget = budget
-        """Bracket outcomes that may still be drawn (AMB-D14)."""
         self.dead: dict[int, int] = {}
         """Per bracket, outcomes passed over because the players they move down and the lower
         brackets could not all be paired (a maximum matching)."""
@@ -95,9 +97,6 @@ class BracketSearch:
     def _generate(self, raw: Iterator[BracketOutcome], i: int) -> Iterator[BracketOutcome]:
         seen: set[frozenset[int]] = set()
         for outcome in raw:
-            self.budget -= 1
-            if self.budget < 0:
-                raise SearchExhausted
             down = frozenset(outcome.moved_down)
             if down in seen:
                 continue

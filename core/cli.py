@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import sys
-import traceback
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -198,17 +196,29 @@ _EXAMPLES = {
 }
 
 
+def _rulesets_folder() -> object:
+    """``importlib.resources.files("swisspairing.rulesets")``: the package's folder when it
+    is one (what that call returns then), without importing :mod:`importlib.resources` and
+    its ``zipfile``, ``tempfile`` and ``pathlib`` for ``--help`` (issue 20, start-up)."""
+    from . import rulesets
+
+    folder = os.path.dirname(rulesets.__file__ or "")
+    if folder and os.path.isdir(folder):
+        return folder
+    from importlib import resources  # pragma: no cover - a zipped installation
+
+    return resources.files("swisspairing.rulesets")  # pragma: no cover
+
+
 def _epilogs(parser: argparse.ArgumentParser, sub: Any, _: Callable[[str], str]) -> None:
     """``--help``: the exit codes and where the rulesets are; an example per subcommand."""
-    from importlib import resources
-
     lines = [_(N_("exit codes:"))] + [f"  {e.code}  {_(e.summary)}" for e in EXIT_CODES]
     lines += [
         "",
         _(N_("rulesets:")),
         "  "
         + _(N_("built in: {path} (listed by: swisspairing rulesets)")).format(
-            path=resources.files("swisspairing.rulesets")
+            path=_rulesets_folder()
         ),
     ]
     lines += [
@@ -448,7 +458,7 @@ def main(
     err: TextIO = SafeStream(stderr or sys.stderr)  # type: ignore[assignment]
     locale = _lang_from_argv(argv)
     try:
-        from .engine_cli import is_engine_command
+        from .engine_flags import is_engine_command
 
         if is_engine_command(argv):  # the bbpPairings/JaVaFo command line (core/engine_cli.py)
             from .engine_cli import main as engine_main
@@ -461,6 +471,8 @@ def main(
         return 130
     except Exception as exc:  # a bug: one line, exit 2; the traceback only on request
         if _debug_requested(argv):
+            import traceback
+
             traceback.print_exc(file=err)
         where = gettext(N_("internal error: {error}"), locale).format(
             error=f"{type(exc).__name__}: {exc}"
@@ -575,7 +587,6 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
     from .encoding import encode_text
     from .engine import Engine
     from .output import format_pairs, format_table, guard_outputs, render_events, write_outputs
-    from .teams import format_match_pairs, format_match_table
     from .trf import has_acceleration
 
     guard_outputs([("-p", args.pairs), ("-o", args.output)], _inputs(args))
@@ -609,6 +620,8 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
             out.write(gettext(N_("Explanation"), locale) + "\n  " + exc.render(locale) + "\n")
         raise
     team_round = bool(pairing.matches or pairing.team_byes)  # team events: matches by team number
+    if team_round:  # the team formats load with a team round only (issue 20, start-up)
+        from .teams import format_match_pairs, format_match_table
     files: list[tuple[str, str, bytes | None]] = []
     if args.pairs:
         text = format_match_pairs(pairing) if team_round else format_pairs(pairing)
@@ -717,6 +730,8 @@ def _next_round_text(
             text = dumps_json(after)
             if target.endswith(".json"):
                 return text
+            import json
+
             import yaml
 
             return yaml.safe_dump(json.loads(text), sort_keys=False, allow_unicode=True)
@@ -863,6 +878,8 @@ def _cmd_schema(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO)
             return EXIT_INVALID
     else:
         schema = core_schema()
+    import json
+
     out.write(json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
     return EXIT_OK
 

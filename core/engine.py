@@ -14,10 +14,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from .bracket_search import BracketSearch, SearchExhausted
+from .bracket_search import BracketSearch
 from .brackets import Bracket, BracketOutcome, ByeChoice
 from .context import RoundContext
-from .errors import InvalidTournamentError, NoValidPairingError, PluginError
+from .errors import InvalidTournamentError, PluginError
 from .explain import Event
 from .i18n import N_, NP_
 from .manager import make_manager
@@ -205,8 +205,11 @@ class Engine:
         whole, i.e. merging).  When the best available outcome of a bracket has ``cost > 0``,
         the bracket above is first asked for another outcome of equal cost moving different
         players down, with which this bracket reaches cost 0 (C12).  Outcomes that move down
-        the same players are equivalent for everything below and are tried once.  The search
-        is bounded by the ruleset's ``search_budget`` (AMB-D14).
+        the same players are equivalent for everything below and are tried once.  No budget
+        bounds the search: an outcome is descended only when a maximum matching shows that
+        the lower brackets can still be completed with it, and "no valid pairing" is raised
+        only with a proof — the matching's witness before any search, or the exhausted
+        search itself.
 
         Returns one outcome per bracket; the last one's ``moved_down`` is the bye (if any).
         """
@@ -217,24 +220,12 @@ class Engine:
         everybody = [p for b in brackets for p in (*b.moved_down, *b.residents)]
         if not graph.completable(everybody, bye=bye_needed):
             raise graph.no_pairing_error(everybody, bye=bye_needed)
-        search = BracketSearch(
-            self, brackets, context, bye_needed=bye_needed, budget=self.ruleset.search_budget
-        )
-        try:
-            result = search.solve(0, ())
-        except SearchExhausted:
-            raise NoValidPairingError(
-                NP_(
-                    "no valid pairing found within the search budget of {budget} bracket pairing",
-                    "no valid pairing found within the search budget of {budget} bracket pairings",
-                    "budget",
-                ),
-                budget=self.ruleset.search_budget,
-            ) from None
-        except RecursionError:  # pragma: no cover - brackets are few
-            raise NoValidPairingError(N_("no valid pairing exists")) from None
+        search = BracketSearch(self, brackets, context, bye_needed=bye_needed)
+        result = search.solve(0, ())
         if result is None:
-            raise NoValidPairingError(N_("no valid pairing exists"))
+            # every outcome of every bracket was tried (the search is exhaustive): the
+            # system's own criteria leave no pairing although the absolute ones would
+            raise graph.no_pairing_error(everybody, bye=bye_needed)
         search.explain_tallies()
         return result
 

@@ -29,20 +29,19 @@ pairing (``-p``), 2 unexpected error, 3 invalid request or input, 4 size limit, 
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
-from .engine import Engine
+from .engine_flags import SYSTEM_FLAGS, is_engine_command, without_globals
 from .errors import InvalidInputError, Location, NoValidPairingError, SwissPairingError
-from .explain import Term
 from .i18n import N_, gettext
-from .model import BLACK, PointSystem, Tournament, player_states
-from .output import format_pairs, guard_outputs, write_outputs
-from .pairing import RoundPairing
-from .ruleset import Ruleset
+
+if TYPE_CHECKING:  # the engine, model and writers load in the commands that use them
+    from .model import Tournament
+    from .pairing import RoundPairing
+    from .ruleset import Ruleset
 
 __all__ = [
     "GENERATOR_KEYS",
@@ -55,11 +54,6 @@ __all__ = [
     "parse_engine_argv",
 ]
 
-#: The system flags of the command line and the rulesets they mean, first installed wins.
-SYSTEM_FLAGS: Mapping[str, tuple[str, ...]] = {
-    "--dutch": ("fide-dutch-2025", "fide-dutch-1992"),
-    "--burstein": ("fide-burstein",),
-}
 #: TRF26 ``192`` codes of each system flag (bbpPairings refuses a file of another system).
 _FILE_SYSTEMS = {
     "--dutch": ("FIDE_DUTCH",),
@@ -100,30 +94,6 @@ _SYNTAX = (
 )
 
 
-def _without_globals(argv: Sequence[str]) -> list[str]:
-    """``argv`` without swisspairing's own global options (``--lang X``, ``--debug``)."""
-    words: list[str] = []
-    skip = False
-    for w in argv:
-        if skip:
-            skip = False
-        elif w == "--lang":
-            skip = True
-        elif w != "--debug" and not w.startswith("--lang="):
-            words.append(w)
-    return words
-
-
-def is_engine_command(argv: Sequence[str]) -> bool:
-    """Whether ``argv`` is the bbpPairings/JaVaFo command line rather than a subcommand."""
-    words = _without_globals(argv)
-    if words[:1] == ["-r"]:
-        words = words[1:]
-        if not words:
-            return True
-    return bool(words) and words[0] in SYSTEM_FLAGS
-
-
 @dataclass(frozen=True)
 class EngineCommand:
     """One parsed command line."""
@@ -162,7 +132,7 @@ def parse_engine_argv(argv: Sequence[str]) -> EngineCommand:
                 raise _usage()
             ruleset = words[i + 1]
             del words[i : i + 2]
-    words = _without_globals(words)
+    words = without_globals(words)
     info = words[:1] == ["-r"]
     if info:
         words = words[1:]
@@ -281,6 +251,8 @@ def _load(cmd: EngineCommand, ruleset: Ruleset, err: TextIO, locale: str | None)
 # ---------------------------------------------------------------------------- -c
 def _file_round(t: Tournament, rnd: int) -> tuple[list[tuple[int, int]], list[int]]:
     """The file's boards (white, black) and pairing-allocated byes of round ``rnd``."""
+    from .model import BLACK
+
     boards, byes = [], []
     for p in t.players:
         rec = p.record(rnd)
@@ -302,6 +274,8 @@ def check_round_table(t: Tournament, rnd: int, ours: RoundPairing) -> list[tuple
     the file has our pairing.  As bbpPairings compares (``checker.cpp``): a board agrees when
     White's round block names our Black and does not give White the black pieces (an unplayed
     game without colour agrees either way); a bye when the file has the same bye."""
+    from .model import BLACK
+
     wrong: list[tuple[int, int]] = []
     for b in ours.boards:
         rec = t.player(b.white).record(rnd)
@@ -332,6 +306,7 @@ def check_round_table(t: Tournament, rnd: int, ours: RoundPairing) -> list[tuple
 def _check(
     cmd: EngineCommand, ruleset: Ruleset, out: TextIO, err: TextIO, locale: str | None
 ) -> int:
+    from .engine import Engine
     from .verify import tournament_before
 
     assert cmd.input is not None
@@ -389,6 +364,8 @@ def checklist(t: Tournament, ruleset: Ruleset) -> str:
     """The check list of the round to be paired: per player the start number, score, colour
     difference, colours, colour preference, floats of the last two rounds, whether the
     pairing-allocated bye is allowed, and the opponents met."""
+    from .model import player_states
+
     ps = t.point_system or ruleset.points
     rnd = t.next_round
     states = player_states(t, ps, rnd)
@@ -415,6 +392,8 @@ def checklist(t: Tournament, ruleset: Ruleset) -> str:
 
 
 def _write_checklist(cmd: EngineCommand, text: str) -> None:
+    from .output import write_outputs
+
     write_outputs([(_checklist_path(cmd), text, None)])
 
 
@@ -422,6 +401,9 @@ def _write_checklist(cmd: EngineCommand, text: str) -> None:
 def _pair(
     cmd: EngineCommand, ruleset: Ruleset, out: TextIO, err: TextIO, locale: str | None
 ) -> int:
+    from .engine import Engine
+    from .output import format_pairs, guard_outputs, write_outputs
+
     assert cmd.input is not None
     output = _beside(cmd.output, cmd.input) if cmd.output else None
     guard_outputs([("-p", output)], [cmd.input])
@@ -486,6 +468,8 @@ def generator_config(text: str, *, source: str = "<config>") -> dict[str, Any]:
 
 
 def _config_values(values: Mapping[str, float], where_of: Mapping[str, str]) -> dict[str, Any]:
+    from .explain import Term
+
     def bad(key: str, rule: str) -> InvalidInputError:
         return InvalidInputError(
             N_("the value of {key} must be {rule}"),
@@ -555,6 +539,8 @@ def _generate(
     cmd: EngineCommand, ruleset: Ruleset, out: TextIO, err: TextIO, locale: str | None
 ) -> int:
     from .generate import GeneratorConfig, generate
+    from .model import PointSystem
+    from .output import guard_outputs, write_outputs
     from .safeyaml import read_text_capped
     from .trf import TRF26, dumps_trf
 
@@ -569,6 +555,8 @@ def _generate(
             raise InvalidInputError(N_("the seed must be a whole number: {seed}"), seed=cmd.seed)
         seed = int(cmd.seed)
     else:
+        import random
+
         seed = random.SystemRandom().randrange(1, 2**31)
     options: dict[str, Any] = {}
     if cmd.config is not None:

@@ -7,7 +7,7 @@ bbpPairings or JaVaFo tells the cases apart the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .i18n import N_
 
@@ -33,9 +33,9 @@ EXIT_FILE = 5
 EXIT_USAGE = EXIT_INVALID  # bbpPairings: an invalid request, command line included
 
 
-@dataclass(frozen=True, slots=True)
-class ExitCode:
-    """One exit code."""
+class ExitCode(NamedTuple):
+    """One exit code (immutable; a named tuple, not a dataclass, so that ``--help`` and
+    ``--version`` do not import :mod:`dataclasses`: issue 20, start-up)."""
 
     code: int
     """The number the process exits with."""

@@ -93,10 +93,16 @@ def format_fixed(value: float, decimals: int, locale: str | None) -> str:
     return text if sign == "." else text.replace(".", sign)
 
 
+DECIMAL_SIGNS = {"en": ".", "de": ",", "ru": ",", "pl": ","}
+"""Babel's decimal symbol of each language of :data:`swisspairing.i18n.LANGUAGES`, written
+out so that printing a score does not import Babel's locale data (issue 20, start-up; a test
+compares it with ``babel.numbers.get_decimal_symbol``)."""
+
+
 @functools.cache
 def _decimal_sign(lang: str) -> str:
-    if lang == "en":  # the source language: no Babel at start-up (help texts show numbers)
-        return "."
+    if lang in DECIMAL_SIGNS:
+        return DECIMAL_SIGNS[lang]
     from babel.numbers import get_decimal_symbol
 
     return get_decimal_symbol(lang)

@@ -120,7 +120,11 @@ def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterable[Brac
 
     The engine takes the first outcome with which every lower bracket can be paired, and asks
     for the next one when a lower bracket fails (backtracking between brackets: Dutch-1992 C12,
-    C13, RDF "break the last formed pair").  Stops at first non-None result.
+    C13, RDF "break the last formed pair").  The outcomes are finite (pairings of the
+    bracket's players; each set of moved-down players counts once), and no search budget cuts
+    them short: the engine exhausts them before it says "no valid pairing exists".
+
+    Stops at first non-None result.
     """
 
 

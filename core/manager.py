@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections.abc import Iterable
-from importlib import metadata
 from typing import Any
 
 import pluggy
@@ -42,11 +42,35 @@ def _blocked() -> set[str]:
     }
 
 
-def system_entry_points() -> dict[str, metadata.EntryPoint]:
-    """Every installed system by name (blocked ones left out)."""
-    found: dict[str, metadata.EntryPoint] = {}
+def _scan() -> tuple[Any, ...]:
+    """The group's entry points on ``sys.path``: :func:`swisspairing.entrypoints.scan` (the
+    standard library's walk, without importing :mod:`importlib.metadata`), else
+    :func:`importlib.metadata.entry_points` where only it can say."""
+    from .entrypoints import scan
+
+    found = scan(GROUP)
+    if found is None:
+        from importlib import metadata
+
+        return tuple(metadata.entry_points(group=GROUP))
+    return found
+
+
+@functools.lru_cache(maxsize=4)
+def _declared(_path: tuple[str, ...], scanner: Any) -> tuple[Any, ...]:
+    """``scanner()`` while ``sys.path`` is ``_path`` (the cache key, not read): every
+    distribution's metadata is read once per process, not at each question (issue 20);
+    another path or another scanner (a test's) is another answer."""
+    return tuple(scanner())
+
+
+def system_entry_points() -> dict[str, Any]:
+    """Every installed system by name (blocked ones left out): its entry point, an
+    :class:`importlib.metadata.EntryPoint` or :class:`swisspairing.entrypoints.LightEntryPoint`
+    (the same ``name``, ``value``, ``load()`` and ``dist``)."""
+    found: dict[str, Any] = {}
     blocked = _blocked()
-    for ep in metadata.entry_points(group=GROUP):
+    for ep in _declared(tuple(sys.path), _scan):
         if ep.name in blocked:
             continue
         if ep.name in found and found[ep.name].value != ep.value:
@@ -61,7 +85,7 @@ def system_entry_points() -> dict[str, metadata.EntryPoint]:
     return dict(sorted(found.items()))
 
 
-def _dist_name(ep: metadata.EntryPoint) -> str:
+def _dist_name(ep: Any) -> str:
     dist = getattr(ep, "dist", None)
     return f"{dist.name} {dist.version}" if dist is not None else "?"
 

@@ -9,7 +9,6 @@ import errno
 import os
 import re
 import sys
-import tempfile
 import time
 import unicodedata
 from collections.abc import Sequence
@@ -190,6 +189,8 @@ def _stage(path: str, target: str, data: bytes) -> str:
         os.umask(umask)
         mode = 0o666 & ~umask
     directory = os.path.dirname(os.path.abspath(target))
+    import tempfile  # only when a file is written (start-up of --help, issue 20)
+
     try:
         fd, tmp = tempfile.mkstemp(
             prefix=f".swisspairing-{os.getpid()}-", suffix=".tmp", dir=directory

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -112,8 +111,6 @@ class Ruleset:
     tiebreak_policy: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     """How unplayed games, direct encounter and lots enter the tiebreaks (``tiebreak_policy``;
     read by :meth:`swisspairing.tiebreaks.TiebreakPolicy.from_ruleset`)."""
-    search_budget: int = 200_000
-    """Bracket outcomes the backtracking search may try (AMB-D14)."""
     ranking: str | None = None
     """Order within a score group: ``pairing-number`` (the start numbers, i.e. the order the
     arbiter fixed before round 1 with his rating estimates, AMB-D20) or ``ratings`` (re-sorted
@@ -137,11 +134,24 @@ class Ruleset:
 
 
 # ---------------------------------------------------------------------- schema
+def _files(package: str) -> Any:
+    """``importlib.resources.files(package)``: the package's folder as the :class:`Path` that
+    call returns for a package that is a folder, without importing :mod:`importlib.resources`
+    (and its ``zipfile``, ``tempfile`` and ``threading``) for every ``pair`` (issue 20,
+    start-up); a package in a zip archive is asked of :mod:`importlib.resources`."""
+    import importlib
+
+    folder = os.path.dirname(getattr(importlib.import_module(package), "__file__", None) or "")
+    if folder and os.path.isdir(folder):
+        return Path(folder)
+    from importlib import resources  # pragma: no cover - a zipped installation
+
+    return resources.files(package)  # pragma: no cover
+
+
 def core_schema() -> dict[str, Any]:
     """The JSON Schema of a ruleset file."""
-    text = (
-        resources.files("swisspairing").joinpath("schemas/ruleset.schema.json").read_text("utf-8")
-    )
+    text = _files("swisspairing").joinpath("schemas/ruleset.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 
@@ -227,7 +237,111 @@ def _schema_error(source: str, error: Any, prefix: str = "$") -> InvalidRulesetE
     return InvalidRulesetError(msg, where=f"{source}: {path}", instance=instance, limit=limit)
 
 
+_ANNOTATIONS = frozenset(
+    {"$schema", "$id", "$comment", "title", "description", "default", "examples"}
+)
+"""Keywords that never make an instance invalid."""
+
+_TYPES: dict[str, Any] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "integer": lambda v: (
+        (isinstance(v, int) and not isinstance(v, bool))
+        or (isinstance(v, float) and v.is_integer())
+    ),
+}
+"""JSON Schema's types (Draft 2020-12: ``1.0`` is an integer, ``true`` is not a number)."""
+
+
+def _scalar_equal(a: Any, b: Any) -> bool:
+    """JSON equality of two scalars (``true`` is not ``1``); ``False`` for anything else."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if (isinstance(a, str) and isinstance(b, str)) or (a is None and b is None):
+        return a == b
+    return False
+
+
+def surely_valid(instance: Any, schema: Any) -> bool:
+    """Whether ``instance`` is valid under ``schema``, decided without :mod:`jsonschema` for
+    the keywords rulesets use (``type``, ``enum``, ``const``, ``minimum``, ``maximum``,
+    ``pattern``, ``required``, ``properties``, ``additionalProperties``, ``items``,
+    ``minItems``, ``uniqueItems``).  Sound, not complete: ``True`` only when the instance is
+    valid; ``False`` when it is not *or* when the schema or the instance leaves this check
+    unsure (another keyword, an ``enum`` of lists), and then :func:`_validate` asks
+    :mod:`jsonschema`, which gives the error.  Saves its import (a third of the start-up
+    of ``pair``) for every valid ruleset."""
+    if schema is True:
+        return True
+    if not isinstance(schema, dict):
+        return False
+    for key, value in schema.items():
+        if key in _ANNOTATIONS:
+            continue
+        if key == "type":
+            names = value if isinstance(value, list) else [value]
+            if not any(name in _TYPES and _TYPES[name](instance) for name in names):
+                return False
+        elif key == "enum":
+            if not any(_scalar_equal(instance, v) for v in value):
+                return False
+        elif key == "const":
+            if not _scalar_equal(instance, value):
+                return False
+        elif key in ("minimum", "maximum"):
+            if _TYPES["number"](instance) and isinstance(value, (int, float)):
+                if instance < value if key == "minimum" else instance > value:
+                    return False
+            elif _TYPES["number"](instance):
+                return False
+        elif key == "pattern":
+            if isinstance(instance, str):
+                import re
+
+                if re.search(value, instance) is None:
+                    return False
+        elif key == "required":
+            if isinstance(instance, dict) and any(k not in instance for k in value):
+                return False
+        elif key == "properties":
+            if isinstance(instance, dict) and not all(
+                surely_valid(instance[k], sub) for k, sub in value.items() if k in instance
+            ):
+                return False
+        elif key == "additionalProperties":
+            if isinstance(instance, dict):
+                if "patternProperties" in schema:
+                    return False
+                known = schema.get("properties", {})
+                extra = [v for k, v in instance.items() if k not in known]
+                if not all(surely_valid(v, value) for v in extra):
+                    return False
+        elif key == "items":
+            if isinstance(instance, list) and not all(surely_valid(v, value) for v in instance):
+                return False
+        elif key == "minItems":
+            if isinstance(instance, list) and len(instance) < value:
+                return False
+        elif key == "uniqueItems":
+            if isinstance(instance, list) and value:
+                if not all(isinstance(v, str) for v in instance):
+                    return False
+                if len(set(instance)) != len(instance):
+                    return False
+        else:
+            return False
+    return True
+
+
 def _validate(instance: Any, schema: Mapping[str, Any], source: str, prefix: str = "$") -> None:
+    if surely_valid(instance, schema):  # the common case, without importing jsonschema
+        return
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(schema)
@@ -271,7 +385,7 @@ def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any
 def builtin_rulesets(extra_dirs: Iterable[Any] = ()) -> dict[str, Any]:
     """Ruleset id → file (traversable), from the packaged rulesets and plugin directories."""
     found: dict[str, Any] = {}
-    dirs = [resources.files("swisspairing.rulesets"), *extra_dirs]
+    dirs = [_files("swisspairing.rulesets"), *extra_dirs]
     for d in dirs:
         try:
             entries = sorted(d.iterdir(), key=lambda e: e.name)
@@ -288,6 +402,52 @@ def builtin_rulesets(extra_dirs: Iterable[Any] = ()) -> dict[str, Any]:
                 if isinstance(data, dict) and isinstance(data.get("id"), str):
                     found.setdefault(data["id"], entry)
     return found
+
+
+class _InstalledRulesets(Mapping[str, Any]):
+    """``builtin_rulesets(manager.ruleset_dirs())``, read no further than a lookup needs
+    (issue 20, start-up).  Every packaged ruleset is the file named by its id (a test keeps it
+    so: ``rulesets/<id>.yaml``), and the packaged rulesets come first and win; so a packaged
+    id is answered by the folder's listing alone, without parsing the other files or asking
+    the installed systems for their folders (which loads every system's plugin).  Any other
+    id, and listing the ids, reads everything as :func:`builtin_rulesets` does."""
+
+    def __init__(self) -> None:
+        self._folder = _files("swisspairing.rulesets")
+        self._names: frozenset[str] | None = None
+        self._all: dict[str, Any] | None = None
+
+    def _packaged(self, key: object) -> Any:
+        """The packaged file of id ``key``, or ``None``."""
+        if not isinstance(key, str):
+            return None
+        if self._names is None:
+            try:
+                self._names = frozenset(e.name for e in self._folder.iterdir())
+            except OSError:
+                self._names = frozenset()
+        name = key + ".yaml"
+        return self._folder.joinpath(name) if name in self._names else None
+
+    def _everything(self) -> dict[str, Any]:
+        if self._all is None:
+            from . import manager
+
+            self._all = builtin_rulesets(manager.ruleset_dirs())
+        return self._all
+
+    def __getitem__(self, key: str) -> Any:
+        entry = self._packaged(key)
+        return entry if entry is not None else self._everything()[key]
+
+    def __contains__(self, key: object) -> bool:
+        return self._packaged(key) is not None or key in self._everything()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._everything())
+
+    def __len__(self) -> int:
+        return len(self._everything())
 
 
 def _is_path(ref: str) -> bool:
@@ -408,10 +568,8 @@ def load_ruleset(
     plugin's parameter schema; by default it comes from the installed plugins.  A file larger
     than ``max_bytes`` is refused (every file of an ``extends`` chain, devices and pipes too).
     """
-    from . import manager
-
     if registry is None:
-        registry = builtin_rulesets(manager.ruleset_dirs())
+        registry = _InstalledRulesets()
     source, data = _load_chain(ref, None, registry, (), max_bytes=max_bytes)
     return ruleset_from_mapping(data, source=source, system_schema=system_schema)
 
@@ -465,7 +623,6 @@ def ruleset_from_mapping(
         ),
         tiebreaks=tuple(data.get("tiebreaks", ())),
         tiebreak_policy=MappingProxyType(dict(data.get("tiebreak_policy", {}))),
-        search_budget=data.get("search_budget", 200_000),
         ranking=data.get("ranking"),
         ranking_last=data.get("ranking_last", "name"),
         parameters=MappingProxyType(params),

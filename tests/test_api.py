@@ -183,6 +183,28 @@ def test_pair_next_round_takes_a_ruleset_object_and_a_seed():
     assert result.explanation == () and result.locale == "en"
 
 
+def test_pair_next_round_computes_the_players_states_once(monkeypatch):
+    """Issue 20: the players' states of the round are derived once (37 % of a 9,999-player
+    round was computing them a second time for the scores); the scores are those states'."""
+    from swisspairing import context, model
+
+    calls = []
+
+    def counting(*args, **kwargs):
+        calls.append(args[2] if len(args) > 2 else kwargs.get("before_round"))
+        return model.player_states(*args, **kwargs)
+
+    monkeypatch.setattr(context, "player_states", counting)
+    monkeypatch.setattr(api, "player_states", counting, raising=False)  # where it was called
+    tournament = swisspairing.load_trf(EXAMPLE)
+    result = swisspairing.pair_next_round(tournament, "fide-dutch-1992", explain=False)
+    assert calls == [tournament.next_round]
+    expected = model.player_states(
+        tournament, tournament.point_system or load_ruleset("fide-dutch-1992").points
+    )
+    assert result.scores == {n: s.score for n, s in expected.items()}
+
+
 def test_pair_next_round_errors_are_the_engines():
     tournament = swisspairing.load_trf(EXAMPLE)
     result = swisspairing.pair_next_round(tournament, "fide-dutch-1992")

@@ -509,8 +509,9 @@ def _impossible_swiss(path: Path) -> Path:
 
 def test_no_valid_pairing_exit_1(cli, core_swiss: Path, tmp_path: Path) -> None:
     """The failure comes with its proof (a maximum matching): player 10 has no possible
-    opponent, and the message says why for each; it is found before any search, so even a
-    tiny search budget reports the proof, not a budget failure."""
+    opponent, and the message says why for each; it is found before any search.  A ruleset
+    still naming the retired ``search_budget`` is refused with the key (no budget decides a
+    pairing: issue 20)."""
     trf = _impossible_swiss(tmp_path / "impossible.trf")
     result = cli("pair", str(trf), "-r", str(core_swiss))
     assert (result.code, result.err) == (
@@ -523,8 +524,10 @@ def test_no_valid_pairing_exit_1(cli, core_swiss: Path, tmp_path: Path) -> None:
         f"schema_version: 1\nid: small-budget\nextends: {core_swiss.name}\nsearch_budget: 100\n"
     )
     result = cli("pair", str(trf), "-r", str(small), "-p", str(tmp_path / "pairs.txt"))
-    assert result.code == 1
-    assert "player 10 cannot be paired with anybody" in result.err
+    assert (result.code, result.err) == (
+        3,
+        f"swisspairing: {small}: $: unknown key search_budget\n",
+    )
     assert not (tmp_path / "pairs.txt").exists()
     explained = cli("pair", str(trf), "-r", str(core_swiss), "--explain")
     assert explained.code == 1

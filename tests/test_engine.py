@@ -9,7 +9,6 @@ that only one path through the brackets works.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import random
 from collections.abc import Iterator
 
@@ -22,6 +21,7 @@ from swisspairing import (
     Bracket,
     BracketOutcome,
     Engine,
+    InvalidRulesetError,
     NoValidPairingError,
     Player,
     PointSystem,
@@ -48,11 +48,8 @@ def core_ruleset(**values):
     return ruleset_from_mapping(data, system_schema=lambda system: {"type": "object"})
 
 
-def core_engine(*plugins, budget: int | None = None, **values) -> Engine:
-    ruleset = core_ruleset(**values)
-    if budget is not None:  # below the schema's minimum of 100, for small tests
-        ruleset = dataclasses.replace(ruleset, search_budget=budget)
-    return Engine(ruleset, manager=make_manager(None, plugins))
+def core_engine(*plugins, **values) -> Engine:
+    return Engine(core_ruleset(**values), manager=make_manager(None, plugins))
 
 
 def line001(number: int, points: str, *blocks: str, rating: int) -> str:
@@ -109,10 +106,9 @@ def test_without_the_constraint_the_first_choice_stands() -> None:
     assert not any("undone" in e.render() for e in pairing.events)
 
 
-def test_no_valid_pairing_and_search_budget() -> None:
+def test_no_valid_pairing_is_proved_before_any_search() -> None:
     """Player 10 met 5 and ``XXP`` forbids all others: no pairing exists.  A maximum matching
-    proves it before any search (so a small budget changes nothing), and the message says
-    why for every opponent."""
+    proves it before any search, and the message says why for every opponent."""
     t = round_one_played(10, tuple(f"XXP 10 {n}" for n in range(1, 10)))
     expected = (
         "^no valid pairing exists: player 10 cannot be paired with anybody: "
@@ -121,8 +117,13 @@ def test_no_valid_pairing_and_search_budget() -> None:
     with pytest.raises(NoValidPairingError, match=expected) as exhausted:
         core_engine().pair(t)
     assert exhausted.value.exit_code == 1
-    with pytest.raises(NoValidPairingError, match=expected):
-        core_engine(search_budget=100).pair(t)
+
+
+def test_search_budget_is_no_ruleset_key() -> None:
+    """Issue 20: no pairing is decided by a search budget; a ruleset naming the retired
+    ``search_budget`` is refused with the key, not silently accepted."""
+    with pytest.raises(InvalidRulesetError, match=r"\$: unknown key search_budget$"):
+        core_ruleset(search_budget=200_000)
 
 
 # ---------------------------------------------------------------------- backtracking, scripted
@@ -247,20 +248,31 @@ def test_cost_makes_the_bracket_above_try_an_equal_alternative() -> None:
     assert (1, (2,)) not in plugin.calls
 
 
-def test_search_budget_exhaustion() -> None:
-    """Bracket 0 offers endless distinct outcomes, bracket 1 can never be paired."""
+def test_an_exhausted_search_is_the_proof() -> None:
+    """Bracket 0 offers 500 outcomes moving down one of five players, bracket 1 (the system's
+    own criteria) can never be paired although the absolute criteria would allow it.  No
+    budget cuts the search short (issue 20): every outcome is looked at, each set of
+    moved-down players is asked of bracket 1 once, and only then does the engine say "no
+    valid pairing exists" (the exhausted search is the proof; the matching has no witness)."""
 
-    class Endless(Scripted):
+    class Refusing(Scripted):
         @hookimpl
         def swiss_pair_bracket(self, bracket, context):
             self.calls.append((bracket.index, bracket.moved_down))
             if bracket.index == 1:
                 return iter(())
-            return (O(down=(k % 5 + 1,)) for k in itertools.count(0))
+            return self._drawn(O(down=(k % 5 + 1,)) for k in range(500))
 
-    plugin = Endless([(1, 2, 3, 4, 5), (6,)], {})
-    with pytest.raises(NoValidPairingError, match="search budget of 50 bracket pairings"):
-        core_engine(plugin, budget=50).pair(six_players())
+        def _drawn(self, outcomes):
+            for outcome in outcomes:
+                self.yielded.append((0, outcome))
+                yield outcome
+
+    plugin = Refusing([(1, 2, 3, 4, 5), (6,)], {})
+    with pytest.raises(NoValidPairingError, match=r"^no valid pairing exists$") as failed:
+        core_engine(plugin).pair(six_players())
+    assert failed.value.exit_code == 1
+    assert len(plugin.yielded) == 500
     # bracket 1 is asked once per distinct set of moved-down players (memoised), bracket 0 once
     assert sorted(plugin.calls) == [(0, ())] + [(1, (k,)) for k in range(1, 6)]
 

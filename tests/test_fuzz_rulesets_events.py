@@ -118,7 +118,6 @@ _RULESET_KEYS = [
     "forbidden",
     "tiebreaks",
     "tiebreak_policy",
-    "search_budget",
     "parameters",
     "language",
     "win",

@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from swisspairing.explain import DECIMAL_SIGNS
 from swisspairing.explain import format_number as localized
-from swisspairing.i18n import default_locale
+from swisspairing.i18n import LANGUAGES, default_locale
 from swisspairing.reports import format_number
 
 ROOT = Path(__file__).parent.parent
@@ -61,6 +62,15 @@ def test_numbers_in_the_locales_format(lang: str, text: str) -> None:
         "5", "25"
     )  # no grouping
     assert format_number(3.0, lang) == "3"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_decimal_signs_are_babels(lang: str) -> None:
+    """The decimal signs written out for start-up (issue 20) are Babel's locale data."""
+    from babel.numbers import get_decimal_symbol
+
+    assert DECIMAL_SIGNS[lang] == get_decimal_symbol(lang)
+    assert set(DECIMAL_SIGNS) == set(LANGUAGES)
 
 
 def test_halves_as_a_fraction() -> None:

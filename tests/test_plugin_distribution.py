@@ -249,7 +249,9 @@ def _impossible_swiss(path: Path) -> Path:
     return path
 
 
-def test_plugin_search_budget_exhaustion_exits_1(plugin_site: Path, tmp_path: Path) -> None:
+def test_plugin_no_valid_pairing_exits_1_with_the_proof(plugin_site: Path, tmp_path: Path) -> None:
+    """A third-party system's round without a pairing fails with the matching's proof; a
+    ruleset extending it with the retired ``search_budget`` is refused (issue 20)."""
     trf = _impossible_swiss(tmp_path / "impossible.trf")
     exhausted = run(plugin_site, "pair", str(trf), "--ruleset", "example-fold")
     assert exhausted.returncode == 1
@@ -262,8 +264,8 @@ def test_plugin_search_budget_exhaustion_exits_1(plugin_site: Path, tmp_path: Pa
         "schema_version: 1\nid: example-fold-small\nextends: example-fold\nsearch_budget: 100\n"
     )
     small = run(plugin_site, "pair", str(trf), "--ruleset", str(budget))
-    assert small.returncode == 1
-    assert small.stderr == exhausted.stderr  # the proof comes before any search
+    assert small.returncode == 3
+    assert small.stderr == f"swisspairing: {budget}: $: unknown key search_budget\n"
 
 
 def test_plugin_tests_use_the_pytest_fixtures(plugin_site: Path) -> None:
@@ -333,11 +335,11 @@ def test_duplicate_declarations_in_process(monkeypatch: pytest.MonkeyPatch) -> N
     other = metadata.EntryPoint(
         name="round-robin-berger", value="elsewhere.berger", group=manager.GROUP
     )
-    monkeypatch.setattr(manager.metadata, "entry_points", lambda group: [berger, same])
+    monkeypatch.setattr(manager, "_scan", lambda: (berger, same))
     assert list(manager.system_entry_points()) == [
         "round-robin-berger"
     ]  # the same target twice is fine
-    monkeypatch.setattr(manager.metadata, "entry_points", lambda group: [berger, other])
+    monkeypatch.setattr(manager, "_scan", lambda: (berger, other))
     with pytest.raises(
         PluginError,
         match=(

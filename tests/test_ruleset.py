@@ -4,10 +4,13 @@ meta-test that every packaged ruleset validates."""
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from swisspairing import InvalidRulesetError, PointSystem, load_ruleset, manager
 from swisspairing.ruleset import builtin_rulesets, merge, ruleset_from_mapping
 
@@ -48,7 +51,7 @@ def test_extends_by_relative_path_from_another_directory(
     rs = load_ruleset(str(RULESETS / "rr-by-path.yaml"))
     assert rs.id == "club-round-robin-no-swap"  # the id is never inherited
     assert dict(rs.parameters) == {"cycles": 2, "swap_last_two_first_cycle": False}
-    assert rs.points.win == 3 and rs.tiebreaks == ("buchholz",) and rs.search_budget == 500
+    assert rs.points.win == 3 and rs.tiebreaks == ("buchholz",)
 
 
 def test_merge_semantics() -> None:
@@ -94,7 +97,7 @@ def test_core_defaults_when_keys_are_absent() -> None:
     )
     assert (rs.colours.max_difference, rs.colours.max_run) == (2, 2)
     assert rs.byes.blocked_by == frozenset({"U", "F", "+"})
-    assert rs.max_meetings == 1 and rs.search_budget == 200_000 and rs.first_colour == "white"
+    assert rs.max_meetings == 1 and rs.first_colour == "white"
     assert rs.points == PointSystem() and dict(rs.parameters) == {}
 
 
@@ -110,7 +113,7 @@ def _error(ref: str) -> str:
     "name, expected",
     [
         ("bad-cycles.yaml", "{path}: $.parameters.cycles: 9 is greater than the maximum of 4"),
-        ("bad-type.yaml", '{path}: $.search_budget: "lots" is not a whole number'),
+        ("bad-type.yaml", '{path}: $.max_meetings: "lots" is not a whole number'),
         ("bad-unknown-key.yaml", "{path}: $: unknown key colors"),
         (
             "bad-unknown-system.yaml",
@@ -177,8 +180,9 @@ def test_schema_version_is_checked_first(tmp_path: Path) -> None:
             '$.byes.blocked_by[0]: "X" is not one of',
         ),
         (
-            "schema_version: 1\nid: x\nsystem: round-robin-berger\nsearch_budget: 5\n",
-            "$.search_budget: 5 is less than the minimum of 100",
+            # retired (issue 20): no search budget decides a pairing; the key is refused
+            "schema_version: 1\nid: x\nsystem: round-robin-berger\nsearch_budget: 500\n",
+            "$: unknown key search_budget",
         ),
         (
             "schema_version: 1\nid: x\nsystem: round-robin-berger\nparameters: {colour: 2}\n",
@@ -251,6 +255,102 @@ def test_packaged_ruleset_ids_are_unique() -> None:
     assert len(ids) == len(set(ids))
     assert set(ids) <= set(builtin_rulesets())
     assert os.path.basename(str(builtin_rulesets()["round-robin"])) == "round-robin.yaml"
+
+
+# ---------------------------------------------------------------------- the validation fast path
+@functools.cache
+def _schemas() -> list[tuple[str, dict]]:
+    from swisspairing.ruleset import core_schema
+
+    return [("core", core_schema())] + [
+        (name, manager.system_schema(name)) for name in manager.system_names()
+    ]
+
+
+def test_every_packaged_ruleset_takes_the_fast_path() -> None:
+    """Issue 20 (start-up): a valid ruleset is validated without importing jsonschema —
+    the sound check :func:`swisspairing.ruleset.surely_valid` accepts every packaged ruleset
+    and its parameters, and jsonschema agrees."""
+    import jsonschema
+    from swisspairing.ruleset import _load_chain, core_schema, surely_valid
+
+    registry = builtin_rulesets()
+    for rid in registry:
+        _, data = _load_chain(rid, None, registry, ())
+        data.pop("extends", None)
+        assert surely_valid(data, core_schema()), rid
+        params = data.get("parameters", {})
+        schema = manager.system_schema(data["system"])
+        assert surely_valid(params, schema), rid
+        jsonschema.Draft202012Validator(schema).validate(params)
+
+
+_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 300)
+    | st.floats(-5, 300, allow_nan=False)
+    | st.sampled_from(["white", "black", "buchholz", "U", "F", "+", "x", "", "fide-dutch-1992"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["a", "win", "max_run", "pairs", "policy"]), inner, max_size=3
+        )
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_the_fast_path_never_accepts_what_jsonschema_refuses(data) -> None:
+    """Soundness of :func:`surely_valid`: whenever it says valid, jsonschema says valid (the
+    error messages therefore never change); random mappings over each schema's own keys."""
+    import jsonschema
+    from swisspairing.ruleset import surely_valid
+
+    name, schema = data.draw(st.sampled_from(_schemas()))
+    keys = [*sorted(schema.get("properties", {})), "unknown"]
+    instance = data.draw(st.dictionaries(st.sampled_from(keys), _VALUES, max_size=6))
+    for key, sub in schema.get("properties", {}).items():  # also values the schema expects
+        if key in instance and data.draw(st.booleans()):
+            if "enum" in sub:
+                instance[key] = data.draw(st.sampled_from(sub["enum"]))
+            elif "default" in sub:
+                instance[key] = sub["default"]
+    if surely_valid(instance, schema):
+        assert jsonschema.Draft202012Validator(schema).is_valid(instance), (name, instance)
+
+
+def test_every_packaged_ruleset_is_named_by_its_id() -> None:
+    """The packaged ``rulesets/<id>.yaml`` files are named by their ids: the loader answers a
+    packaged id from the folder's listing (issue 20, start-up) and must find what
+    :func:`builtin_rulesets` finds."""
+    from swisspairing.ruleset import _InstalledRulesets
+
+    packaged = builtin_rulesets()
+    assert packaged and all(entry.name == f"{rid}.yaml" for rid, entry in packaged.items())
+    assert len({e.name for e in packaged.values()}) == len(packaged)
+    assert {e.name for e in packaged.values()} == {
+        p.name for p in (ROOT / "rulesets").glob("*.y*ml")
+    }
+    lazy = _InstalledRulesets()
+    everything = builtin_rulesets(manager.ruleset_dirs())
+    for rid, entry in everything.items():
+        assert rid in lazy and str(lazy[rid]) == str(entry)
+    assert "no-such-ruleset" not in lazy and "FIDE-DUTCH-1992" not in lazy
+    assert list(lazy) == list(everything) and len(lazy) == len(everything)
+
+
+@pytest.mark.parametrize("package", ["swisspairing", "swisspairing.rulesets"])
+def test_package_files_are_importlib_resources(package: str) -> None:
+    """The package folders read without importing importlib.resources (issue 20, start-up)
+    are what ``importlib.resources.files`` gives."""
+    from importlib import resources
+
+    from swisspairing.ruleset import _files
+
+    assert _files(package) == resources.files(package)
 
 
 @pytest.mark.parametrize("parent", ["fide-burstein", "fide-olympiad-2010", "kpzszach-a-klasa-2005"])

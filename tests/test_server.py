@@ -337,10 +337,10 @@ def test_a_ruleset_id_never_resolves_to_a_path(client, tmp_path, monkeypatch):
 
 def test_request_rulesets_are_bounded():
     text = f"schema_version: 1\nid: x\nextends: {DUTCH}\nsearch_budget: 100000000\n"
-    assert request_ruleset(None, text, Limits(max_search_budget=5000)).search_budget == 5000
-    assert (
-        request_ruleset(DUTCH, None).search_budget == swisspairing.load_ruleset(DUTCH).search_budget
-    )
+    with pytest.raises(InvalidRulesetError) as retired:  # no budget decides a pairing (issue 20)
+        request_ruleset(None, text)
+    assert "$.ruleset_yaml: $: unknown key search_budget" in str(retired.value)
+    assert request_ruleset(DUTCH, None) == swisspairing.load_ruleset(DUTCH)
     with pytest.raises(InvalidRulesetError) as exc:
         request_ruleset(None, "schema_version: 1\nid: &a x\nname: *a\nsystem: fide-dutch-1992\n")
     assert "YAML aliases are not accepted here" in str(exc.value) and "line 3" in str(exc.value)
@@ -587,12 +587,9 @@ def test_limits_from_the_environment_and_the_factory(monkeypatch):
     env = {
         "SWISSPAIRING_MAX_BODY": "300",
         "SWISSPAIRING_TIME_LIMIT": "2.5",
-        "SWISSPAIRING_MAX_SEARCH_BUDGET": "1000",
         "SWISSPAIRING_CONCURRENCY": "2",
     }
-    assert server.limits_from_env(env) == Limits(
-        max_body=300, time_limit=2.5, max_search_budget=1000, concurrency=2
-    )
+    assert server.limits_from_env(env) == Limits(max_body=300, time_limit=2.5, concurrency=2)
     assert server.limits_from_env({}) == Limits()
     for key, value in env.items():
         monkeypatch.setenv(key, value)

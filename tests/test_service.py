@@ -290,7 +290,7 @@ def test_a_bug_in_a_worker_is_a_500_without_traceback(monkeypatch, client):
         raise KeyError("oops")
 
     monkeypatch.setattr(sp_api, "standings", broken)
-    payload = {"body": LIGHT, "lang": "de", "max_search_budget": 1000}
+    payload = {"body": LIGHT, "lang": "de"}
     assert run_task("standings", payload) == ("bug", "KeyError")
     svc = client.app.state.service
 

@@ -37,8 +37,6 @@ class Limits:
     """Largest request body (or query string) in bytes; larger requests get 413."""
     time_limit: float = 20.0
     """Seconds one computation may take; then its worker is killed and the answer is 503."""
-    max_search_budget: int = 200_000
-    """Upper bound of a request ruleset's ``search_budget`` (AMB-D14)."""
     concurrency: int = 4
     """Worker processes per server process: computations running at once."""
     max_queue: int = 16

@@ -130,7 +130,6 @@ class Service:
     ) -> tuple[Any, dict[str, str]]:
         """Run ``task`` in a worker; its value and meta data, or :class:`AnsweredError`."""
         lim = self.limits
-        payload = {**payload, "max_search_budget": lim.max_search_budget}
         lang = payload.get("lang")
         try:
             answer = await self.pool.run(task, payload, time_limit=lim.time_limit, heavy=heavy)

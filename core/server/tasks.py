@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from .. import api
@@ -98,7 +97,7 @@ def request_ruleset(
     ruleset_id: str | None, ruleset_yaml: str | None, limits: Limits = _DEFAULT_LIMITS
 ) -> Ruleset:
     """The ruleset of a request: a registered id, or YAML text that may extend registered
-    ids; never a file.  Its ``search_budget`` is capped at ``limits.max_search_budget``."""
+    ids; never a file."""
     if (ruleset_id is None) == (ruleset_yaml is None):
         raise InvalidInputError(
             N_("give the ruleset as ruleset (a registered id) or ruleset_yaml"), where="$"
@@ -114,8 +113,6 @@ def request_ruleset(
         if ruleset_id not in registry:
             _registered_chain(ruleset_id, registry, (), "$.ruleset")  # raises: unknown id
         rs = _registered_ruleset(ruleset_id)
-    if rs.search_budget > limits.max_search_budget:
-        rs = replace(rs, search_budget=limits.max_search_budget)
     return rs
 
 
@@ -198,13 +195,9 @@ def check_body(body: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- the tasks
-def _limits(payload: Mapping[str, Any]) -> Limits:
-    return Limits(max_search_budget=payload["max_search_budget"])
-
-
 def _pair(payload: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     body, lang = payload["body"], payload["lang"]
-    rs = request_ruleset(body.get("ruleset"), body.get("ruleset_yaml"), _limits(payload))
+    rs = request_ruleset(body.get("ruleset"), body.get("ruleset_yaml"))
     tournament = _request_tournament(body, rs)
     result = api.pair_next_round(
         tournament,
@@ -225,7 +218,7 @@ def _pair(payload: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
 
 def _standings(payload: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     body, lang = payload["body"], payload["lang"]
-    rs = request_ruleset(body.get("ruleset"), body.get("ruleset_yaml"), _limits(payload))
+    rs = request_ruleset(body.get("ruleset"), body.get("ruleset_yaml"))
     tournament = _request_tournament(body, rs)
     table = api.standings(
         tournament,
@@ -247,7 +240,7 @@ def _page(payload: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
             kind=kind,
             known=", ".join(api.REPORT_KINDS),
         )
-    rs = request_ruleset(body.get("ruleset"), body.get("ruleset_yaml"), _limits(payload))
+    rs = request_ruleset(body.get("ruleset"), body.get("ruleset_yaml"))
     tournament = _request_tournament(body, rs)
     html = api.report(
         tournament,
@@ -267,7 +260,7 @@ def _rulesets(payload: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[st
     lang = payload["lang"] or "en"
     out = []
     for rid in _registry():
-        rs = request_ruleset(rid, None, _limits(payload))
+        rs = request_ruleset(rid, None)
         out.append(
             {
                 "id": rid,

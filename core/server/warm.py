@@ -17,4 +17,4 @@ for _task, _body in (
     ("pair", {"tournament": _DOC, "ruleset": "fide-dutch-1992"}),
     ("standings", {"tournament": _DOC, "ruleset": "fide-dutch-1992"}),
 ):
-    run_task(_task, {"body": _body, "lang": None, "max_search_budget": 1000})
+    run_task(_task, {"body": _body, "lang": None})

@@ -50,7 +50,16 @@ from swisspairing.model import Float
 from swisspairing.plugins import core_criteria_citer
 
 from .group import NONE_CLASS, Compatibility, GroupRules, LimGroups, due_colour
-from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_rounds
+from .order import (
+    DOWN,
+    MEDIAN,
+    SEARCH_STEPS,
+    UP,
+    SearchExhausted,
+    lim_order,
+    lim_search,
+    median_by_rounds,
+)
 from .refusal import no_valid_pairing
 
 SYSTEM = "fide-lim"
@@ -468,7 +477,7 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
             index.get(median, len(groups)), median, middle, (*from_above, *from_below), MEDIAN
         )
 
-    budget = [max(200, ctx.ruleset.search_budget)]
+    budget = [SEARCH_STEPS]
 
     def tick() -> None:
         budget[0] -= 1

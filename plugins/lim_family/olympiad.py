@@ -60,7 +60,16 @@ from swisspairing.teams import (
 
 from .colour_messages import ALTERNATION_TEAM, IDENTICAL_HISTORIES_TEAM, TEAM_MAY_NOT_GET
 from .group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroups, due_colour
-from .order import DOWN, MEDIAN, UP, SearchExhausted, lim_order, lim_search, median_by_position
+from .order import (
+    DOWN,
+    MEDIAN,
+    SEARCH_STEPS,
+    UP,
+    SearchExhausted,
+    lim_order,
+    lim_search,
+    median_by_position,
+)
 from .refusal import no_valid_pairing
 from .trial_tables import trial_even, trial_odd
 
@@ -746,7 +755,7 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
         else:
             groups.append((mp[t], [t]))
     index = {k: i for i, (k, _) in enumerate(groups)}
-    budget = [max(200, ctx.ruleset.search_budget)]
+    budget = [SEARCH_STEPS]
 
     def tick() -> None:
         budget[0] -= 1

@@ -30,6 +30,7 @@ from typing import Any, Protocol, TypeVar
 __all__ = [
     "DOWN",
     "MEDIAN",
+    "SEARCH_STEPS",
     "UP",
     "SearchExhausted",
     "lim_order",
@@ -87,7 +88,13 @@ class Outcome(Protocol):
 
 
 class SearchExhausted(Exception):
-    """The search budget ran out."""
+    """The search took more than :data:`SEARCH_STEPS` group outcomes."""
+
+
+SEARCH_STEPS = 200_000
+"""Group outcomes the FIDE Lim and Olympiad searches draw before they take their last resort
+(Lim 2.6, Olympiad 6.2).  The plugin's own bound, no longer a ruleset key: the core's bracket
+search and the Polish team search have none; these two still do (issue 20 left it to them)."""
 
 
 OutcomeT = TypeVar("OutcomeT", bound=Outcome)
