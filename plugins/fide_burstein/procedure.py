@@ -35,6 +35,7 @@ from swisspairing.compatibility import fast_compatible
 from swisspairing.defaults import colour_preference
 from swisspairing.matching import IncrementalMatching
 
+from .criteria import EXACT_LIMIT, best_bracket_pairing
 from .index import index_order
 
 WILD = IncrementalMatching.WILDCARD
@@ -213,7 +214,10 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
             f += 2
         return None, 0
 
-    pairs, down = _a7_pair_in_order(order, make_local, glob, seeding)
+    if refine and n + len(below) <= EXACT_LIMIT:
+        pairs, down = best_bracket_pairing(order, below, context, compat)
+    else:
+        pairs, down = _a7_pair_in_order(order, make_local, glob, seeding)
     seen = {frozenset(down)}
     yield _outcome(bracket, context, order, pairs, down, rule)
     # alternatives for the engine's backtracking: other floater sets, then more floaters
