@@ -72,3 +72,20 @@ def test_issue_example_c8_chooses_the_floater_of_an_odd_bracket() -> None:
     assert boards == {(2, 1), (3, 7), (6, 5), (9, 8), (12, 4), (10, 11)}, boards
     orders = [e.args["players"] for e in p.events if e.rule == "Burstein A.7"]
     assert [4, 5, 8, 9, 6] in orders  # 1.8: Index and TPN only
+
+
+def test_c8_counts_the_players_without_their_preference() -> None:
+    """``n12-seed5-round5.trf`` (generated, round 5 of 9).  C8 minimises a number; it is not
+    a yes-or-no test.  The 2.0 bracket in the 1.8 order is 3 (4.0), 4, 5, 6 (2.5), 2, 10;
+    every player can be paired (C5: three pairs, no floater, so C6 and C7 are equal).  Met:
+    3-5, 3-6, 4-5, 4-6, 4-10, 2-5.  Preferences (1.5): 5 White (mild), 6 White (absolute:
+    colour difference -2); 3, 4, 2, 10 Black (mild).  Two White seekers and four Black
+    seekers: some pair of Black seekers is unavoidable, at best one player without his
+    preference.  One miss needs 5 and 6 each with a Black seeker: 5 can meet only 6 and 10,
+    so 5-10; 6 then meets 2 (6-10 taken, 6-3 and 6-4 met); 3-4 is left: 3-4, 5-10, 6-2, the
+    only such pairing.  (The first pairing in the 4.3 order, 3-10, 4-2, 5-6, has three.)
+    Colours: 3-4 by 5.2.4 (round 2: 3 Black, 4 White), 5 (W) v 10 (B), 6 (absolute W) v 2."""
+    t = load_trf(DATA / "n12-seed5-round5.trf")
+    p = Engine(load_ruleset("fide-burstein-2025")).pair(t)
+    boards = {(b.white, b.black) for b in p.boards}
+    assert {(3, 4), (5, 10), (6, 2)} <= boards, boards
