@@ -4,8 +4,10 @@ quality criteria C5–C8 taken in their order — by one weighted matching.
 The criteria of the 2025 text (C.04.4.2 as valid from 1 July 2025), for a bracket ``B`` whose
 players are ranked by 1.8 (Index, then TPN) and the players below it:
 
-- ``C4`` (absolute): the rest of the round can still be completed — the matching covers the
-  bracket *and every player below it* with as many pairs as possible (maximum cardinality);
+- ``C4`` (absolute): the rest of the round can still be completed — the best matching of the
+  bracket and the next score group is taken when the players it leaves and those further down
+  can be paired; otherwise the matching covers the bracket *and every player below it* with
+  as many pairs as possible (maximum cardinality);
 - ``C5``: the most pairs inside the bracket;
 - ``C6``: the scores of the outgoing floaters, taken in descending order, as low as possible —
   with the number of floaters fixed by C5 this is: as many players of the highest score paired
@@ -20,11 +22,10 @@ players are ranked by 1.8 (Index, then TPN) and the players below it:
 
 Each criterion is a field of one integer weight per edge, the most important field highest
 (``dutch-current.md`` G.2), so one maximum-weight matching of maximum cardinality is a pairing
-that is best under C4–C8 in their order; the 4.3 order is then fixed player by player: the
-player's edges get a last field that grows with the opponent's BSN, the matching is solved again
-(warm) and the player's choice is kept (the pair leaves the graph, or the floater loses his
-edges inside the bracket).  Every choice keeps the criteria optimal, so the result is the first
-pairing in the 4.3 order among the best ones — the bracket's pairing as 3.2.2 defines it.
+that is best under C4–C8 in their order; the 4.3 order is the lowest field, one sub-field per
+BSN (BSN 1 highest) holding the opponent's BSN (a floater's: 0), so the heaviest matching is
+also the first in the 4.3 order among the best ones — the bracket's pairing as 3.2.2 defines
+it, in one solve.
 """
 
 from __future__ import annotations
@@ -33,14 +34,20 @@ from collections.abc import Callable, Sequence
 
 from swisspairing import RoundContext
 from swisspairing.defaults import colour_preference
-from swisspairing.matching import WeightedMatching
+from swisspairing.matching import IncrementalMatching, max_weight_matching
 
-__all__ = ["EXACT_LIMIT", "best_bracket_pairing"]
+__all__ = ["COMPLETE_LIMIT", "EXACT_LIMIT", "best_bracket_pairing"]
 
-#: Largest number of players (the bracket and every player below it) for which the bracket is
-#: paired by the weighted matching of this module; larger rounds keep the procedure of
+#: Largest number of players of the bracket and the next score group for which the bracket is
+#: paired by the weighted matching of this module; larger ones keep the procedure of
 #: :mod:`.procedure` (C4 and C5 exact, C6 and C8 as far as a plain matching can test them).
-EXACT_LIMIT = 160
+#: (Speed: the matching of 60 players with the 4.3 field weighs about 0.05 s.)
+EXACT_LIMIT = 60
+
+#: When the round must be completed through the players further down, the largest number of
+#: players of the bracket and all the players below it for which the weighted matching covers
+#: them all.
+COMPLETE_LIMIT = 120
 
 
 def _bits(n: int) -> int:
@@ -52,9 +59,9 @@ class _Fields:
     """The layout of the edge weight: one field per criterion, the most important highest."""
 
     def __init__(self, scores_b: dict[float, int], scores_next: dict[float, int], nb: int, nn: int):
-        shift = 0
-        self.order = shift  # 4.3: the opponent's BSN (only on the edges of the player at hand)
-        shift += _bits(nb + 1)
+        #: 4.3 order: one sub-field per BSN, BSN 1 highest, holding its opponent's BSN
+        self.bsn_width = _bits(nb + 1)
+        shift = self.bsn_width * nb
         self.c8 = shift  # pairs inside the bracket that leave both their preference
         shift += _bits(nb // 2 + 1)
         self.c7_score: dict[float, int] = {}  # players paired in the following bracket, by score
@@ -70,6 +77,13 @@ class _Fields:
         self.c5 = shift  # pairs inside the bracket
         shift += _bits(nb // 2 + 1)
         self.total = shift
+        self.nb = nb
+
+    def order(self, lo: int, hi: int) -> int:
+        """4.3 for a pair of BSNs ``lo < hi``: ``hi`` in the sub-field of ``lo``.  Two pairings
+        that agree on the opponents of BSN 1 to k-1 and differ at BSN k give BSN k an opponent
+        below him (or BSN 0) in both, so the sub-field of k decides, above every later one."""
+        return hi << (self.bsn_width * (self.nb - lo))
 
 
 def best_bracket_pairing(
@@ -77,13 +91,18 @@ def best_bracket_pairing(
     below: Sequence[int],
     context: RoundContext,
     compat: Callable[[int, int], bool],
-) -> tuple[list[tuple[int, int]], list[int]]:
+) -> tuple[list[tuple[int, int]], list[int]] | None:
     """The pairs and the outgoing floaters of the bracket whose players are ``order`` (1.8
-    order), with ``below`` the players of the lower brackets (C4, C7)."""
+    order), with ``below`` the players of the lower brackets (C4, C7); ``None`` when the
+    bracket and the next score group number more than :data:`EXACT_LIMIT` players, or when
+    the round must be completed through the players further down and the bracket and all the
+    players below it number more than :data:`COMPLETE_LIMIT`."""
     score = context.score
     bset = set(order)
     top_below = max((score(p) for p in below), default=None)
     nxt = [p for p in below if top_below is not None and score(p) == top_below]
+    if len(order) + len(nxt) > EXACT_LIMIT:
+        return None
     nset = set(nxt)
     scores_b: dict[float, int] = {}
     for p in order:
@@ -110,42 +129,36 @@ def best_bracket_pairing(
             w += (1 << f.c7_score[score(a)]) + (1 << f.c7_score[score(b)])
         return w
 
-    everyone = [*order, *below]
-    wm: WeightedMatching[int] = WeightedMatching()
-    base: dict[tuple[int, int], int] = {}
-    for i, a in enumerate(everyone):
-        wm.add_vertex(a)
-        for b in everyone[i + 1 :]:
-            if compat(a, b):
-                w = weight(a, b)
-                base[(a, b)] = w
-                wm.set_weight(a, b, w)
+    def solve(vertices: list[int], complete: bool) -> dict[int, int]:
+        edges = []
+        for i, a in enumerate(vertices):
+            for b in vertices[i + 1 :]:
+                if compat(a, b):
+                    w = weight(a, b)
+                    if a in bset and b in bset:
+                        lo, hi = sorted((bsn[a], bsn[b]))
+                        w += f.order(lo, hi)
+                    edges.append((a, b, w))
+        return max_weight_matching(edges, max_cardinality=complete)
+
+    # The bracket and the following score group alone: their best matching is an upper bound
+    # of every complete pairing (edges to the players further down weigh nothing); if the
+    # players it leaves unpaired and those further down can be paired, it is the answer (C4).
+    near = [*order, *nxt]
+    mate = solve(near, complete=False)
+    far = [p for p in below if p not in nset]
+    left = [p for p in near if p not in mate]
+    if (left or far) and not IncrementalMatching([*left, *far], compat).perfect:
+        if len(order) + len(below) > COMPLETE_LIMIT:
+            return None
+        mate = solve([*order, *below], complete=True)
     pairs: list[tuple[int, int]] = []
     down: list[int] = []
-    free = list(order)
     for p in order:
-        if p not in free:
-            continue
-        rest = [q for q in free if q != p and _edge(base, p, q) is not None]
-        for q in rest:  # 4.3: the lower the opponent, the better
-            wm.set_weight(p, q, _edge(base, p, q) + (bsn[q] << f.order))  # type: ignore[operator]
-        mate = wm.solve(max_cardinality=True)
         q = mate.get(p)
         if q is not None and q in bset:
-            pairs.append((p, q))
-            free.remove(p)
-            free.remove(q)
-            wm.remove_vertex(p)
-            wm.remove_vertex(q)
-            continue
-        # p floats: he leaves the bracket's pairs, keeps his edges to the players below
-        free.remove(p)
-        down.append(p)
-        for q in rest:
-            wm.set_weight(p, q, None)
+            if bsn[p] < bsn[q]:
+                pairs.append((p, q))
+        else:
+            down.append(p)
     return pairs, down
-
-
-def _edge(base: dict[tuple[int, int], int], a: int, b: int) -> int | None:
-    got = base.get((a, b))
-    return got if got is not None else base.get((b, a))
