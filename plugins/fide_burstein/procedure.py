@@ -14,6 +14,10 @@
 - ``Burstein A.3`` / ``Burstein-2025 3.1`` bye: the eligible player (C.04.1 d) whose bye leaves the
   rest pairable, lowest score, most games played, lowest in the ranking order.
 
+In the 2025 edition the bracket's pairing is the one of :mod:`.criteria` (``Burstein-2025
+3.2.2``: C4-C8 in their order, then 4.3, by one weighted matching) unless the search below
+already meets every criterion at its bound (:func:`_at_bounds`).
+
 Each choice is committed only if the rest of the bracket can still be completed with the
 same number of floaters and the rest of the round can still be completed at all
 (``Burstein-2025 C4``; two :class:`swisspairing.matching.IncrementalMatching`), so the first
