@@ -89,3 +89,15 @@ def test_c8_counts_the_players_without_their_preference() -> None:
     p = Engine(load_ruleset("fide-burstein-2025")).pair(t)
     boards = {(b.white, b.black) for b in p.boards}
     assert {(3, 4), (5, 10), (6, 2)} <= boards, boards
+
+
+def test_5_2_5_higher_ranked_is_the_1_8_order_not_the_score() -> None:
+    """``n20-seed1-round6.trf`` (generated, round 6 of 9): 4 (4.5) meets 2 (4.0), an
+    incoming floater's pair.  Both have b w b w b, a strong preference for White (5.2.2 and
+    5.2.3 do not decide) and have had the same colour in every round (5.2.4 does not
+    either).  5.2.5 grants the preference of the higher ranked player "see Article 1.8": the
+    Index order, Buchholz first — 2 has 15.5, 4 has 15.0 — so 2 has White, although 4 has
+    more points."""
+    t = load_trf(DATA / "n20-seed1-round6.trf")
+    p = Engine(load_ruleset("fide-burstein-2025")).pair(t)
+    assert any(b.white == 2 and b.black == 4 for b in p.boards), p.boards
