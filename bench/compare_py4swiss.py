@@ -2,6 +2,14 @@
 
 Usage: python bench/compare_py4swiss.py [--system burstein|dubov] [--sizes 16 24 40]
        [--rounds 9] [--seeds 5] [--ruleset ID] [--realistic]
+       [--c6-as-text] [--c7-as-text] [--order-as-text] [--classify]
+
+Burstein: ``--c6-as-text``, ``--c7-as-text`` and ``--order-as-text`` patch the three places
+where py4swiss 0.3 departs from the text of Burstein-2025 (C6 weights reversed, C7 crediting a
+floater's score only when he is listed first, 4.3 pairing the next player no better than a
+float), so that the remaining differences can be traced; ``--classify`` names, for each
+post-seeding round that differs, the criterion of 3.2.2 that separates the two pairings at the
+first bracket where they differ (``bench/_burstein_criteria.py``).
 
 Each tournament is simulated with swisspairing; before every round the same TRF is handed to
 py4swiss and both pairings are compared: a round agrees when both engines make the same pairs
