@@ -2,6 +2,14 @@
 
 Usage: python bench/compare_py4swiss.py [--system burstein|dubov] [--sizes 16 24 40]
        [--rounds 9] [--seeds 5] [--ruleset ID] [--realistic]
+       [--c6-as-text] [--c7-as-text] [--order-as-text] [--classify]
+
+Burstein: ``--c6-as-text``, ``--c7-as-text`` and ``--order-as-text`` patch the three places
+where py4swiss 0.3 departs from the text of Burstein-2025 (C6 weights reversed, C7 crediting a
+floater's score only when he is listed first, 4.3 pairing the next player no better than a
+float), so that the remaining differences can be traced; ``--classify`` names, for each
+post-seeding round that differs, the criterion of 3.2.2 that separates the two pairings at the
+first bracket where they differ (``bench/_burstein_criteria.py``).
 
 Each tournament is simulated with swisspairing; before every round the same TRF is handed to
 py4swiss and both pairings are compared: a round agrees when both engines make the same pairs
@@ -16,6 +24,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
 import tempfile
 from collections import defaultdict
 
@@ -90,6 +100,55 @@ def _patch_burstein_c6() -> None:
     st.State._get_score_bits = staticmethod(_get_score_bits)
 
 
+def _patch_burstein_c7() -> None:
+    """py4swiss 0.3 credits, in C7, the score of an outgoing floater paired in the following
+    bracket only when the floater is the first of the two players in its list (the better
+    Index), so of two floaters of equal score the one ranked below his opponent counts for
+    nothing; Burstein-2025 C7 (C6 of the following bracket) looks at the floaters' scores
+    alone.  The patch credits the floater's score whichever end he is."""
+    from py4swiss.dynamicuint import DynamicUint
+    from py4swiss.engines.burstein.criteria.quality import c7
+    from py4swiss.engines.burstein.player import PlayerRole
+
+    def get_weight(cls, player_1, player_2, zero, state):  # type: ignore[no-untyped-def]
+        weight = DynamicUint(zero)
+        if PlayerRole.NONE in (player_1.role, player_2.role):
+            return weight
+        roles = (player_1.role, player_2.role)
+        if PlayerRole.LOWER not in roles:
+            return weight  # two residents: a pair of this bracket, not of the following one
+        weight |= 1
+        weight <<= state.resident_score_total_bits
+        for player in (player_1, player_2):
+            if player.role == PlayerRole.RESIDENT:
+                bit = state.resident_score_bit_dict[player.points_with_acceleration]
+                weight += (zero | 1) << bit
+        return weight
+
+    c7.C7.get_weight = classmethod(get_weight)
+
+
+def _patch_burstein_order() -> None:
+    """py4swiss 0.3 fixes the 4.3 order by adding 0, 1, 2, ... to the edges of the player at
+    hand towards the players after him, so that pairing him with the very next player weighs
+    the same as letting him float; 4.2 gives a floater's virtual opponent BSN 0, below every
+    real opponent.  The patch adds 1, 2, 3, ... (a float stays at 0)."""
+    from py4swiss.engines.burstein import pairer
+
+    def determine_pairings(self):  # type: ignore[no-untyped-def]
+        finalized = set()
+        for i, resident in enumerate(self._resident_list):
+            if resident in finalized:
+                continue
+            self._matcher.add_to_weights(resident, self._resident_list[i + 1 :], 1, increment=True)
+            self._matcher.update_matching()
+            match = self._matcher.matching[resident]
+            self._matcher.finalize_match(resident, match)
+            finalized |= {resident, match}
+
+    pairer.Pairer.determine_pairings = determine_pairings
+
+
 def _patch_dubov_c6() -> None:
     """py4swiss 0.3 rewards each upfloater's pair with a bit whose significance falls as the
     score difference grows, so its matching first maximises the pairs with the smallest
@@ -143,6 +202,24 @@ def main(argv: list[str] | None = None) -> int:
         "significant (its own docstring: minimise the scores of the outgoing floaters, taken "
         "in descending order), to count the differences that its reversed weights alone cause",
     )
+    ap.add_argument(
+        "--c7-as-text",
+        action="store_true",
+        help="Burstein: patch py4swiss's C7 weights so that an outgoing floater's score counts "
+        "whichever end of the pair he is (C7: C6 of the following bracket)",
+    )
+    ap.add_argument(
+        "--classify",
+        action="store_true",
+        help="Burstein: for every post-seeding round that differs, the criterion of 3.2.2 that "
+        "separates the two pairings at the first bracket where they differ",
+    )
+    ap.add_argument(
+        "--order-as-text",
+        action="store_true",
+        help="Burstein: patch py4swiss's 4.3 order so that pairing a player with the next one "
+        "is better than letting him float (4.2: a floater's opponent has BSN 0)",
+    )
     args = ap.parse_args(argv)
     try:
         from py4swiss.engines import BursteinEngine, DubovEngine
@@ -152,6 +229,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.c6_as_text:
         _patch_burstein_c6()
         _patch_dubov_c6()
+    if args.c7_as_text:
+        _patch_burstein_c7()
+    if args.order_as_text:
+        _patch_burstein_order()
     ruleset = args.ruleset or (
         "fide-burstein-2025" if args.system == "burstein" else "fide-dubov-1997"
     )
@@ -171,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     )  # rounds, same pairs, same colours, pairs in common
     per_round: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     examples: list[str] = []
+    kinds: dict[str, int] = defaultdict(int)
     for n in args.sizes:
         for seed in range(1, args.seeds + 1):
 
@@ -201,6 +283,12 @@ def main(argv: list[str] | None = None) -> int:
                 s[3] += len(pairs & ours) * 100 // max(len(ours), 1)
                 per_round[rnd][0] += 1
                 per_round[rnd][1] += same
+                if not same and args.classify and kind == "post-seeding":
+                    from _burstein_criteria import first_difference
+
+                    why = first_difference(engine, before, ours, pairs)
+                    kinds[why.split(": ", 1)[1].split(" (")[0]] += 1
+                    examples.append(f"n={n} seed={seed} round {rnd}: {why}")  # noqa: B023
                 if not same and len(examples) < 6:
                     diff_o = sorted(tuple(sorted(p)) for p in ours - pairs)
                     diff_t = sorted(tuple(sorted(p)) for p in pairs - ours)
@@ -221,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
             f"common {common / max(rounds, 1):5.1f} %"
         )
     print("  per round: " + ", ".join(f"r{r} {s}/{t}" for r, (t, s) in sorted(per_round.items())))
+    for why, count in sorted(kinds.items(), key=lambda kv: -kv[1]):
+        print(f"  {count:4}  {why}")
     for e in examples:
         print("  " + e)
     return 0

@@ -7,7 +7,7 @@ its regulation says differently.  No system-specific rule lives here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 
 from .brackets import Bracket, BracketOutcome, ByeChoice
@@ -216,8 +216,18 @@ def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pair
     different colours; else the higher-ranked player's preference; first-round parity when
     neither has played.  A choice that breaks a colour limit is reversed when the reverse
     does not."""
+    return allocate_colours_ranked(pair, context, context.rank)
+
+
+def allocate_colours_ranked(
+    pair: tuple[int, int], context: RoundContext, rank: Mapping[int, int]
+) -> Pairing:
+    """:func:`swiss_allocate_colours` with "higher ranked" read from ``rank`` (position, 0 =
+    first) — for systems whose colour rule names another ranking than the pairing order
+    (``Burstein-2025 5.2.5``: the 1.8 order).  The first-round parity still follows the
+    pairing order."""
     a, b = pair
-    if context.rank.get(b, 1 << 30) < context.rank.get(a, 1 << 30):
+    if rank.get(b, 1 << 30) < rank.get(a, 1 << 30):
         a, b = b, a
     sa, sb = context.state(a), context.state(b)
     pa, stra = colour_preference(sa)

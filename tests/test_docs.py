@@ -58,6 +58,19 @@ def test_every_built_in_system_has_a_page():
         assert f".. swisspairing-parameters:: {name}" in pages, name
 
 
+def test_every_system_page_says_a_forfeit_is_not_a_game():
+    """C.04.1 b with C.04.2 / GHR 3.5 (AMB-X8), issue 23: each system's page says that players
+    whose earlier pairing was forfeited may meet again, and names the ruleset switch."""
+    for page in sorted((DOCS / "systems").glob("*.rst")):
+        if page.name == "cross-system.rst":
+            continue
+        text = page.read_text(encoding="utf-8")
+        if "System ``" not in text:
+            continue
+        assert "A forfeit is not a game" in text, page.name
+        assert "forfeit_counts_as_met" in text, page.name
+
+
 # ---------------------------------------------------------------------- generated references
 def test_readme_exit_codes_are_the_programs() -> None:
     """README's exit-code table is the one of ``swisspairing.exitcodes`` (which ``--help`` and

@@ -15,6 +15,7 @@ from swisspairing.simulate import SimulationConfig, simulate
 
 SYSTEMS = [
     "fide-dutch-1992",
+    "fide-dutch-2025",
     "fide-dubov-1997",
     "fide-dubov-2026",
     "fide-burstein",

@@ -37,6 +37,7 @@ from swisspairing import (
     ByeChoice,
     Event,
     NoValidPairingError,
+    Pairing,
     PlayerState,
     RoundContext,
     RoundPairing,
@@ -221,6 +222,18 @@ def swiss_build_brackets(ranked: Sequence[int], context: RoundContext) -> list[B
 def swiss_pair_bracket(bracket: Bracket, context: RoundContext) -> Iterator[BracketOutcome]:
     """``Burstein A.5``–``A.7`` for one bracket (see :mod:`.procedure`)."""
     return bracket_outcomes(bracket, context)
+
+
+@hookimpl
+def swiss_allocate_colours(pair: tuple[int, int], context: RoundContext) -> Pairing | None:
+    """``Burstein-2025 5.2``: 5.2.1-5.2.4 as the core allocates them; 5.2.5 grants the
+    preference of the higher ranked player "see Article 1.8", i.e. in the Index order (Index,
+    then TPN), not by score first.  The older edition and the seeding rounds keep the core's."""
+    if context.ruleset.param("edition", "till-2025") != "2025" or is_seeding_round(context):
+        return None
+    key = index_key(context)
+    rank = {n: i for i, n in enumerate(sorted(pair, key=lambda n: key[n]))}
+    return _core.allocate_colours_ranked(pair, context, rank)
 
 
 @hookimpl

@@ -14,6 +14,10 @@
 - ``Burstein A.3`` / ``Burstein-2025 3.1`` bye: the eligible player (C.04.1 d) whose bye leaves the
   rest pairable, lowest score, most games played, lowest in the ranking order.
 
+In the 2025 edition the bracket's pairing is the one of :mod:`.criteria` (``Burstein-2025
+3.2.2``: C4-C8 in their order, then 4.3, by one weighted matching) unless the search below
+already meets every criterion at its bound (:func:`_at_bounds`).
+
 Each choice is committed only if the rest of the bracket can still be completed with the
 same number of floaters and the rest of the round can still be completed at all
 (``Burstein-2025 C4``; two :class:`swisspairing.matching.IncrementalMatching`), so the first
@@ -36,6 +40,7 @@ from swisspairing.defaults import colour_preference
 from swisspairing.i18n import NP_
 from swisspairing.matching import IncrementalMatching
 
+from .criteria import best_bracket_pairing
 from .index import index_order
 
 WILD = IncrementalMatching.WILDCARD
@@ -94,11 +99,13 @@ def _c5_min_floats(players: list[int], compat: Any) -> int:
 
 def _a7_pair_in_order(
     order: list[int], make_local: Any, glob: IncrementalMatching | None, seeding: bool
-) -> tuple[list[tuple[int, int]], list[int]]:
+) -> tuple[list[tuple[int, int]], list[int], int]:
     """Player by player in ``order``: the first candidate accepted by the bracket's own
     matching (most pairs; in the 2025 edition first the C6/C8 one) and by the matching of the
     whole rest of the round; a player none is accepted with floats if the bracket's matching
-    lets him, else the bracket's matching is relaxed one level (C8, then C5 give way to C4)."""
+    lets him, else the bracket's matching is relaxed one level (C8, then C5 give way to C4).
+    Returns the pairs, the floaters and the level of the matching followed at the end (0: the
+    first, nothing relaxed)."""
     n = len(order)
     half = n // 2
     free = [True] * n
@@ -147,7 +154,7 @@ def _a7_pair_in_order(
                 down.append(p)
                 free[i] = False
                 break
-    return pairs, down
+    return pairs, down, level
 
 
 def _a7_pair_alternative(
@@ -194,13 +201,17 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
         glob = None  # the players moved down cannot all be paired: the engine backtracks
 
     c4_floats = _c4_min_floats(order, below, compat) if glob is not None and refine else 0
+    first_f = -1  # the floaters of the first bracket matching (a lower bound: C4, C5)
 
     def make_local(level: int, free: list[int]) -> tuple[IncrementalMatching | None, int]:
         """The ``level``-th bracket matching to follow: the most pairs first (C5) with the
         C6/C8 variants in their order, then one pair fewer, and so on (C4 before C5)."""
+        nonlocal first_f
         f = _c5_min_floats(free, compat)
         if len(free) == n:
             f = max(f, c4_floats)
+            if first_f < 0:
+                first_f = f
         while f <= len(free):
             variants = (
                 _c6_c8_variants(free, context, f, below if glob is not None else [])
@@ -214,7 +225,13 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
             f += 2
         return None, 0
 
-    pairs, down = _a7_pair_in_order(order, make_local, glob, seeding)
+    pairs, down, level = _a7_pair_in_order(order, make_local, glob, seeding)
+    if refine and not (
+        level == 0 and _at_bounds(order, below, pairs, down, context, compat, first_f)
+    ):
+        best = best_bracket_pairing(order, below, context, compat)
+        if best is not None:
+            pairs, down = best
     seen = {frozenset(down)}
     yield _outcome(bracket, context, order, pairs, down, rule)
     # alternatives for the engine's backtracking: other floater sets, then more floaters
@@ -234,6 +251,41 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
             yield _outcome(bracket, context, order, p2, list(context.ranked(leftover)), rule)
             if tried >= MAX_ALTERNATIVES:
                 return
+
+
+def _at_bounds(
+    order: list[int],
+    below: Sequence[int],
+    pairs: list[tuple[int, int]],
+    down: list[int],
+    context: RoundContext,
+    compat: Any,
+    fewest: int,
+) -> bool:
+    """Whether the pairing found in the 4.3 order meets every quality criterion at its bound,
+    so that no pairing is better (``Burstein-2025 3.2.2``) and, since the search followed the
+    4.3 order over a set that holds every pairing at the bounds, it is the bracket's pairing:
+    the fewest floaters possible (``fewest``, C4/C5), all of the lowest score in the bracket
+    (C6), the following bracket and the players below it each paired completely on their own
+    (C4, C7), and no pair of two players with the same colour preference (C8)."""
+    if len(down) != fewest:
+        return False
+    low = min(context.score(p) for p in order)
+    if any(context.score(p) > low for p in down):
+        return False
+    pref = {p: colour_preference(context.state(p))[0] for p in order}
+    if any(pref[a] is not None and pref[a] is pref[b] for a, b in pairs):
+        return False
+    if not below:
+        return not down
+    top = max(context.score(p) for p in below)
+    following = [*down, *(p for p in below if context.score(p) == top)]
+    rest = [p for p in below if context.score(p) != top]
+    if len(following) % 2:
+        return False
+    return IncrementalMatching(following, compat).perfect and (
+        not rest or IncrementalMatching(rest, compat).perfect
+    )
 
 
 #: Largest bracket plus the players below it for which :func:`_c4_min_floats` computes the

@@ -52,3 +52,16 @@ def test_3_2_2_c7_before_c8_to_c10_with_two_upfloaters() -> None:
     stays in his group and meets 13."""
     pairs = _pairs("n16-seed2-round6.trf")
     assert _has(pairs, (16, 14), (9, 13))
+
+
+def test_3_2_2_c7_chooses_the_single_upfloater_before_tpn() -> None:
+    """Round 5 of 16 (the issue's example: an odd 2.5 group, one upfloater from three).
+    After 2 (4.0) with upfloater 8 and 1-3 (3.0), the 2.5 group is 13 alone: C5 one
+    upfloater; 4.2.2 offers the 2.0 group by TPN, 4, 5, 7, 9, 14; 13 has met 5 and 14 (C1),
+    so the candidates are 4, 7, 9, all with 2.0 (C6 equal).  C7, before the float criteria
+    C8-C10 and before the TPN order: 13 has a mild preference for Black (b w b w); 4 (b w b
+    w) and 9 (b w b w) want Black too, one player without his preference; 7 (w b w b) wants
+    White, none.  So 7 floats up and meets 13 (7 White, 5.2.2), not 4, the first by TPN."""
+    t = load_trf(DATA / "n16-seed53-round5.trf")
+    p = Engine(load_ruleset("fide-dubov-2026")).pair(t)
+    assert any(b.white == 7 and b.black == 13 for b in p.boards), p.boards
