@@ -79,6 +79,12 @@ _RELAX_MESSAGES = {
 #: same either way; the test suite compares both (tests/dutch_1992/test_dutch_bounds.py).
 BOUNDED = True
 
+#: Whether a stage is skipped when none of its outcomes leaves players with whom the lower
+#: brackets can be completed (:meth:`_Below.most_pairs_inside`): the engine would pass over
+#: every one of them.  The pairing is the same either way (tests/dutch_1992/test_dutch_bounds.py);
+#: only the explanation's count of outcomes passed over differs.
+STAGE_BOUNDS = True
+
 
 class SearchLimit(Exception):
     """The candidates of one stage exceed ``max_candidates_per_stage`` (AMB-D14)."""
@@ -269,6 +275,140 @@ def _b4_fewest_misses(
     )
 
 
+class _Below:
+    """The lower brackets as one bracket's search sees them (a bracket's ``can_complete``).
+
+    Calling it answers the engine's question for one outcome: can the players it leaves
+    over (with ``extra``, the players who move down with them: C1's, or the moved-down
+    players of a remainder paired on its own) and every player of the lower brackets all be
+    paired under the absolute criteria?  The engine passes over every outcome for which the
+    answer is no (a dead branch), so a stage none of whose outcomes passes offers nothing.
+    :meth:`most_pairs_inside` asks that for a whole stage at once."""
+
+    def __init__(self, ctx: RoundContext, bracket: Bracket, extra: Sequence[int] = ()) -> None:
+        self.ctx = ctx
+        self.bracket = bracket
+        self.extra = tuple(extra)
+        self._inside: dict[tuple[object, ...], int | None] = {}
+        self._lower: tuple[tuple[int, ...], list[tuple[int, int, int]]] | None = None
+
+    def lower(self, exclude: Sequence[int]) -> tuple[list[int], list[tuple[int, int, int]]]:
+        """The players below (the lower brackets and ``extra``) other than ``exclude``, and
+        the edges among them and to the bye (``-1``), weight 0, under the absolute criteria."""
+        out = set(exclude)
+        players = [n for n in (*self.bracket.below, *self.extra) if n not in out]
+        if self._lower is None or self._lower[0] != tuple(players):
+            graph = self.ctx.pairing_graph()
+            edges: list[tuple[int, int, int]] = []
+            for i, a in enumerate(players):
+                edges.extend((a, y, 0) for y in players[i + 1 :] if graph.may_pair(a, y))
+                if self.ctx.bye_pending and self.ctx.can_receive_bye(a):
+                    edges.append((a, -1, 0))
+            self._lower = (tuple(players), edges)
+        return players, self._lower[1]
+
+    def __call__(self, rest: Sequence[int]) -> bool:
+        return self.ctx.can_complete([*rest, *self.extra], self.bracket)
+
+    def with_extra(self, more: Sequence[int]) -> _Below:
+        """The same lower brackets with ``more`` players moving down besides."""
+        return _Below(self.ctx, self.bracket, (*self.extra, *more))
+
+    def most_pairs_inside(
+        self,
+        key: tuple[object, ...],
+        players: Sequence[int],
+        inside_ok: Callable[[int, int], bool],
+        movable: Callable[[int], bool],
+    ) -> int | None:
+        """The most pairs inside the bracket (``players``, paired by ``inside_ok``) of any
+        pairing of the bracket and the lower brackets together in which every player is paired
+        (the bye aside when the round needs one), the players left over being those for whom
+        ``movable`` holds, paired below under the absolute criteria; ``None`` when there is no
+        such pairing.  Every outcome of a stage with P pairs that the engine does not pass over
+        is such a pairing, so a stage whose P exceeds this number offers nothing.  One
+        maximum-weight matching of maximum cardinality (an inside pair weighs 1), memoised by
+        ``key`` (the caller's name for the stage's criteria)."""
+        memo_key = (key, tuple(players), self.extra)
+        if memo_key in self._inside:
+            return self._inside[memo_key]
+        graph = self.ctx.pairing_graph()
+        inside = list(players)
+        lower = [n for n in (*self.bracket.below, *self.extra) if n not in set(inside)]
+        bye = -1  # stands for the bye (no start number is negative)
+        edges: list[tuple[int, int, int]] = []
+        moves = {a: movable(a) for a in inside}
+        for i, a in enumerate(inside):
+            for b in inside[i + 1 :]:
+                if inside_ok(a, b):
+                    edges.append((a, b, 1))
+                elif moves[a] and moves[b] and graph.may_pair(a, b):
+                    edges.append((a, b, 0))  # both left over, paired with each other below
+            if moves[a]:
+                edges.extend((a, y, 0) for y in lower if graph.may_pair(a, y))
+                if self.ctx.bye_pending and self.ctx.can_receive_bye(a):
+                    edges.append((a, bye, 0))
+        for i, a in enumerate(lower):
+            edges.extend((a, y, 0) for y in lower[i + 1 :] if graph.may_pair(a, y))
+            if self.ctx.bye_pending and self.ctx.can_receive_bye(a):
+                edges.append((a, bye, 0))
+        total = len(inside) + len(lower) + (1 if self.ctx.bye_pending else 0)
+        mate = max_weight_matching(edges, max_cardinality=True)
+        answer: int | None = None
+        if len(mate) == total:
+            members = set(inside)
+            answer = sum(1 for a in inside if mate[a] in members and a < mate[a])
+        self._inside[memo_key] = answer
+        return answer
+
+
+def _fewest_misses_completing(
+    dr: DutchRound,
+    t1: Sequence[int],
+    t2: Sequence[int],
+    level: Level,
+    may_leave: Callable[[int], bool],
+    below: _Below | None,
+) -> int | None:
+    """B4's bound for one S1/S2 split (C8) or for what a transposition's prefix leaves (C7):
+    the fewest colour-preference misses of any pairing of every player of ``t1`` with a
+    player of ``t2`` (B1/B2/B5/B6 at ``level``) in which the players of ``t2`` left over all
+    may move down (``may_leave``) and, with ``below``, can be paired with the lower brackets
+    under the absolute criteria (the engine passes over every other outcome); ``None``: no
+    such pairing.  Every candidate of C7 on this split that the engine does not pass over is
+    such a pairing, so a split or prefix whose bound exceeds what X still allows has none.
+    One maximum-weight matching of maximum cardinality: a pair of ``t1`` with ``t2`` weighs
+    2 less its miss, everything else 0, and every player must be paired."""
+    movers = [y for y in t2 if may_leave(y)]
+    d = len(t2) - len(t1)
+    if d < 0 or len(movers) < d:
+        return None
+    edges: list[tuple[int, int, int]] = []
+    for a in t1:
+        for b in t2:
+            if dr.pair_ok(a, b, level):
+                edges.append((a, b, 2 - dr.colour_conflict(a, b, level)))
+    if below is None or d == 0:
+        stand_ins = [-(k + 2) for k in range(d)]  # -1 is the bye
+        edges.extend((y, z, 0) for y in movers for z in stand_ins)
+        total = len(t1) + len(t2) + d
+    else:
+        lower, lower_edges = below.lower((*t1, *t2))
+        graph = dr.ctx.pairing_graph()
+        bye = dr.ctx.bye_pending
+        for i, y in enumerate(movers):
+            edges.extend((y, z, 0) for z in movers[i + 1 :] if graph.may_pair(y, z))
+            edges.extend((y, z, 0) for z in lower if graph.may_pair(y, z))
+            if bye and dr.ctx.can_receive_bye(y):
+                edges.append((y, -1, 0))
+        edges.extend(lower_edges)
+        total = len(t1) + len(t2) + len(lower) + (1 if bye else 0)
+    mate = max_weight_matching(edges, max_cardinality=True)
+    if len(mate) < total:
+        return None
+    return sum(dr.colour_conflict(a, mate[a], level) for a in t1)
+
+
 class _Infeasible(Exception):
     """No pairing at all exists at this stage: C7/C8 need not be enumerated."""
 
@@ -303,7 +443,7 @@ def _c6_bracket_possible(
     level: Level,
     stage_levels: Sequence[Level],
     is_last: bool,
-    can_complete: Callable[[Sequence[int]], bool] | None,
+    can_complete: _Below | None,
     seen: set[frozenset[int]],
 ) -> bool:
     """A necessary condition for a heterogeneous bracket to yield anything at this stage
@@ -354,7 +494,20 @@ def _c6_bracket_possible(
             return dr.pair_ok(b, a, level)
         return any(dr.pair_ok(a, b, sl) for sl in stage_levels)
 
-    return has_matching_of_size(players + dummies, adjacent, pairs + down)
+    if not has_matching_of_size(players + dummies, adjacent, pairs + down):
+        return False
+    if STAGE_BOUNDS and down > 1 and not is_last and can_complete is not None:
+        # the players left over and the lower brackets must be pairable together (the
+        # engine passes over every other outcome); S1 is paired inside the bracket
+        most = can_complete.most_pairs_inside(
+            ("heterogeneous", tuple(s1), level, tuple(stage_levels)),
+            players,
+            adjacent,
+            lambda y: y not in top and any(dr.may_move_down(y, sl, is_last) for sl in stage_levels),
+        )
+        if most is None or most < pairs:
+            return False
+    return True
 
 
 def _homogeneous(
@@ -366,7 +519,7 @@ def _homogeneous(
     bracket: int,
     budget: list[int],
     seen: set[frozenset[int]] | None = None,
-    can_complete: Callable[[Sequence[int]], bool] | None = None,
+    can_complete: _Below | None = None,
 ) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event]]]:
     """C4–C8 for a homogeneous bracket or remainder group: S1 = the P highest players,
     S2 = the rest (A6, C4); S2 transposed (C7, D1), then S1/S2 exchanges (C8, D2).
@@ -424,6 +577,17 @@ def _homogeneous(
                 fewest = _b4_fewest_misses(dr, players, p, level, may_leave)
                 if fewest is None or fewest > x:
                     raise _Infeasible  # B4: no pairing of this stage meets X
+            if STAGE_BOUNDS and down_needed > 1 and not is_last and can_complete is not None:
+                # the players left over and the lower brackets must be pairable together
+                # (the engine passes over every other outcome): at most this many pairs
+                most = can_complete.most_pairs_inside(
+                    ("homogeneous", replace(level, extra_x=0)),
+                    players,
+                    ok,
+                    lambda y: dr.may_move_down(y, level, False),
+                )
+                if most is None or most < p:
+                    raise _Infeasible
 
     try:
         yield from _search(
@@ -441,6 +605,7 @@ def _homogeneous(
             may_leave,
             check_stage,
             down_needed,
+            can_complete if down_needed > 1 and not is_last else None,
         )
     except _Infeasible:
         return
@@ -461,8 +626,10 @@ def _search(
     may_leave,
     check_stage,
     down_needed,
+    below,
 ):  # type: ignore[no-untyped-def]
-    """The C7/C8 loops of :func:`_homogeneous`."""
+    """The C7/C8 loops of :func:`_homogeneous`.  ``below``: the lower brackets, when the
+    players left over (more than one) must be pairable with them."""
     exchange_no = 0
     for t1, t2 in _with_exchanges(s1, s2, dr.odd_variant):
         if exchange_no:
@@ -471,6 +638,13 @@ def _search(
             check_stage()
             exchange_no += 1
             continue
+        if STAGE_BOUNDS and exchange_no:
+            # C8: a split none of whose transpositions meets X with players left over who
+            # can move down (and be paired below) is not enumerated
+            fewest = _fewest_misses_completing(dr, t1, t2, level, may_leave, below)
+            if fewest is None or fewest > x:
+                exchange_no += 1
+                continue
         bound = _ColourBound(dr, t1, t2, level)
         cost = [0] * (p + 1)
         last_len = [0]
@@ -610,7 +784,7 @@ def _heterogeneous(
     budget: list[int],
     seen: set[frozenset[int]],
     first_stages: Sequence[tuple[Level, list[Event]]] = (),
-    can_complete: Callable[[Sequence[int]], bool] | None = None,
+    can_complete: _Below | None = None,
 ) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event], list[Event] | None]]:
     """C4–C7 for a heterogeneous bracket: S1 = the P highest moved-down players, S2 = all
     others (C4); S2 transposed (C7) until the moved-down players are paired, then the
@@ -842,8 +1016,7 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
     budget_per_stage = dr.stage_limit
     seen: set[frozenset[int]] = set()  # sets of players left over already offered
 
-    def complete(rest: Sequence[int]) -> bool:
-        return ctx.can_complete([*rest, *c1_down], bracket)
+    complete = _Below(ctx, bracket, c1_down)
 
     for p in range(p0, -1, -1):
         if is_last and not heterogeneous and n - 2 * p > 1:
@@ -965,7 +1138,7 @@ def _paired_as_homogeneous(
     idx: int,
     stage_limit: int,
     seen: set[frozenset[int]],
-    complete: Callable[[Sequence[int]], bool],
+    complete: _Below,
     is_last: bool,
 ) -> Iterator[BracketOutcome]:
     """``group`` paired as a homogeneous bracket through the stages of C9–C11 (A3: a
@@ -974,8 +1147,7 @@ def _paired_as_homogeneous(
     p = len(group) // 2
     x0 = dr.x_of(group, Level())
 
-    def rest_ok(left: Sequence[int]) -> bool:
-        return complete([*left, *also_down])
+    rest_ok = complete.with_extra(also_down)
 
     for level, notes in _reading_levels(dr, list(dr.levels(p, x0)), False, False):
         level_events = [note, *(Event(rule, message, args, idx) for rule, message, args in notes)]
@@ -1009,7 +1181,7 @@ def _c13_merged_lowest(
     idx: int,
     stage_limit: int,
     seen: set[frozenset[int]],
-    complete: Callable[[Sequence[int]], bool],
+    complete: _Below,
 ) -> Iterator[BracketOutcome]:
     """C13 for a heterogeneous lowest bracket whose moved-down players cannot all be paired
     in it (P fell to 0): there is no bracket below to move them to, so the lowest bracket and
@@ -1038,7 +1210,7 @@ def _c14_residents_paired(
     head: list[Event],
     idx: int,
     stage_limit: int,
-    complete: Callable[[Sequence[int]], bool],
+    complete: _Below,
 ) -> Iterator[BracketOutcome]:
     """``c14_zero: remainder``: when C14 lowers P to 0 in a heterogeneous bracket, only the
     moved-down players move on; the residents are paired as the remainder group (A3: "the
