@@ -27,6 +27,7 @@ direction B5/B6 forbid, moved-down players (the bye included, A5) counting as do
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -409,6 +410,10 @@ def _fewest_misses_completing(
     return sum(dr.colour_conflict(a, mate[a], level) for a in t1)
 
 
+class _SplitDone(Exception):
+    """No candidate of the current S1/S2 split can be an outcome: on to the next exchange."""
+
+
 class _Infeasible(Exception):
     """No pairing at all exists at this stage: C7/C8 need not be enumerated."""
 
@@ -652,6 +657,7 @@ def _search(
         movable_count = sum(movable)
         index_of = {y: i for i, y in enumerate(t2)}
         used_movable = [0] * (p + 1)
+        split_checked = [bool(exchange_no)]
 
         # feasible() and the predicates below are consumed within this iteration of the loop
         # (transpositions_pruned is exhausted before the next stage): B023 does not apply.
@@ -671,55 +677,70 @@ def _search(
             last_len[0] = k  # noqa: B023
             if backtracked:
                 check_stage()
+                if STAGE_BOUNDS and not split_checked[0]:  # noqa: B023
+                    # the first attempt failed: the same question for the original split
+                    split_checked[0] = True  # noqa: B023
+                    fewest = _fewest_misses_completing(dr, t1, t2, level, may_leave, below)  # noqa: B023
+                    if fewest is None or fewest > x:
+                        raise _SplitDone
             if backtracked and k < p:
                 used = set(prefix)
                 rest = [r for r in t2 if r not in used]  # noqa: B023
                 return bipartite_saturates(t1[k:], rest, lambda i, r: ok(t1[k + i], r))  # noqa: B023
             return True
 
-        for order in transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible):  # noqa: B023
-            chosen = set(order)
-            left = [y for y in t2 if y not in chosen]
-            key = frozenset(left)
-            if key in seen or (
-                down_needed and not all(dr.may_move_down(y, level, is_last) for y in left)
-            ):
-                continue
-            seen.add(key)
-            events: list[Event] = []
-            if exchange_no or order != tuple(t2[:p]):
-                why = _describe_failure(dr, s1, s2, level)
-                if why is not None:
-                    events.append(
-                        Event(
-                            f"{RULES} C6",
-                            N_("the pairing S1[i]–S2[i] does not comply: {reason}"),
-                            {"reason": _Reason(*why)},
-                            bracket,
-                        )
-                    )
-            if exchange_no:
-                out_ = [y for y in s1 if y not in t1]
-                in_ = [y for y in t1 if y not in s1]
-                events.append(
-                    Event(
-                        f"{RULES} C8",
-                        N_("exchange {out} ↔ {into} between S1 and S2 (D2)"),
-                        {"out": out_, "into": in_},
-                        bracket,
-                    )
-                )
-            if order != tuple(t2[:p]):
-                events.append(
-                    Event(
-                        f"{RULES} C7",
-                        N_("S2 transposed to {order} (D1)"),
-                        {"order": list(order)},
-                        bracket,
-                    )
-                )
-            yield list(zip(t1, order, strict=False)), left, events
+        with contextlib.suppress(_SplitDone):
+            yield from _transposed(
+                dr, s1, s2, t1, t2, p, level, is_last, bracket, seen, ok, feasible, exchange_no
+            )
         exchange_no += 1
+
+
+def _transposed(dr, s1, s2, t1, t2, p, level, is_last, bracket, seen, ok, feasible, exchange_no):  # type: ignore[no-untyped-def]
+    """C7 on one split of :func:`_search`: the transpositions of ``t2`` against ``t1``."""
+    down_needed = len(t1) + len(t2) - 2 * p
+    for order in transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible):
+        chosen = set(order)
+        left = [y for y in t2 if y not in chosen]
+        key = frozenset(left)
+        if key in seen or (
+            down_needed and not all(dr.may_move_down(y, level, is_last) for y in left)
+        ):
+            continue
+        seen.add(key)
+        events: list[Event] = []
+        if exchange_no or order != tuple(t2[:p]):
+            why = _describe_failure(dr, s1, s2, level)
+            if why is not None:
+                events.append(
+                    Event(
+                        f"{RULES} C6",
+                        N_("the pairing S1[i]–S2[i] does not comply: {reason}"),
+                        {"reason": _Reason(*why)},
+                        bracket,
+                    )
+                )
+        if exchange_no:
+            out_ = [y for y in s1 if y not in t1]
+            in_ = [y for y in t1 if y not in s1]
+            events.append(
+                Event(
+                    f"{RULES} C8",
+                    N_("exchange {out} ↔ {into} between S1 and S2 (D2)"),
+                    {"out": out_, "into": in_},
+                    bracket,
+                )
+            )
+        if order != tuple(t2[:p]):
+            events.append(
+                Event(
+                    f"{RULES} C7",
+                    N_("S2 transposed to {order} (D1)"),
+                    {"order": list(order)},
+                    bracket,
+                )
+            )
+        yield list(zip(t1, order, strict=False)), left, events
 
 
 class _ColourBound:
