@@ -81,7 +81,7 @@ _RELAX_MESSAGES = {
 BOUNDED = True
 
 #: Whether a stage is skipped when none of its outcomes leaves players with whom the lower
-#: brackets can be completed (:meth:`_Below.most_pairs_inside`): the engine would pass over
+#: brackets can be completed (:meth:`_Below.takes`): the engine would pass over
 #: every one of them.  The pairing is the same either way (tests/dutch_1992/test_dutch_bounds.py);
 #: only the explanation's count of outcomes passed over differs.
 STAGE_BOUNDS = True
@@ -284,29 +284,13 @@ class _Below:
     players of a remainder paired on its own) and every player of the lower brackets all be
     paired under the absolute criteria?  The engine passes over every outcome for which the
     answer is no (a dead branch), so a stage none of whose outcomes passes offers nothing.
-    :meth:`most_pairs_inside` asks that for a whole stage at once."""
+    :meth:`takes` asks that for a whole stage at once."""
 
     def __init__(self, ctx: RoundContext, bracket: Bracket, extra: Sequence[int] = ()) -> None:
         self.ctx = ctx
         self.bracket = bracket
         self.extra = tuple(extra)
-        self._inside: dict[tuple[object, ...], int | None] = {}
-        self._lower: tuple[tuple[int, ...], list[tuple[int, int, int]]] | None = None
-
-    def lower(self, exclude: Sequence[int]) -> tuple[list[int], list[tuple[int, int, int]]]:
-        """The players below (the lower brackets and ``extra``) other than ``exclude``, and
-        the edges among them and to the bye (``-1``), weight 0, under the absolute criteria."""
-        out = set(exclude)
-        players = [n for n in (*self.bracket.below, *self.extra) if n not in out]
-        if self._lower is None or self._lower[0] != tuple(players):
-            graph = self.ctx.pairing_graph()
-            edges: list[tuple[int, int, int]] = []
-            for i, a in enumerate(players):
-                edges.extend((a, y, 0) for y in players[i + 1 :] if graph.may_pair(a, y))
-                if self.ctx.bye_pending and self.ctx.can_receive_bye(a):
-                    edges.append((a, -1, 0))
-            self._lower = (tuple(players), edges)
-        return players, self._lower[1]
+        self._takes: dict[tuple[object, ...], bool] = {}
 
     def __call__(self, rest: Sequence[int]) -> bool:
         return self.ctx.can_complete([*rest, *self.extra], self.bracket)
@@ -315,52 +299,41 @@ class _Below:
         """The same lower brackets with ``more`` players moving down besides."""
         return _Below(self.ctx, self.bracket, (*self.extra, *more))
 
-    def most_pairs_inside(
-        self,
-        key: tuple[object, ...],
-        players: Sequence[int],
-        inside_ok: Callable[[int, int], bool],
-        movable: Callable[[int], bool],
-    ) -> int | None:
-        """The most pairs inside the bracket (``players``, paired by ``inside_ok``) of any
-        pairing of the bracket and the lower brackets together in which every player is paired
-        (the bye aside when the round needs one), the players left over being those for whom
-        ``movable`` holds, paired below under the absolute criteria; ``None`` when there is no
-        such pairing.  Every outcome of a stage with P pairs that the engine does not pass over
-        is such a pairing, so a stage whose P exceeds this number offers nothing.  One
-        maximum-weight matching of maximum cardinality (an inside pair weighs 1), memoised by
-        ``key`` (the caller's name for the stage's criteria)."""
-        memo_key = (key, tuple(players), self.extra)
-        if memo_key in self._inside:
-            return self._inside[memo_key]
+    def takes(self, d: int, movers: Sequence[int], bracket_players: Sequence[int]) -> bool:
+        """Whether ``d`` players left over, chosen among ``movers``, could leave the lower
+        brackets completable at all: the players below (and ``extra``) together with ``d``
+        stand-ins, each of whom may meet any player below whom some mover may meet (and each
+        other, and the bye if some mover may have it), can all be paired.  Every outcome that
+        the engine does not pass over leaves such players (each of them a stand-in), so a
+        stage for which this fails offers nothing.  A maximum-cardinality matching on the
+        players below, memoised by what the movers reach."""
         graph = self.ctx.pairing_graph()
-        inside = list(players)
-        lower = [n for n in (*self.bracket.below, *self.extra) if n not in set(inside)]
-        bye = -1  # stands for the bye (no start number is negative)
-        edges: list[tuple[int, int, int]] = []
-        moves = {a: movable(a) for a in inside}
-        for i, a in enumerate(inside):
-            for b in inside[i + 1 :]:
-                if inside_ok(a, b):
-                    edges.append((a, b, 1))
-                elif moves[a] and moves[b] and graph.may_pair(a, b):
-                    edges.append((a, b, 0))  # both left over, paired with each other below
-            if moves[a]:
-                edges.extend((a, y, 0) for y in lower if graph.may_pair(a, y))
-                if self.ctx.bye_pending and self.ctx.can_receive_bye(a):
-                    edges.append((a, bye, 0))
-        for i, a in enumerate(lower):
-            edges.extend((a, y, 0) for y in lower[i + 1 :] if graph.may_pair(a, y))
-            if self.ctx.bye_pending and self.ctx.can_receive_bye(a):
-                edges.append((a, bye, 0))
-        total = len(inside) + len(lower) + (1 if self.ctx.bye_pending else 0)
-        mate = max_weight_matching(edges, max_cardinality=True)
-        answer: int | None = None
-        if len(mate) == total:
-            members = set(inside)
-            answer = sum(1 for a in inside if mate[a] in members and a < mate[a])
-        self._inside[memo_key] = answer
-        return answer
+        inside = set(bracket_players)
+        lower = [n for n in (*self.bracket.below, *self.extra) if n not in inside]
+        bye = self.ctx.bye_pending
+        reach = frozenset(y for y in lower if any(graph.may_pair(m, y) for m in movers))
+        bye_reach = bye and any(self.ctx.can_receive_bye(m) for m in movers)
+        key = (d, tuple(lower), reach, bye_reach)
+        got = self._takes.get(key)
+        if got is None:
+            stand_ins = [-(k + 2) for k in range(d)]
+            vertices: list[int] = [*lower, *stand_ins, *([-1] if bye else [])]
+
+            def adjacent(a: int, b: int) -> bool:
+                if a >= 0 and b >= 0:
+                    return graph.may_pair(a, b)
+                if a == -1 or b == -1:  # the bye
+                    other = b if a == -1 else a
+                    return bye_reach if other < -1 else self.ctx.can_receive_bye(other)
+                if a < -1 and b < -1:
+                    return True
+                return (b if a < -1 else a) in reach
+
+            got = len(vertices) % 2 == 0 and has_matching_of_size(
+                vertices, adjacent, len(vertices) // 2
+            )
+            self._takes[key] = got
+        return got
 
 
 def _fewest_misses_completing(
@@ -371,39 +344,29 @@ def _fewest_misses_completing(
     may_leave: Callable[[int], bool],
     below: _Below | None,
 ) -> int | None:
-    """B4's bound for one S1/S2 split (C8) or for what a transposition's prefix leaves (C7):
-    the fewest colour-preference misses of any pairing of every player of ``t1`` with a
-    player of ``t2`` (B1/B2/B5/B6 at ``level``) in which the players of ``t2`` left over all
-    may move down (``may_leave``) and, with ``below``, can be paired with the lower brackets
-    under the absolute criteria (the engine passes over every other outcome); ``None``: no
-    such pairing.  Every candidate of C7 on this split that the engine does not pass over is
-    such a pairing, so a split or prefix whose bound exceeds what X still allows has none.
-    One maximum-weight matching of maximum cardinality: a pair of ``t1`` with ``t2`` weighs
-    2 less its miss, everything else 0, and every player must be paired."""
+    """B4's bound for one S1/S2 split (C8): the fewest colour-preference misses of any
+    pairing of every player of ``t1`` with a player of ``t2`` (B1/B2/B5/B6 at ``level``) in
+    which the players of ``t2`` left over all may move down (``may_leave``); with ``below``
+    and more than one player left over, ``None`` also when no choice of the movers could leave
+    the lower brackets completable (:meth:`_Below.takes`: the engine passes over every such
+    outcome).  ``None``: no such pairing.  Every candidate of C7 on this split that the engine
+    does not pass over is such a pairing, so a split whose bound exceeds X has none.  One
+    maximum-weight matching of maximum cardinality (a pair of ``t1`` with ``t2`` weighs 2 less
+    its miss, a player left over matched to a stand-in 0; every player must be matched)."""
     movers = [y for y in t2 if may_leave(y)]
     d = len(t2) - len(t1)
     if d < 0 or len(movers) < d:
+        return None
+    if below is not None and d > 1 and not below.takes(d, movers, (*t1, *t2)):
         return None
     edges: list[tuple[int, int, int]] = []
     for a in t1:
         for b in t2:
             if dr.pair_ok(a, b, level):
                 edges.append((a, b, 2 - dr.colour_conflict(a, b, level)))
-    if below is None or d == 0:
-        stand_ins = [-(k + 2) for k in range(d)]  # -1 is the bye
-        edges.extend((y, z, 0) for y in movers for z in stand_ins)
-        total = len(t1) + len(t2) + d
-    else:
-        lower, lower_edges = below.lower((*t1, *t2))
-        graph = dr.ctx.pairing_graph()
-        bye = dr.ctx.bye_pending
-        for i, y in enumerate(movers):
-            edges.extend((y, z, 0) for z in movers[i + 1 :] if graph.may_pair(y, z))
-            edges.extend((y, z, 0) for z in lower if graph.may_pair(y, z))
-            if bye and dr.ctx.can_receive_bye(y):
-                edges.append((y, -1, 0))
-        edges.extend(lower_edges)
-        total = len(t1) + len(t2) + len(lower) + (1 if bye else 0)
+    stand_ins = [-(k + 1) for k in range(d)]
+    edges.extend((y, z, 0) for y in movers for z in stand_ins)
+    total = len(t1) + len(t2) + d
     mate = max_weight_matching(edges, max_cardinality=True)
     if len(mate) < total:
         return None
@@ -503,14 +466,13 @@ def _c6_bracket_possible(
         return False
     if STAGE_BOUNDS and down > 1 and not is_last and can_complete is not None:
         # the players left over and the lower brackets must be pairable together (the
-        # engine passes over every other outcome); S1 is paired inside the bracket
-        most = can_complete.most_pairs_inside(
-            ("heterogeneous", tuple(s1), level, tuple(stage_levels)),
-            players,
-            adjacent,
-            lambda y: y not in top and any(dr.may_move_down(y, sl, is_last) for sl in stage_levels),
-        )
-        if most is None or most < pairs:
+        # engine passes over every other outcome)
+        movers = [
+            y
+            for y in players
+            if y not in top and any(dr.may_move_down(y, sl, is_last) for sl in stage_levels)
+        ]
+        if not can_complete.takes(down, movers, players):
             return False
     return True
 
@@ -584,14 +546,9 @@ def _homogeneous(
                     raise _Infeasible  # B4: no pairing of this stage meets X
             if STAGE_BOUNDS and down_needed > 1 and not is_last and can_complete is not None:
                 # the players left over and the lower brackets must be pairable together
-                # (the engine passes over every other outcome): at most this many pairs
-                most = can_complete.most_pairs_inside(
-                    ("homogeneous", replace(level, extra_x=0)),
-                    players,
-                    ok,
-                    lambda y: dr.may_move_down(y, level, False),
-                )
-                if most is None or most < p:
+                # (the engine passes over every other outcome)
+                movers = [y for y in players if dr.may_move_down(y, level, False)]
+                if not can_complete.takes(down_needed, movers, players):
                     raise _Infeasible
 
     try:

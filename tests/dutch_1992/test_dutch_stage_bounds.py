@@ -2,11 +2,13 @@
 
 With ``procedure.STAGE_BOUNDS`` (and ``procedure.BOUNDED``) the search skips, by a matching,
 
-- a stage (a P of C14 at a stage of C9–C11) none of whose outcomes leaves players with whom
-  the lower brackets can be completed (``_Below.most_pairs_inside``: homogeneous brackets and
-  remainders, and heterogeneous brackets through ``_c6_bracket_possible``), and
-- an exchange of C8 (D2) none of whose transpositions (C7, D1) meets X with players left over
-  who may move down and be paired below (``_fewest_misses_completing``, a weighted matching).
+- a stage (a P of C14 at a stage of C9–C11) that leaves more than one player over when no
+  choice of the players who may move down could leave the lower brackets completable
+  (``_Below.takes``, a maximum matching: homogeneous brackets and remainders, and
+  heterogeneous brackets through ``_c6_bracket_possible``), and
+- an S1/S2 split of C8 (D2), and the original split once its first attempt failed, none of
+  whose transpositions (C7, D1) meets X with players left over who may move down
+  (``_fewest_misses_completing``, the core's weighted matching).
 
 The engine passes over every such outcome anyway (its completability test), so the pairing
 and the explanation must be those of the exhaustive search, the count of outcomes passed over
