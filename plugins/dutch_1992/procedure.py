@@ -600,13 +600,6 @@ def _search(
             check_stage()
             exchange_no += 1
             continue
-        if STAGE_BOUNDS and exchange_no:
-            # C8: a split none of whose transpositions meets X with players left over who
-            # can move down (and be paired below) is not enumerated
-            fewest = _fewest_misses_completing(dr, t1, t2, level, may_leave, below)
-            if fewest is None or fewest > x:
-                exchange_no += 1
-                continue
         bound = _ColourBound(dr, t1, t2, level)
         cost = [0] * (p + 1)
         last_len = [0]
@@ -614,7 +607,7 @@ def _search(
         movable_count = sum(movable)
         index_of = {y: i for i, y in enumerate(t2)}
         used_movable = [0] * (p + 1)
-        split_checked = [bool(exchange_no)]
+        backtracks = [0]  # in this split: the bound is asked once, after as many as players
 
         # feasible() and the predicates below are consumed within this iteration of the loop
         # (transpositions_pruned is exhausted before the next stage): B023 does not apply.
@@ -634,9 +627,12 @@ def _search(
             last_len[0] = k  # noqa: B023
             if backtracked:
                 check_stage()
-                if STAGE_BOUNDS and not split_checked[0]:  # noqa: B023
-                    # the first attempt failed: the same question for the original split
-                    split_checked[0] = True  # noqa: B023
+                backtracks[0] += 1  # noqa: B023
+                if STAGE_BOUNDS and backtracks[0] == len(t1) + len(t2):  # noqa: B023
+                    # C7/C8: a split whose search goes on, none of whose transpositions meets
+                    # X with players left over who can move down (and be paired below), is
+                    # not enumerated further (a matching costs about as much as that many
+                    # backtracks, so quick splits never pay for it)
                     fewest = _fewest_misses_completing(dr, t1, t2, level, may_leave, below)  # noqa: B023
                     if fewest is None or fewest > x:
                         raise _SplitDone
