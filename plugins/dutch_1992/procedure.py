@@ -628,9 +628,10 @@ def _search(
             if backtracked:
                 check_stage()
                 backtracks[0] += 1  # noqa: B023
-                if STAGE_BOUNDS and backtracks[0] == len(t1) + len(t2):  # noqa: B023
-                    # C7/C8: a split whose search goes on, none of whose transpositions meets
-                    # X with players left over who can move down (and be paired below), is
+                if STAGE_BOUNDS and down_needed and backtracks[0] == len(t1) + len(t2):  # noqa: B023
+                    # C7/C8: a split whose search goes on (players are left over), none of
+                    # whose transpositions meets X with players left over who can move down
+                    # (and be paired below), is
                     # not enumerated further (a matching costs about as much as that many
                     # backtracks, so quick splits never pay for it)
                     fewest = _fewest_misses_completing(dr, t1, t2, level, may_leave, below)  # noqa: B023
