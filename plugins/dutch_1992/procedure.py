@@ -27,6 +27,7 @@ direction B5/B6 forbid, moved-down players (the bye included, A5) counting as do
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -78,6 +79,12 @@ _RELAX_MESSAGES = {
 #: :func:`_b4_fewest_misses`).  They only skip what would yield nothing, so the pairing is the
 #: same either way; the test suite compares both (tests/dutch_1992/test_dutch_bounds.py).
 BOUNDED = True
+
+#: Whether a stage is skipped when none of its outcomes leaves players with whom the lower
+#: brackets can be completed (:meth:`_Below.takes`): the engine would pass over
+#: every one of them.  The pairing is the same either way (tests/dutch_1992/test_dutch_bounds.py);
+#: only the explanation's count of outcomes passed over differs.
+STAGE_BOUNDS = True
 
 
 class SearchLimit(Exception):
@@ -269,6 +276,107 @@ def _b4_fewest_misses(
     )
 
 
+class _Below:
+    """The lower brackets as one bracket's search sees them (a bracket's ``can_complete``).
+
+    Calling it answers the engine's question for one outcome: can the players it leaves
+    over (with ``extra``, the players who move down with them: C1's, or the moved-down
+    players of a remainder paired on its own) and every player of the lower brackets all be
+    paired under the absolute criteria?  The engine passes over every outcome for which the
+    answer is no (a dead branch), so a stage none of whose outcomes passes offers nothing.
+    :meth:`takes` asks that for a whole stage at once."""
+
+    def __init__(self, ctx: RoundContext, bracket: Bracket, extra: Sequence[int] = ()) -> None:
+        self.ctx = ctx
+        self.bracket = bracket
+        self.extra = tuple(extra)
+        self._takes: dict[tuple[object, ...], bool] = {}
+
+    def __call__(self, rest: Sequence[int]) -> bool:
+        return self.ctx.can_complete([*rest, *self.extra], self.bracket)
+
+    def with_extra(self, more: Sequence[int]) -> _Below:
+        """The same lower brackets with ``more`` players moving down besides."""
+        return _Below(self.ctx, self.bracket, (*self.extra, *more))
+
+    def takes(self, d: int, movers: Sequence[int], bracket_players: Sequence[int]) -> bool:
+        """Whether ``d`` players left over, chosen among ``movers``, could leave the lower
+        brackets completable at all: the players below (and ``extra``) together with ``d``
+        stand-ins, each of whom may meet any player below whom some mover may meet (and each
+        other, and the bye if some mover may have it), can all be paired.  Every outcome that
+        the engine does not pass over leaves such players (each of them a stand-in), so a
+        stage for which this fails offers nothing.  A maximum-cardinality matching on the
+        players below, memoised by what the movers reach."""
+        graph = self.ctx.pairing_graph()
+        inside = set(bracket_players)
+        lower = [n for n in (*self.bracket.below, *self.extra) if n not in inside]
+        bye = self.ctx.bye_pending
+        reach = frozenset(y for y in lower if any(graph.may_pair(m, y) for m in movers))
+        bye_reach = bye and any(self.ctx.can_receive_bye(m) for m in movers)
+        key = (d, tuple(lower), reach, bye_reach)
+        got = self._takes.get(key)
+        if got is None:
+            stand_ins = [-(k + 2) for k in range(d)]
+            vertices: list[int] = [*lower, *stand_ins, *([-1] if bye else [])]
+
+            def adjacent(a: int, b: int) -> bool:
+                if a >= 0 and b >= 0:
+                    return graph.may_pair(a, b)
+                if a == -1 or b == -1:  # the bye
+                    other = b if a == -1 else a
+                    return bye_reach if other < -1 else self.ctx.can_receive_bye(other)
+                if a < -1 and b < -1:
+                    return True
+                return (b if a < -1 else a) in reach
+
+            got = len(vertices) % 2 == 0 and has_matching_of_size(
+                vertices, adjacent, len(vertices) // 2
+            )
+            self._takes[key] = got
+        return got
+
+
+def _fewest_misses_completing(
+    dr: DutchRound,
+    t1: Sequence[int],
+    t2: Sequence[int],
+    level: Level,
+    may_leave: Callable[[int], bool],
+    below: _Below | None,
+) -> int | None:
+    """B4's bound for one S1/S2 split (C8): the fewest colour-preference misses of any
+    pairing of every player of ``t1`` with a player of ``t2`` (B1/B2/B5/B6 at ``level``) in
+    which the players of ``t2`` left over all may move down (``may_leave``); with ``below``
+    and more than one player left over, ``None`` also when no choice of the movers could leave
+    the lower brackets completable (:meth:`_Below.takes`: the engine passes over every such
+    outcome).  ``None``: no such pairing.  Every candidate of C7 on this split that the engine
+    does not pass over is such a pairing, so a split whose bound exceeds X has none.  One
+    maximum-weight matching of maximum cardinality (a pair of ``t1`` with ``t2`` weighs 2 less
+    its miss, a player left over matched to a stand-in 0; every player must be matched)."""
+    movers = [y for y in t2 if may_leave(y)]
+    d = len(t2) - len(t1)
+    if d < 0 or len(movers) < d:
+        return None
+    if below is not None and d > 1 and not below.takes(d, movers, (*t1, *t2)):
+        return None
+    edges: list[tuple[int, int, int]] = []
+    for a in t1:
+        for b in t2:
+            if dr.pair_ok(a, b, level):
+                edges.append((a, b, 2 - dr.colour_conflict(a, b, level)))
+    stand_ins = [-(k + 1) for k in range(d)]
+    edges.extend((y, z, 0) for y in movers for z in stand_ins)
+    total = len(t1) + len(t2) + d
+    mate = max_weight_matching(edges, max_cardinality=True)
+    if len(mate) < total:
+        return None
+    return sum(dr.colour_conflict(a, mate[a], level) for a in t1)
+
+
+class _SplitDone(Exception):
+    """No candidate of the current S1/S2 split can be an outcome: on to the next exchange."""
+
+
 class _Infeasible(Exception):
     """No pairing at all exists at this stage: C7/C8 need not be enumerated."""
 
@@ -303,7 +411,7 @@ def _c6_bracket_possible(
     level: Level,
     stage_levels: Sequence[Level],
     is_last: bool,
-    can_complete: Callable[[Sequence[int]], bool] | None,
+    can_complete: _Below | None,
     seen: set[frozenset[int]],
 ) -> bool:
     """A necessary condition for a heterogeneous bracket to yield anything at this stage
@@ -354,7 +462,19 @@ def _c6_bracket_possible(
             return dr.pair_ok(b, a, level)
         return any(dr.pair_ok(a, b, sl) for sl in stage_levels)
 
-    return has_matching_of_size(players + dummies, adjacent, pairs + down)
+    if not has_matching_of_size(players + dummies, adjacent, pairs + down):
+        return False
+    if STAGE_BOUNDS and down > 1 and not is_last and can_complete is not None:
+        # the players left over and the lower brackets must be pairable together (the
+        # engine passes over every other outcome)
+        movers = [
+            y
+            for y in players
+            if y not in top and any(dr.may_move_down(y, sl, is_last) for sl in stage_levels)
+        ]
+        if not can_complete.takes(down, movers, players):
+            return False
+    return True
 
 
 def _homogeneous(
@@ -366,7 +486,7 @@ def _homogeneous(
     bracket: int,
     budget: list[int],
     seen: set[frozenset[int]] | None = None,
-    can_complete: Callable[[Sequence[int]], bool] | None = None,
+    can_complete: _Below | None = None,
 ) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event]]]:
     """C4–C8 for a homogeneous bracket or remainder group: S1 = the P highest players,
     S2 = the rest (A6, C4); S2 transposed (C7, D1), then S1/S2 exchanges (C8, D2).
@@ -424,6 +544,12 @@ def _homogeneous(
                 fewest = _b4_fewest_misses(dr, players, p, level, may_leave)
                 if fewest is None or fewest > x:
                     raise _Infeasible  # B4: no pairing of this stage meets X
+            if STAGE_BOUNDS and down_needed > 1 and not is_last and can_complete is not None:
+                # the players left over and the lower brackets must be pairable together
+                # (the engine passes over every other outcome)
+                movers = [y for y in players if dr.may_move_down(y, level, False)]
+                if not can_complete.takes(down_needed, movers, players):
+                    raise _Infeasible
 
     try:
         yield from _search(
@@ -441,6 +567,7 @@ def _homogeneous(
             may_leave,
             check_stage,
             down_needed,
+            can_complete if down_needed > 1 and not is_last else None,
         )
     except _Infeasible:
         return
@@ -461,8 +588,10 @@ def _search(
     may_leave,
     check_stage,
     down_needed,
+    below,
 ):  # type: ignore[no-untyped-def]
-    """The C7/C8 loops of :func:`_homogeneous`."""
+    """The C7/C8 loops of :func:`_homogeneous`.  ``below``: the lower brackets, when the
+    players left over (more than one) must be pairable with them."""
     exchange_no = 0
     for t1, t2 in _with_exchanges(s1, s2, dr.odd_variant):
         if exchange_no:
@@ -478,6 +607,7 @@ def _search(
         movable_count = sum(movable)
         index_of = {y: i for i, y in enumerate(t2)}
         used_movable = [0] * (p + 1)
+        backtracks = [0]  # in this split: the bound is asked once, after as many as players
 
         # feasible() and the predicates below are consumed within this iteration of the loop
         # (transpositions_pruned is exhausted before the next stage): B023 does not apply.
@@ -497,55 +627,74 @@ def _search(
             last_len[0] = k  # noqa: B023
             if backtracked:
                 check_stage()
+                backtracks[0] += 1  # noqa: B023
+                if STAGE_BOUNDS and down_needed and backtracks[0] == len(t1) + len(t2):  # noqa: B023
+                    # C7/C8: a split whose search goes on (players are left over), none of
+                    # whose transpositions meets X with players left over who can move down
+                    # (and be paired below), is
+                    # not enumerated further (a matching costs about as much as that many
+                    # backtracks, so quick splits never pay for it)
+                    fewest = _fewest_misses_completing(dr, t1, t2, level, may_leave, below)  # noqa: B023
+                    if fewest is None or fewest > x:
+                        raise _SplitDone
             if backtracked and k < p:
                 used = set(prefix)
                 rest = [r for r in t2 if r not in used]  # noqa: B023
                 return bipartite_saturates(t1[k:], rest, lambda i, r: ok(t1[k + i], r))  # noqa: B023
             return True
 
-        for order in transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible):  # noqa: B023
-            chosen = set(order)
-            left = [y for y in t2 if y not in chosen]
-            key = frozenset(left)
-            if key in seen or (
-                down_needed and not all(dr.may_move_down(y, level, is_last) for y in left)
-            ):
-                continue
-            seen.add(key)
-            events: list[Event] = []
-            if exchange_no or order != tuple(t2[:p]):
-                why = _describe_failure(dr, s1, s2, level)
-                if why is not None:
-                    events.append(
-                        Event(
-                            f"{RULES} C6",
-                            N_("the pairing S1[i]–S2[i] does not comply: {reason}"),
-                            {"reason": _Reason(*why)},
-                            bracket,
-                        )
-                    )
-            if exchange_no:
-                out_ = [y for y in s1 if y not in t1]
-                in_ = [y for y in t1 if y not in s1]
-                events.append(
-                    Event(
-                        f"{RULES} C8",
-                        N_("exchange {out} ↔ {into} between S1 and S2 (D2)"),
-                        {"out": out_, "into": in_},
-                        bracket,
-                    )
-                )
-            if order != tuple(t2[:p]):
-                events.append(
-                    Event(
-                        f"{RULES} C7",
-                        N_("S2 transposed to {order} (D1)"),
-                        {"order": list(order)},
-                        bracket,
-                    )
-                )
-            yield list(zip(t1, order, strict=False)), left, events
+        with contextlib.suppress(_SplitDone):
+            yield from _transposed(
+                dr, s1, s2, t1, t2, p, level, is_last, bracket, seen, ok, feasible, exchange_no
+            )
         exchange_no += 1
+
+
+def _transposed(dr, s1, s2, t1, t2, p, level, is_last, bracket, seen, ok, feasible, exchange_no):  # type: ignore[no-untyped-def]
+    """C7 on one split of :func:`_search`: the transpositions of ``t2`` against ``t1``."""
+    down_needed = len(t1) + len(t2) - 2 * p
+    for order in transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible):
+        chosen = set(order)
+        left = [y for y in t2 if y not in chosen]
+        key = frozenset(left)
+        if key in seen or (
+            down_needed and not all(dr.may_move_down(y, level, is_last) for y in left)
+        ):
+            continue
+        seen.add(key)
+        events: list[Event] = []
+        if exchange_no or order != tuple(t2[:p]):
+            why = _describe_failure(dr, s1, s2, level)
+            if why is not None:
+                events.append(
+                    Event(
+                        f"{RULES} C6",
+                        N_("the pairing S1[i]–S2[i] does not comply: {reason}"),
+                        {"reason": _Reason(*why)},
+                        bracket,
+                    )
+                )
+        if exchange_no:
+            out_ = [y for y in s1 if y not in t1]
+            in_ = [y for y in t1 if y not in s1]
+            events.append(
+                Event(
+                    f"{RULES} C8",
+                    N_("exchange {out} ↔ {into} between S1 and S2 (D2)"),
+                    {"out": out_, "into": in_},
+                    bracket,
+                )
+            )
+        if order != tuple(t2[:p]):
+            events.append(
+                Event(
+                    f"{RULES} C7",
+                    N_("S2 transposed to {order} (D1)"),
+                    {"order": list(order)},
+                    bracket,
+                )
+            )
+        yield list(zip(t1, order, strict=False)), left, events
 
 
 class _ColourBound:
@@ -610,7 +759,7 @@ def _heterogeneous(
     budget: list[int],
     seen: set[frozenset[int]],
     first_stages: Sequence[tuple[Level, list[Event]]] = (),
-    can_complete: Callable[[Sequence[int]], bool] | None = None,
+    can_complete: _Below | None = None,
 ) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event], list[Event] | None]]:
     """C4–C7 for a heterogeneous bracket: S1 = the P highest moved-down players, S2 = all
     others (C4); S2 transposed (C7) until the moved-down players are paired, then the
@@ -855,8 +1004,7 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
     budget_per_stage = dr.stage_limit
     seen: set[frozenset[int]] = set()  # sets of players left over already offered
 
-    def complete(rest: Sequence[int]) -> bool:
-        return ctx.can_complete([*rest, *c1_down], bracket)
+    complete = _Below(ctx, bracket, c1_down)
 
     for p in range(p0, -1, -1):
         if is_last and not heterogeneous and n - 2 * p > 1:
@@ -978,7 +1126,7 @@ def _paired_as_homogeneous(
     idx: int,
     stage_limit: int,
     seen: set[frozenset[int]],
-    complete: Callable[[Sequence[int]], bool],
+    complete: _Below,
     is_last: bool,
 ) -> Iterator[BracketOutcome]:
     """``group`` paired as a homogeneous bracket through the stages of C9–C11 (A3: a
@@ -987,8 +1135,7 @@ def _paired_as_homogeneous(
     p = len(group) // 2
     x0 = dr.x_of(group, Level())
 
-    def rest_ok(left: Sequence[int]) -> bool:
-        return complete([*left, *also_down])
+    rest_ok = complete.with_extra(also_down)
 
     for level, notes in _reading_levels(dr, list(dr.levels(p, x0)), False, False):
         level_events = [note, *(Event(rule, message, args, idx) for rule, message, args in notes)]
@@ -1022,7 +1169,7 @@ def _c13_merged_lowest(
     idx: int,
     stage_limit: int,
     seen: set[frozenset[int]],
-    complete: Callable[[Sequence[int]], bool],
+    complete: _Below,
 ) -> Iterator[BracketOutcome]:
     """C13 for a heterogeneous lowest bracket whose moved-down players cannot all be paired
     in it (P fell to 0): there is no bracket below to move them to, so the lowest bracket and
@@ -1051,7 +1198,7 @@ def _c14_residents_paired(
     head: list[Event],
     idx: int,
     stage_limit: int,
-    complete: Callable[[Sequence[int]], bool],
+    complete: _Below,
 ) -> Iterator[BracketOutcome]:
     """``c14_zero: remainder``: when C14 lowers P to 0 in a heterogeneous bracket, only the
     moved-down players move on; the residents are paired as the remainder group (A3: "the
