@@ -27,9 +27,7 @@ from dataclasses import dataclass, field
 
 from swisspairing import RoundContext
 from swisspairing.feasibility import PairingGraph
-from swisspairing.matching import (
-    max_weight_matching,
-)
+from swisspairing.matching import WeightedMatching, max_weight_matching
 
 from .criteria import (
     FIELD_RULES,
@@ -158,7 +156,7 @@ class _Round:
         return ByeFacts(bye_score, ranks, single)
 
     # ------------------------------------------------------------------ matching
-    def _solve(
+    def _edges(
         self,
         active: Sequence[int],
         current: set[int],
@@ -170,13 +168,17 @@ class _Round:
         low_bits: int,
         *,
         completion: bool = True,
-    ) -> dict[int, int]:
-        """A maximum-weight matching of ``active`` (criteria above, tie-break terms below)."""
+        lower: set[int] | None = None,
+    ) -> list[tuple[int, int, int]]:
+        """The weighted edges among ``active`` (criteria above, tie-break terms below); with
+        ``lower``, only the edges whose lower-ranked player is in it."""
         edges = []
         players = self.players
         for i, a in enumerate(active):
             pa = players[a]
             for b in active[i + 1 :]:
+                if lower is not None and b not in lower:
+                    continue
                 if not self.compatible(a, b):
                     continue
                 if b in current:
@@ -193,6 +195,25 @@ class _Round:
                 )
                 if w:
                     edges.append((a, b, (w << low_bits) | tiebreak.get((a, b), 0)))
+        return edges
+
+    def _solve(
+        self,
+        active: Sequence[int],
+        current: set[int],
+        nxt: set[int],
+        bye: ByeFacts,
+        far_bye: ByeFacts,
+        barred: set[frozenset[int]],
+        tiebreak: dict[tuple[int, int], int],
+        low_bits: int,
+        *,
+        completion: bool = True,
+    ) -> dict[int, int]:
+        """A maximum-weight matching of ``active`` (criteria above, tie-break terms below)."""
+        edges = self._edges(
+            active, current, nxt, bye, far_bye, barred, tiebreak, low_bits, completion=completion
+        )
         return max_weight_matching(edges)
 
     def _perfect_candidate(
@@ -317,11 +338,28 @@ class _Round:
         current, nxt_set = set(bracket), set(nxt)
         if local and far:
             near = self.ranked([*bracket, *nxt])
-            mates = self._solve(
-                near, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, completion=False
+            matching = WeightedMatching.from_edges(
+                self._edges(
+                    near, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, completion=False
+                )
             )
+            mates = matching.solve()
             if self._completable([*(n for n in near if n not in mates), *far], bye0):
                 return mates
+            # the whole field, from this optimum: the [C4] field of a pair is the sum of one
+            # term per player (1/2, and 1 more if he may not take the PAB), added to every edge
+            # of the bracket and the next scoregroup as potentials (each slack kept), then the
+            # edges of the players further down
+            unit = self.layout.completion_unit << low_bits
+            matching.add_potentials(
+                {n: (unit >> 1) * (1 + 2 * (not bye_candidate(self.players[n], bye))) for n in near}
+            )
+            active = [*near, *self.ranked(far)]
+            for a, b, w in self._edges(
+                active, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, lower=set(far)
+            ):
+                matching.set_weight(b, a, w)
+            return matching.solve()
         active = self.ranked([*bracket, *nxt, *far])
         return self._solve(active, current, nxt_set, bye, bye0, barred, tiebreak, low_bits)
 
