@@ -262,3 +262,52 @@ def test_warm_start_random_edit_sequences() -> None:
                 got = wm.solve(max_cardinality=mc)
                 cold = max_weight_matching(edges, max_cardinality=mc)
                 assert value(got, edges, mc) == value(cold, edges, mc)
+
+
+def test_from_edges_solves_as_the_cold_function() -> None:
+    """WeightedMatching.from_edges builds the graph at once: its first solve is the same
+    matching as max_weight_matching of the same edges (edges of weight <= 0 left out)."""
+    rng = random.Random(23)
+    for _ in range(300):
+        n = rng.randint(0, 14)
+        edges = random_graph(rng, n)
+        wm = WeightedMatching.from_edges(edges)
+        assert wm.solve() == max_weight_matching(edges)
+
+
+def test_potentials_keep_the_start_and_give_the_optimum() -> None:
+    """add_potentials raises each edge uv by p(u) + p(v) (new vertices included) and keeps the
+    solved structure; vertices and edges added after it, the next solve is the optimum of the
+    new graph (brute force), with or without max_cardinality."""
+    rng = random.Random(29)
+    for _ in range(400):
+        n = rng.randint(2, 10)
+        edges = random_graph(rng, n)
+        wm = WeightedMatching.from_edges(edges)
+        wm.solve(max_cardinality=rng.random() < 0.3)
+        extra = rng.randint(0, 3)  # vertices n .. n+extra-1 come with the potentials
+        total = n + extra
+        if rng.random() < 0.5:
+            pot = {v: rng.randint(0, 8) for v in range(total) if rng.random() < 0.8}
+        else:  # a completion-like field far above the weights
+            pot = {v: rng.randint(1, 3) << 60 for v in range(total)}
+        wm.add_potentials(pot)
+        graph = {(min(u, v), max(u, v)): w for u, v, w in edges if w > 0}
+        graph = {k: w + pot.get(k[0], 0) + pot.get(k[1], 0) for k, w in graph.items()}
+        for u in range(n, total):  # edges of the new vertices
+            for v in range(total):
+                if v != u and rng.random() < 0.5:
+                    key = (min(u, v), max(u, v))
+                    if key not in graph:
+                        graph[key] = rng.randint(1, 12) + pot.get(u, 0) + pot.get(v, 0)
+                        wm.set_weight(u, v, graph[key])
+        current = [(u, v, w) for (u, v), w in graph.items()]
+        for mc in (False, True):
+            got = wm.solve(max_cardinality=mc)
+            assert value(got, current, mc) == brute_optimum(total, current, mc), (edges, pot)
+
+
+def test_potentials_refuse_negative_values() -> None:
+    wm = WeightedMatching.from_edges([(0, 1, 5)])
+    with pytest.raises(ValueError, match="negative potential"):
+        wm.add_potentials({0: -1})

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import gc
 import operator
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Generic, TypeVar
 
 __all__ = ["WeightedMatching", "max_weight_matching"]
@@ -941,7 +941,13 @@ def max_weight_matching(
             gc.enable()
 
 
-def _max_weight_matching(edges: Iterable[tuple[V, V, int]], max_cardinality: bool) -> dict[V, V]:
+def _build(
+    edges: Iterable[tuple[V, V, int]], max_cardinality: bool, *, drop_useless: bool = True
+) -> tuple[list[V], dict[V, int], _Solver, list[int]]:
+    """The solver of the graph given by ``edges``, nothing matched, every vertex dual at the
+    largest weight of its edges: (names by vertex id, ids by name, the solver, the raw weight
+    of each edge id).  With ``drop_useless`` and without ``max_cardinality`` an edge of weight
+    <= 0 is left out (it never helps)."""
     index: dict[V, int] = {}
     names: list[V] = []
     eu: list[int] = []
@@ -971,7 +977,7 @@ def _max_weight_matching(edges: Iterable[tuple[V, V, int]], max_cardinality: boo
             seen.add(key)
     if not set(map(type, wr)) <= {int, bool}:
         wr = [operator.index(w) for w in wr]  # an integer (a float is refused, not rounded)
-    if not max_cardinality:  # an edge of weight <= 0 never helps
+    if drop_useless and not max_cardinality:  # an edge of weight <= 0 never helps
         keep = [k for k, w in enumerate(wr) if w > 0]
         if len(keep) < len(wr):
             eu = [eu[k] for k in keep]
@@ -997,16 +1003,21 @@ def _max_weight_matching(edges: Iterable[tuple[V, V, int]], max_cardinality: boo
         aw[iv](iu)
         ak[iv](k)
         ax[iv](w)
-    if not eu:
-        return {}
     shift = _bound(wr) if max_cardinality else 0
     sol = _Solver()
     for xs in adjx:  # each vertex starts at the largest weight of its edges
-        sol.new_vertex(max(xs) + shift if xs else 0)
+        sol.new_vertex(max(max(xs) + shift, 0) if xs else 0)
     sol.adjw, sol.adjk = adjw, adjk
     sol.adjx = [[2 * (x + shift) for x in xs] for xs in adjx]
     sol.eu, sol.ev, sol.pu, sol.pv = eu, ev, pu, pv
     sol.ew = [2 * (x + shift) for x in wr]
+    return names, index, sol, wr
+
+
+def _max_weight_matching(edges: Iterable[tuple[V, V, int]], max_cardinality: bool) -> dict[V, V]:
+    names, _index, sol, wr = _build(edges, max_cardinality)
+    if not wr:
+        return {}
     sol.solve()
     out: dict[V, V] = {}
     mate = sol.mate
@@ -1042,6 +1053,64 @@ class WeightedMatching(Generic[V]):
         self._shift = 0  # the constant C of the current mode (0: plain maximum weight)
         self._mode_card = False
         self._total = 0  # the total of |w| over the edges
+
+    @classmethod
+    def from_edges(cls, edges: Iterable[tuple[V, V, int]]) -> WeightedMatching[V]:
+        """The graph of ``edges`` (``(u, v, weight)``, as :func:`max_weight_matching` takes
+        them, an edge of weight <= 0 left out as there), nothing matched yet, built at once
+        rather than edge by edge.  The first :meth:`solve` without ``max_cardinality`` returns
+        what :func:`max_weight_matching` returns for the same edges (the same start, the same
+        scans); the edits and solves after it are warm starts."""
+        self = cls()
+        names, index, sol, wr = _build(edges, False)
+        self._sol = sol
+        self._index = index
+        self._names = dict(enumerate(names))
+        self._weight = {
+            ((iu, iv) if iu < iv else (iv, iu)): (k, w)
+            for k, (iu, iv, w) in enumerate(zip(sol.eu, sol.ev, wr, strict=True))
+        }
+        self._total = sum(map(abs, wr))
+        return self
+
+    def add_potentials(self, potentials: Mapping[V, int]) -> None:
+        """Raise the weight of every edge ``uv`` by ``potentials[u] + potentials[v]`` (0 for a
+        vertex not named; a named vertex that is absent is added), each potential an integer
+        >= 0.
+
+        The matching, the blossoms and the slack of every edge are kept: each vertex dual rises
+        by twice its potential (the duals are doubled), so the next :meth:`solve` starts from
+        the previous optimum, only its exposed vertices (now with a positive dual) to be
+        matched.  A criterion that is a sum of one term per player (as "pair as many players
+        who may not take the bye as possible") is added to a solved graph this way."""
+        for v in potentials:
+            self.add_vertex(v)
+        sol = self._sol
+        index = self._index
+        pot = [0] * len(sol.parent)
+        for v, p in potentials.items():
+            p = operator.index(p)
+            if p < 0:
+                raise ValueError(f"negative potential {p} at vertex {v!r}")
+            pot[index[v]] = p
+        weight = self._weight
+        ew = sol.ew
+        total = 0
+        for key, (k, w) in weight.items():
+            iu, iv = key
+            add = pot[iu] + pot[iv]
+            if add:
+                w += add
+                weight[key] = (k, w)
+                ew[k] += 2 * add
+            total += abs(w)
+        self._total = total
+        for i in self._names:
+            if pot[i]:
+                sol.dual[i] += 2 * pot[i]
+                sol.adjx[i] = [ew[k] for k in sol.adjk[i]]
+            elif any(pot[j] for j in sol.adjw[i]):
+                sol.adjx[i] = [ew[k] for k in sol.adjk[i]]
 
     # -- edits -----------------------------------------------------------------------------------
 

@@ -130,6 +130,11 @@ class Layout:
             weight >>= width
         return out[::-1]
 
+    @property
+    def completion_unit(self) -> int:
+        """The unit of the [C4] field (the lowest bit of the first field)."""
+        return 1 << sum(self.widths()[1:])
+
     def score_bit(self, score: int) -> int:
         """The unit of ``score``'s counter in a score field."""
         return 1 << self.score_shift[score]

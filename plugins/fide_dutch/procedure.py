@@ -27,9 +27,7 @@ from dataclasses import dataclass, field
 
 from swisspairing import RoundContext
 from swisspairing.feasibility import PairingGraph
-from swisspairing.matching import (
-    max_weight_matching,
-)
+from swisspairing.matching import WeightedMatching, max_weight_matching
 
 from .criteria import (
     FIELD_RULES,
@@ -158,7 +156,7 @@ class _Round:
         return ByeFacts(bye_score, ranks, single)
 
     # ------------------------------------------------------------------ matching
-    def _solve(
+    def _edges(
         self,
         active: Sequence[int],
         current: set[int],
@@ -170,13 +168,17 @@ class _Round:
         low_bits: int,
         *,
         completion: bool = True,
-    ) -> dict[int, int]:
-        """A maximum-weight matching of ``active`` (criteria above, tie-break terms below)."""
+        lower: set[int] | None = None,
+    ) -> list[tuple[int, int, int]]:
+        """The weighted edges among ``active`` (criteria above, tie-break terms below); with
+        ``lower``, only the edges whose lower-ranked player is in it."""
         edges = []
         players = self.players
         for i, a in enumerate(active):
             pa = players[a]
             for b in active[i + 1 :]:
+                if lower is not None and b not in lower:
+                    continue
                 if not self.compatible(a, b):
                     continue
                 if b in current:
@@ -193,6 +195,25 @@ class _Round:
                 )
                 if w:
                     edges.append((a, b, (w << low_bits) | tiebreak.get((a, b), 0)))
+        return edges
+
+    def _solve(
+        self,
+        active: Sequence[int],
+        current: set[int],
+        nxt: set[int],
+        bye: ByeFacts,
+        far_bye: ByeFacts,
+        barred: set[frozenset[int]],
+        tiebreak: dict[tuple[int, int], int],
+        low_bits: int,
+        *,
+        completion: bool = True,
+    ) -> dict[int, int]:
+        """A maximum-weight matching of ``active`` (criteria above, tie-break terms below)."""
+        edges = self._edges(
+            active, current, nxt, bye, far_bye, barred, tiebreak, low_bits, completion=completion
+        )
         return max_weight_matching(edges)
 
     def _perfect_candidate(
@@ -317,11 +338,28 @@ class _Round:
         current, nxt_set = set(bracket), set(nxt)
         if local and far:
             near = self.ranked([*bracket, *nxt])
-            mates = self._solve(
-                near, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, completion=False
+            matching = WeightedMatching.from_edges(
+                self._edges(
+                    near, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, completion=False
+                )
             )
+            mates = matching.solve()
             if self._completable([*(n for n in near if n not in mates), *far], bye0):
                 return mates
+            # the whole field, from this optimum: the [C4] field of a pair is the sum of one
+            # term per player (1/2, and 1 more if he may not take the PAB), added to every edge
+            # of the bracket and the next scoregroup as potentials (each slack kept), then the
+            # edges of the players further down
+            unit = self.layout.completion_unit << low_bits
+            matching.add_potentials(
+                {n: (unit >> 1) * (1 + 2 * (not bye_candidate(self.players[n], bye))) for n in near}
+            )
+            active = [*near, *self.ranked(far)]
+            for a, b, w in self._edges(
+                active, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, lower=set(far)
+            ):
+                matching.set_weight(b, a, w)
+            return matching.solve()
         active = self.ranked([*bracket, *nxt, *far])
         return self._solve(active, current, nxt_set, bye, bye0, barred, tiebreak, low_bits)
 
@@ -393,16 +431,33 @@ class _Round:
                 rem_set = set(remainder)
                 # 2. the remainder (B.6, D.1-D.2 / 4.2-4.3); S1 holds as many players as the
                 # remainder makes pairs: first tried with the most it could make by itself, then,
-                # if the criteria allow fewer, with that number
+                # if the criteria allow fewer, with that number.  That number is the [C7]
+                # counter of the residents' score in the criteria's optimum, the same whatever
+                # the tie-break terms below them; after an MDP-pairing its optimum holds the
+                # remainder's (the MDP pairs taken out, the rest is optimal for the rest), so
+                # the remainder is matched with that number at once (and from the most it
+                # could make by itself, as the text says, should the count not hold)
                 if remainder:
                     rest = [n for n in bracket if n not in finalized]
                     tried: set[int] = set()
-                    rem_pairs = self._max_pairs(remainder)
+                    predicted = (
+                        sum(1 for r in remainder if mates.get(r) in rem_set) // 2
+                        if carried
+                        else None
+                    )
+                    rem_pairs = self._max_pairs(remainder) if predicted is None else predicted
                     while True:
                         tried.add(rem_pairs)
                         tb, low = remainder_tiebreak(remainder, rem_pairs)
                         mates = self._stage(rest, nxt, far, bye, bye0, barred, tb, low, local)
                         made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
+                        if predicted is not None and made != predicted:  # pragma: no cover
+                            # (the count is the criteria's, [C7]: not expected to happen)
+                            predicted = None
+                            tried.clear()
+                            rem_pairs = self._max_pairs(remainder)
+                            continue
+                        predicted = None
                         if made == rem_pairs or made in tried:
                             break
                         rem_pairs = made
