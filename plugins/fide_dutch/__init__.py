@@ -16,7 +16,7 @@ Where the rules live:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from swisspairing import (
@@ -27,6 +27,8 @@ from swisspairing import (
     PlayerState,
     RoundContext,
     RoundPairing,
+    Tournament,
+    Violation,
     hookimpl,
 )
 from swisspairing.plugins import C0401_2026, C0401_LETTERS, core_criteria_citer
@@ -192,3 +194,34 @@ def _c0401(context: RoundContext) -> Mapping[str, str]:
 
 #: C.04.1 cites the core's generic checks.
 cite_core_checks = core_criteria_citer(_c0401)
+
+#: The core's colour-limit checks, by their key and as C.04.1 cites them in either edition.
+_COLOUR_LIMITS = frozenset(
+    k
+    for key in ("colours.max_difference", "colours.max_run")
+    for k in (key, C0401_LETTERS[key], C0401_2026[key])
+)
+
+
+@hookimpl(wrapper=True, specname="swiss_check_round")
+def c3_topscorer_opponents(
+    tournament: Tournament, round_number: int, context: RoundContext
+) -> Generator[None, list[list[Violation]], list[list[Violation]]]:
+    """[C3] / C.3 forbids only two *non-topscorers* with the same absolute colour preference
+    to meet: a topscorer may meet anyone when the last round is paired, and the colours
+    (E.1 / 5.2.2, the stronger preference first) may then take the other player beyond the
+    colour limits.  That player's colour-limit finding is no violation of this system
+    (bbpPairings pairs so too); every other finding stands."""
+    parts = yield
+    excused = set()
+    for p in tournament.players:
+        rec = p.record(round_number)
+        if rec is None or rec.opponent is None:
+            continue
+        if context.engine.hook.swiss_colour_exempt(number=rec.opponent, context=context):
+            excused.add(p.number)
+    return [
+        [v for v in part if not (v.rule in _COLOUR_LIMITS and dict(v.args).get("p") in excused)]
+        for part in parts
+        if part
+    ]
