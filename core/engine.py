@@ -40,6 +40,20 @@ class Engine:
         """The plugin manager: core defaults plus the ruleset's system."""
         self.hook = self.pm.hook
 
+    def system_info(self) -> dict[str, Any]:
+        """The merged ``swiss_system_info`` of the core defaults and the system."""
+        info: dict[str, Any] = {}
+        for part in self.hook.swiss_system_info():
+            info.update(part or {})
+        return info
+
+    def bye_term(self) -> str | None:
+        """The system's own word (a msgid) for the pairing-allocated bye, shown in pairing
+        lists in place of the core's ``bye`` — the draughts «плюс», RDF 5.4.10.2(f) — or
+        ``None`` when the system uses the core's word (``swiss_system_info`` key ``bye``)."""
+        term = self.system_info().get("bye")
+        return term if isinstance(term, str) and term else None
+
     # ------------------------------------------------------------------ public API
     def context(
         self,

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from swisspairing.i18n import gettext
+
 ROOT = Path(__file__).parent.parent
 DATA = ROOT / "tests" / "data"
 EXAMPLES = ROOT / "examples"
@@ -506,3 +508,67 @@ def test_polish_help_speaks_in_the_imperative(cli) -> None:  # type: ignore[no-u
             if match and match.group(1).endswith("ć"):
                 infinitives.append(line.strip())
     assert infinitives == []
+
+
+# --------------------------------------------------------------- the system's own terms
+#: The word seed 002 uses for the pairing-allocated bye of the draughts Swiss (RDF 5.4.10.2(f):
+#: «получает плюс») and that the same ruleset's explanation uses, per language; the core's
+#: ``bye`` (Russian «свободен от игры») must not stand beside it in the pairing list.
+#: (label in the list, its stem in the explanation's sentences, the core's word).
+DRAUGHTS_PLUS = {
+    "ru": ("плюс", "плюс", "свободен от игры"),
+    "de": ("Freilos", "Freilos", None),
+    "pl": ("pauza", "pauz", None),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_draughts_pairing_list_names_the_bye_as_the_explanation_does(
+    cli, tmp_path: Path, lang: str
+) -> None:  # type: ignore[no-untyped-def]
+    """RDF 5.4.10.2(f): nine players, the last of the order gets the plus.  The board list of
+    ``pair`` and the ``pairings`` report of the written round print the word the explanation
+    uses for it (``plus`` through the system's ``swiss_system_info``), not the core's."""
+    word, stem, core_word = DRAUGHTS_PLUS[lang]
+    source = DATA / "ru_draughts" / "round1-nine.trf"
+    argv = ["--lang", lang, "pair", str(source), "-r", "rdf-base", "--explain"]
+    shown = _call(cli, argv)
+    assert shown.code == 0, shown.err
+    table, explanation = shown.out.split("\n\n" + gettext("Explanation", lang) + "\n")
+    bye_line = [line for line in table.splitlines() if line.strip().startswith("9  ")]
+    assert bye_line and bye_line[0].rstrip().endswith(word), table
+    assert stem in explanation, explanation
+    written = tmp_path / "r1.trf"
+    assert _call(cli, ["pair", str(source), "-r", "rdf-base", "-o", str(written)]).code == 0
+    report = _call(cli, ["--lang", lang, "pairings", str(written), "-r", "rdf-base"])
+    assert report.code == 0, report.err
+    assert re.search(rf"\b{word} \(1\)", report.out), report.out
+    if core_word:
+        assert core_word not in shown.out + report.out
+    english = _call(cli, ["--lang", "en", "pairings", str(written), "-r", "rdf-base"])
+    assert "plus (1)" in english.out, english.out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_draughts_tiebreak_is_the_truncated_solkoff_of_seed_002(cli, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """RDF 5.4.10.6.2 names the sum of the opponents' points except the worst «усечённый
+    коэффициент Солкофа» (glossary 61): the draughts standings' legend says so and cites that
+    rule, not the chess «Бухгольц без худшего» (glossary 60) nor the digest's English ``TB 2``;
+    the chess rulesets keep the FIDE name (C.07 14.1)."""
+    name = {
+        "de": "gekürzte Solkoff-Wertung",
+        "ru": "усечённый коэффициент Солкофа",
+        "pl": "obcięty współczynnik Solkoffa",
+    }[lang]
+    chess = gettext("Buchholz cut 1", lang)
+    source = DATA / "ru_draughts" / "round2-eight.trf"
+    draughts = _call(cli, ["--lang", lang, "standings", str(source), "-r", "rdf-base"])
+    assert draughts.code == 0, draughts.err
+    legend = [line for line in draughts.out.splitlines() if name in line]
+    assert legend and legend[0].endswith(f"{name} (RDF 5.4.10.6.2)"), draughts.out
+    assert chess not in draughts.out and "TB 2" not in draughts.out
+    lim = _call(
+        cli, ["--lang", lang, "standings", str(EXAMPLES / "lim-open-24.trf"), "-r", "fide-lim"]
+    )
+    assert lim.code == 0, lim.err
+    assert chess in lim.out and name not in lim.out, lim.out
