@@ -18,7 +18,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from swisspairing.i18n import gettext
 
 ROOT = Path(__file__).parent.parent
