@@ -571,3 +571,60 @@ def test_draughts_tiebreak_is_the_truncated_solkoff_of_seed_002(cli, lang: str) 
     )
     assert lim.code == 0, lim.err
     assert chess in lim.out and name not in lim.out, lim.out
+
+
+# --------------------------------------------------------------- reasons cite the regulation
+#: Four rounds of six players (all games drawn) in which player 1 has White every round:
+#: round 4 gives him White a fourth time running (and a colour difference of 4), and the
+#: rematch file repeats round 1 as round 2.
+_WHITE_FOUR = [
+    [(1, 2), (3, 4), (5, 6)],
+    [(1, 3), (2, 5), (4, 6)],
+    [(1, 4), (6, 2), (5, 3)],
+    [(1, 5), (4, 2), (6, 3)],
+]
+_REMATCH = [[(1, 2), (3, 4), (5, 6)], [(2, 1), (4, 3), (6, 5)]]
+
+
+def _schedule(tmp: Path, name: str, rounds: list[list[tuple[int, int]]]) -> Path:
+    blocks: dict[int, str] = {n: "" for n in range(1, 7)}
+    for pairs in rounds:
+        for white, black in pairs:
+            blocks[white] += f"  {black:04d} w ="
+            blocks[black] += f"  {white:04d} b ="
+    points = f"{len(rounds) / 2:>4.1f}"  # every game drawn
+    lines = ["012 Begründungen", "XXR 7"]
+    lines += [(line := _player(n, blocks[n]))[:80] + points + line[84:] for n in range(1, 7)]
+    path = tmp / f"{name}.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+#: What each system cites for the core's generic criteria (its ``CORE_CRITERIA`` table):
+#: (rematch, colour limit the fourth White breaks).
+CITED = {
+    "rdf-base": ("RDF 5.4.10.2(a)", "RDF 5.4.10.2(c)"),
+    "fide-dutch-1992": ("Dutch-1992 B1a", "Dutch-1992 B2a"),
+    "fide-dutch-2025": ("BR 2", "BR 6"),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(CITED))
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_repair_reasons_cite_the_systems_rule(cli, tmp_path: Path, lang: str, ruleset: str) -> None:  # type: ignore[no-untyped-def]
+    """``check --repair --explain``: the reasons why the published pairing is not ours cite
+    the rule the system cites for the same criterion in ``check`` (RDF 5.4.10.2(a)/(c),
+    Dutch-1992 B1a/B2a, C.04.1 BR 2/BR 6), never the configuration keys ``max_meetings``,
+    ``forbidden`` or ``colours`` (issue 24, finding 8)."""
+    rematch_rule, colour_rule = CITED[ruleset]
+    for name, rounds, rule in (
+        ("rematch", _REMATCH, rematch_rule),
+        ("white-four", _WHITE_FOUR, colour_rule),
+    ):
+        path = _schedule(tmp_path, name, rounds)
+        argv = ["--lang", lang, "check", str(path), "-r", ruleset, "--repair", "--explain"]
+        shown = _call(cli, argv)
+        assert shown.code == 1, shown.out + shown.err
+        assert f"[{rule}] " in shown.out, shown.out
+        for key in ("max_meetings", "forbidden", "colours"):
+            assert f"[{key}" not in shown.out, shown.out
