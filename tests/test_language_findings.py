@@ -628,3 +628,76 @@ def test_repair_reasons_cite_the_systems_rule(cli, tmp_path: Path, lang: str, ru
         assert f"[{rule}] " in shown.out, shown.out
         for key in ("max_meetings", "forbidden", "colours"):
             assert f"[{key}" not in shown.out, shown.out
+
+
+# --------------------------------------------------------------- one entry per form
+#: The forms that one listed player and several take in the sentences of issue 24's finding 3
+#: (player 1 with White four times running: he already met 2, 3, 4, 5, and the colour limits
+#: leave him no game against 6 — AMB-D21, Dutch-1992 B2).
+ONE_AND_MANY = {
+    "en": ("already met players 2, 3, 4, 5", "to meet player 6", "of player 1 already breaks"),
+    "de": (
+        "gegen Spieler 2, 3, 4, 5 gespielt",
+        "die Partie gegen Spieler 6",
+        "von Spieler 1 verletzt",
+    ),
+    "ru": ("с игроками 2, 3, 4, 5", "с игроком 6", "у игрока 1 уже нарушает"),
+    "pl": ("z zawodnikami 2, 3, 4, 5", "z zawodnikiem 6", "zawodnika 1 już narusza"),
+}
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_listed_players_take_the_form_of_their_number(cli, tmp_path: Path, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """Why player 1 cannot be paired (Dutch-1992 B1a, B2) and that his colour history already
+    breaks the limits (AMB-D21, RDF 5.4.10.2(c)): one listed player takes the singular (he,
+    «игроком», «zawodnikiem»), several the plural — one catalogue entry per form."""
+    many, one, history = ONE_AND_MANY[lang]
+    path = _schedule(tmp_path, "white-four", _WHITE_FOUR)
+    unpaired = _call(cli, ["--lang", lang, "pair", str(path), "-r", "fide-dutch-1992"])
+    assert many in unpaired.err and one in unpaired.err, unpaired.err
+    explained = _call(cli, ["--lang", lang, "pair", str(path), "-r", "rdf-base", "--explain"])
+    assert explained.code == 0, explained.err
+    assert history in explained.out, explained.out
+
+
+#: The colour of both players in the sentence's own form, never the file's code pasted in.
+BOTH_COLOURS = {
+    "en": ("both have White", "both have Black"),
+    "de": ("haben beide Weiß", "haben beide Schwarz"),
+    "ru": ("играют белыми", "играют чёрными"),
+    "pl": ("obaj grają białymi", "obaj grają czarnymi"),
+}
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+@pytest.mark.parametrize("code", ["w", "b"])
+@pytest.mark.parametrize("kind", ["trf", "json"])
+def test_both_players_with_one_colour_is_said_in_words(
+    cli, tmp_path: Path, lang: str, code: str, kind: str
+) -> None:  # type: ignore[no-untyped-def]
+    """A game recorded with the same colour for both players (TRF and JSON readers): the
+    sentence names the colour as the language says it, one entry per colour."""
+    import json
+
+    from swisspairing.jsonio import dumps_json
+    from swisspairing.trf import load_trf
+
+    other = "b" if code == "w" else "w"
+    rounds = [[(1, 2), (3, 4), (5, 6)]]
+    path = _schedule(tmp_path, "same-colour", rounds)
+    wrong_player = 2 if code == "w" else 1  # the player whose colour is written wrong
+    if kind == "trf":
+        lines = path.read_text(encoding="utf-8").splitlines()
+        line = lines[1 + wrong_player]
+        lines[1 + wrong_player] = line.replace(f" {other} =", f" {code} =")
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    else:
+        data = json.loads(dumps_json(load_trf(str(path))))
+        data["players"][wrong_player - 1]["rounds"][0]["colour"] = code
+        path = tmp_path / "same-colour.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+    shown = _call(cli, ["--lang", lang, "pair", str(path), "-r", "fide-dutch-1992"])
+    assert shown.code == 3, shown.err
+    expected = BOTH_COLOURS[lang][0 if code == "w" else 1]
+    assert expected in shown.err, shown.err
+    assert not re.search(rf"\b{code}\b", shown.err.split(":", 3)[-1]), shown.err
