@@ -701,3 +701,62 @@ def test_both_players_with_one_colour_is_said_in_words(
     expected = BOTH_COLOURS[lang][0 if code == "w" else 1]
     assert expected in shown.err, shown.err
     assert not re.search(rf"\b{code}\b", shown.err.split(":", 3)[-1]), shown.err
+
+
+# --------------------------------------------------------------- plugin load errors
+#: Entry points of a system that cannot be loaded, and the word of our sentence that each must
+#: show whatever the language: the entry point's target (and the missing module).
+_BROKEN = {
+    "missing-module": "lang2_no_such_module_xyz",
+    "missing-object": "swisspairing.errors:NoSuchObject",
+    "unknown-hook": "{module}",
+}
+_OUR_SENTENCE = {
+    "en": ("cannot be loaded", "do not fit"),
+    "de": ("kann nicht geladen werden", "passen nicht"),
+    "ru": ("не удаётся загрузить", "не соответствуют"),
+    "pl": ("nie można załadować", "nie pasują"),
+}
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+@pytest.mark.parametrize("case", sorted(_BROKEN))
+def test_plugin_load_errors_are_our_sentence(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lang: str, case: str
+) -> None:
+    """A system that cannot be loaded (module missing, object missing, a hook pluggy does not
+    know): one catalogue sentence in the language names the system and its entry point;
+    Python's or pluggy's English text only follows as the detail, on the same line."""
+    import sys
+    from importlib import metadata
+
+    from swisspairing import PluginError, manager
+
+    module = tmp_path / "lang2_unknown_hook.py"
+    module.write_text(
+        "from swisspairing import hookimpl\n\n\n"
+        "@hookimpl\ndef swiss_no_such_hook():\n    return None\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    target = _BROKEN[case].format(module="lang2_unknown_hook")
+    declared = manager._scan()
+    broken = metadata.EntryPoint(name="lang2-broken", value=target, group=manager.GROUP)
+    monkeypatch.setattr(manager, "_scan", lambda: (*declared, broken))
+    manager._load_module.cache_clear()
+    try:
+        with pytest.raises(PluginError) as raised:
+            manager.make_manager("lang2-broken")
+    finally:
+        manager._load_module.cache_clear()
+        sys.modules.pop("lang2_unknown_hook", None)
+    text = raised.value.render(lang)
+    loaded, fits = _OUR_SENTENCE[lang]
+    ours = fits if case == "unknown-hook" else loaded
+    assert ours in text and "'lang2-broken'" in text and target in text, text
+    english = {"unknown-hook": "unknown hook", "missing-object": "has no attribute"}.get(case)
+    if english is not None:  # Python's or pluggy's text: the detail after our sentence
+        assert text.index(ours) < text.index(english), text
+    if case == "missing-module":
+        assert "No module named" not in text, text  # our sentence says it, not Python's
+    assert "\n" not in text
