@@ -660,7 +660,9 @@ def _cmd_pair(args: argparse.Namespace, locale: str, out: TextIO, err: TextIO) -
                 )
             )
         elif not args.pairs and not args.output:
-            out.write(format_table(pairing, tournament, ctx_scores, locale))
+            out.write(
+                format_table(pairing, tournament, ctx_scores, locale, bye_term=engine.bye_term())
+            )
         if args.explain:
             out.write("\n" + gettext(N_("Explanation"), locale) + "\n")
             if args.decoded is not None and args.decoded.guessed:

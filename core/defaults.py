@@ -45,9 +45,12 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     if outside:
         context.explanation.add(
             "AMB-D21",
-            N_(
-                "the colour history of {players} already breaks the colour limits: they may only "
-                "get the colour that does not take them further out"
+            NP_(
+                "the colour history of player {players} already breaks the colour limits: he may "
+                "only get the colour that does not take him further out",
+                "the colour histories of players {players} already break the colour limits: they "
+                "may only get the colour that does not take them further out",
+                "players",
             ),
             players=outside,
         )

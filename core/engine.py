@@ -10,7 +10,7 @@ last formed pair").  A system never writes that loop itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -39,6 +39,37 @@ class Engine:
         self.pm = manager if manager is not None else make_manager(ruleset.system, extra_plugins)
         """The plugin manager: core defaults plus the ruleset's system."""
         self.hook = self.pm.hook
+
+    def system_info(self) -> dict[str, Any]:
+        """The merged ``swiss_system_info`` of the core defaults and the system."""
+        info: dict[str, Any] = {}
+        for part in self.hook.swiss_system_info():
+            info.update(part or {})
+        return info
+
+    def cite_criterion(self, key: str, context: RoundContext) -> str:
+        """The system's rule id for one of the core's generic criteria, named by its
+        configuration key (``max_meetings``, ``colours.max_run``): the table a
+        ``swiss_check_round`` wrapper of the system carries as ``core_criteria`` (a mapping,
+        or a function of the context; :func:`swisspairing.plugins.core_criteria_citer`), so
+        that every reason shown to an arbiter cites the regulation, as ``check`` does
+        (issue 24).  ``""`` when the system cites no rule for it: the key is no reason."""
+        for impl in self.hook.swiss_check_round.get_hookimpls():
+            table = getattr(impl.function, "core_criteria", None)
+            if callable(table):
+                table = table(context)
+            if isinstance(table, Mapping):
+                rule = table.get(key)
+                if isinstance(rule, str) and rule:
+                    return rule
+        return ""
+
+    def bye_term(self) -> str | None:
+        """The system's own word (a msgid) for the pairing-allocated bye, shown in pairing
+        lists in place of the core's ``bye`` — the draughts «плюс», RDF 5.4.10.2(f) — or
+        ``None`` when the system uses the core's word (``swiss_system_info`` key ``bye``)."""
+        term = self.system_info().get("bye")
+        return term if isinstance(term, str) and term else None
 
     # ------------------------------------------------------------------ public API
     def context(

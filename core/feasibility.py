@@ -415,14 +415,36 @@ class PairingGraph:
             else:
                 colour.append(o)
         parts: list[object] = []
+        # one entry per form (issue 24): "player 4" / "players 4, 5" in the case the verb needs
         if met:
-            parts.append(_Part(N_("already met {players}"), {"players": met}))
+            parts.append(
+                _Part(
+                    NP_("already met player {players}", "already met players {players}", "players"),
+                    {"players": met},
+                )
+            )
         if forbidden:
             parts.append(
-                _Part(N_("may not meet {players} (forbidden pairs)"), {"players": forbidden})
+                _Part(
+                    NP_(
+                        "may not meet player {players} (a forbidden pair)",
+                        "may not meet players {players} (forbidden pairs)",
+                        "players",
+                    ),
+                    {"players": forbidden},
+                )
             )
         if colour:
-            parts.append(_Part(N_("the colour limits forbid {players}"), {"players": colour}))
+            parts.append(
+                _Part(
+                    NP_(
+                        "the colour limits forbid him to meet player {players}",
+                        "the colour limits forbid him to meet players {players}",
+                        "players",
+                    ),
+                    {"players": colour},
+                )
+            )
         if not ctx.can_receive_bye(number):
             parts.append(Term(N_("and he may not receive the bye (B1b)")))
         return parts

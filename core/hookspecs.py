@@ -36,7 +36,10 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 def swiss_system_info() -> Mapping[str, Any] | None:
     """Describe the system: ``{"name": msgid, "description": msgid, "rules": "Dutch-1992"}``;
     ``"acceleration": True`` when the system pairs by the virtual points of TRF ``XXA``/``250``
-    records (the CLI otherwise warns that they only enter the points field).
+    records (the CLI otherwise warns that they only enter the points field); ``"bye": msgid``
+    when the system's regulations name the pairing-allocated bye in their own word (the
+    draughts «плюс», RDF 5.4.10.2(f)), which the pairing lists then print instead of the
+    core's ``bye``.
 
     Shown by ``swisspairing systems``.  Collected from every plugin.
     """

@@ -516,11 +516,14 @@ def _check_games(t: Tournament, paths: Mapping[int, str], source: str) -> None:
                     raise _error(
                         source,
                         f"{where}.colour",
-                        N_("round {round}: players {a} and {b} both have colour {colour}"),
+                        (
+                            N_("round {round}: players {a} and {b} both have White")
+                            if rec.colour is WHITE
+                            else N_("round {round}: players {a} and {b} both have Black")
+                        ),
                         round=r,
                         a=p.number,
                         b=rec.opponent,
-                        colour=rec.colour.value,
                     )
                 if other.result not in _MIRROR.get(rec.result, ""):
                     raise _error(

@@ -90,6 +90,18 @@ def _dist_name(ep: Any) -> str:
     return f"{dist.name} {dist.version}" if dist is not None else "?"
 
 
+def _one_line(exc: Exception) -> str:
+    """The exception's text on one line (an error is one line of standard error)."""
+    return "; ".join(part.strip() for part in str(exc).splitlines() if part.strip()) or "-"
+
+
+def _entry_point(ep: Any) -> str:
+    """``module:object (distribution version)``, or the target alone when no distribution
+    declares it (an entry point made in a test)."""
+    dist = getattr(ep, "dist", None)
+    return f"{ep.value} ({dist.name} {dist.version})" if dist is not None else ep.value
+
+
 def system_names() -> list[str]:
     """Names of the installed systems."""
     return list(system_entry_points())
@@ -104,13 +116,31 @@ def _load_module(name: str) -> Any:
             system=name,
             known=", ".join(eps) or "-",
         )
+    ep = eps[name]
     try:
-        return eps[name].load()
+        return ep.load()
     except Exception as exc:  # a broken third-party plugin must not crash with a traceback
+        # one sentence of ours naming the system and its entry point; Python's own text (in
+        # English) only as the detail at the end (issue 24)
+        where = {"name": name, "entry_point": _entry_point(ep)}
+        missing = getattr(exc, "name", None)
+        if isinstance(exc, ModuleNotFoundError) and missing:
+            raise PluginError(
+                N_(
+                    "pairing system {name!r} cannot be loaded: its entry point {entry_point} "
+                    "needs the module {module}, which is not installed"
+                ),
+                **where,
+                module=missing,
+            ) from exc
         raise PluginError(
-            N_("pairing system {name!r} cannot be loaded: {reason}"),
-            name=name,
-            reason=f"{type(exc).__name__}: {exc}",
+            N_(
+                "pairing system {name!r} cannot be loaded: importing its entry point "
+                "{entry_point} fails with {exception} (the detail, as Python gives it: {detail})"
+            ),
+            **where,
+            exception=type(exc).__name__,
+            detail=_one_line(exc),
         ) from exc
 
 
@@ -120,15 +150,43 @@ def make_manager(system: str | None, extra: Iterable[Any] = ()) -> pluggy.Plugin
     pm.add_hookspecs(hookspecs)
     pm.register(defaults, name="swisspairing.defaults")
     pm.register(tiebreaks, name="swisspairing.tiebreaks")
-    if system is not None:
-        pm.register(_load_module(system), name=system)
-    for plugin in extra:
-        pm.register(plugin)
     try:
+        if system is not None:
+            pm.register(_load_module(system), name=system)
+        for plugin in extra:
+            pm.register(plugin)
         pm.check_pending()
-    except pluggy.PluginValidationError as exc:
-        raise PluginError(N_("plugin error: {reason}"), reason=str(exc)) from exc
+    except (pluggy.PluginValidationError, ValueError) as exc:
+        raise _hook_error(exc, system) from exc
     return pm
+
+
+def _hook_error(exc: Exception, system: str | None) -> PluginError:
+    """A plugin whose hooks do not fit the specifications (or registered twice), said in one
+    sentence of ours that names the plugin — with its entry point when it is the system —
+    and pluggy's English text as the detail (issue 24)."""
+    plugin = getattr(exc, "plugin", None)
+    label = getattr(plugin, "__name__", None) or (repr(plugin) if plugin is not None else "?")
+    eps = system_entry_points() if system is not None else {}
+    ep = eps.get(system) if system is not None else None
+    if ep is not None and (plugin is None or label == ep.value.partition(":")[0]):
+        return PluginError(
+            N_(
+                "the hooks of pairing system {name!r} (entry point {entry_point}) do not fit "
+                "those of swisspairing (the detail, as pluggy gives it: {detail})"
+            ),
+            name=system,
+            entry_point=_entry_point(ep),
+            detail=_one_line(exc),
+        )
+    return PluginError(
+        N_(
+            "the hooks of plugin {plugin} do not fit those of swisspairing (the detail, as "
+            "pluggy gives it: {detail})"
+        ),
+        plugin=label,
+        detail=_one_line(exc),
+    )
 
 
 def system_schema(system: str) -> dict[str, Any] | None:

@@ -55,10 +55,16 @@ def _score(value: float, locale: str | None = None) -> str:
 
 
 def format_table(
-    pairing: RoundPairing, tournament: Tournament, scores: dict[int, float], locale: str | None
+    pairing: RoundPairing,
+    tournament: Tournament,
+    scores: dict[int, float],
+    locale: str | None,
+    *,
+    bye_term: str | None = None,
 ) -> str:
     """A readable board list: board, then number, name and score of White and of Black, each
-    in its own column (numbers and scores right-aligned, names left-aligned)."""
+    in its own column (numbers and scores right-aligned, names left-aligned).  ``bye_term``
+    is the system's own word (msgid) for the pairing-allocated bye (``Engine.bye_term``)."""
     _ = lambda s: gettext(s, locale)  # noqa: E731
     title = _(N_("Round {round}")).format(round=pairing.round)
     number = _(N_("No."))
@@ -82,8 +88,8 @@ def format_table(
         if b.absent is not None:
             rows[-1][5 if b.absent == b.black else 2] += " (" + _(N_("forfeit")) + ")"
     labels = {
-        "U": N_("bye"),
-        "F": N_("bye"),
+        "U": bye_term or N_("bye"),
+        "F": bye_term or N_("bye"),
         "H": N_("half-point bye"),
         "-": N_("absent"),
         "Z": N_("absent"),

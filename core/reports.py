@@ -493,6 +493,7 @@ def pairings_report(
     if ps is None:
         ps = PointSystem()
     boards, byes = round_boards(tournament, round_number)
+    bye_term = engine.bye_term() if engine is not None and hasattr(engine, "bye_term") else None
     boards = _publication_order(tournament, round_number, boards, engine)
     scores = {n: s.score for n, s in player_states(tournament, ps, round_number).items()}
     cols = (
@@ -547,6 +548,8 @@ def pairings_report(
     data_byes = []
     for bye in byes:
         label = _t(_BYE_LABEL.get(bye.result, N_("bye")), lang)
+        if bye.result == "U" and bye_term:  # the system's own word (RDF 5.4.10.2(f): «плюс»)
+            label = _t(bye_term, lang)
         pts = ps.points(tournament.player(bye.player).record(round_number))  # type: ignore[arg-type]
         rows.append(
             (

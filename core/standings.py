@@ -115,7 +115,8 @@ def available_tiebreaks(
     ruleset: Any = None, *, extra_plugins: Sequence[Any] = ()
 ) -> dict[str, Tiebreak]:
     """The core's tiebreaks plus those of the ruleset's system and of ``extra_plugins``
-    (``swiss_tiebreaks``)."""
+    (``swiss_tiebreaks``); an id the system returns too takes the system's entry (the draughts
+    name of ``buchholz-cut1``, RDF 5.4.10.6.2)."""
     found: dict[str, Tiebreak] = dict(CORE_TIEBREAKS)
     if ruleset is None and not extra_plugins:
         return found
@@ -123,7 +124,9 @@ def available_tiebreaks(
     from .manager import make_manager
 
     pm = make_manager(ruleset.system if ruleset is not None else None, extra_plugins)
-    for part in pm.hook.swiss_tiebreaks():
+    # pluggy calls the last registered plugin first: reversed, the core comes first and the
+    # system (then ``extra_plugins``) may give one of the core's ids its own name and rule
+    for part in reversed(pm.hook.swiss_tiebreaks()):
         if part:
             found.update(part)
     return found

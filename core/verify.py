@@ -337,6 +337,20 @@ def _mentions(event: Event, numbers: set[int]) -> bool:
     return False
 
 
+def _colour_limit(ctx: Any, number: int, colour: Any) -> str:
+    """The configuration key of the colour limit ``colour`` would break for the player: the
+    colour difference (``colours.max_difference``) when it passes that limit, else the run of
+    equal colours (``colours.max_run``)."""
+    from .model import WHITE
+
+    limit = ctx.ruleset.colours.max_difference
+    cd = ctx.states[number].colour_difference
+    after = cd + (1 if colour is WHITE else -1)
+    if limit is not None and abs(after) > limit and abs(after) > abs(cd):
+        return "colours.max_difference"
+    return "colours.max_run"
+
+
 def _reasons(
     engine: Engine, before: Tournament, diff: Difference, events: Sequence[Event]
 ) -> tuple[Event, ...]:
@@ -353,7 +367,7 @@ def _reasons(
             if ctx.states[a].meetings.get(b, 0) >= engine.ruleset.max_meetings:
                 out.append(
                     Event(
-                        "max_meetings",
+                        engine.cite_criterion("max_meetings", ctx),
                         N_("the published pairing {a}–{b} is a rematch"),
                         {"a": a, "b": b},
                     )
@@ -361,7 +375,7 @@ def _reasons(
             elif not ctx.may_meet(a, b):
                 out.append(
                     Event(
-                        "forbidden",
+                        engine.cite_criterion("forbidden", ctx),
                         N_("the published pairing {a}–{b} is a forbidden pair"),
                         {"a": a, "b": b},
                     )
@@ -372,7 +386,7 @@ def _reasons(
                 ):
                     out.append(
                         Event(
-                            "colours",
+                            engine.cite_criterion(_colour_limit(ctx, n, colour), ctx),
                             N_(
                                 "the published pairing gives player {player} White beyond the "
                                 "colour limits"

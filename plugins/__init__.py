@@ -59,4 +59,7 @@ def core_criteria_citer(
         table = rules(context) if callable(rules) else rules
         return cite_core_criteria((yield), table)
 
+    # read by the core too (``Engine.cite_criterion``): ``check --repair --explain`` cites the
+    # same rules for the reasons it gives
+    cite_core_checks.core_criteria = rules  # type: ignore[attr-defined]
     return cite_core_checks

@@ -517,7 +517,7 @@ def test_no_valid_pairing_exit_1(cli, core_swiss: Path, tmp_path: Path) -> None:
     assert (result.code, result.err) == (
         1,
         "swisspairing: no valid pairing exists: player 10 cannot be paired with anybody: "
-        "already met 5; may not meet 1, 2, 3, 4, 6, 7, 8, 9 (forbidden pairs)\n",
+        "already met player 5; may not meet players 1, 2, 3, 4, 6, 7, 8, 9 (forbidden pairs)\n",
     )
     small = tmp_path / "small-budget.yaml"
     small.write_text(

@@ -112,7 +112,7 @@ def test_no_valid_pairing_is_proved_before_any_search() -> None:
     t = round_one_played(10, tuple(f"XXP 10 {n}" for n in range(1, 10)))
     expected = (
         "^no valid pairing exists: player 10 cannot be paired with anybody: "
-        "already met 5; may not meet 1, 2, 3, 4, 6, 7, 8, 9 \\(forbidden pairs\\)$"
+        "already met player 5; may not meet players 1, 2, 3, 4, 6, 7, 8, 9 \\(forbidden pairs\\)$"
     )
     with pytest.raises(NoValidPairingError, match=expected) as exhausted:
         core_engine().pair(t)

@@ -106,8 +106,8 @@ def test_witness_names_the_player_without_opponents_and_why() -> None:
 
     text = Event("", witness.message, witness.args).render("en")
     assert text == (
-        "player 6 cannot be paired with anybody: already met 3; may not meet 1, 2, 4, 5 "
-        "(forbidden pairs)"
+        "player 6 cannot be paired with anybody: already met player 3; may not meet players "
+        "1, 2, 4, 5 (forbidden pairs)"
     )
 
 

@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
+from swisspairing.i18n import gettext
 
 ROOT = Path(__file__).parent.parent
 DATA = ROOT / "tests" / "data"
@@ -506,3 +507,256 @@ def test_polish_help_speaks_in_the_imperative(cli) -> None:  # type: ignore[no-u
             if match and match.group(1).endswith("ć"):
                 infinitives.append(line.strip())
     assert infinitives == []
+
+
+# --------------------------------------------------------------- the system's own terms
+#: The word seed 002 uses for the pairing-allocated bye of the draughts Swiss (RDF 5.4.10.2(f):
+#: «получает плюс») and that the same ruleset's explanation uses, per language; the core's
+#: ``bye`` (Russian «свободен от игры») must not stand beside it in the pairing list.
+#: (label in the list, its stem in the explanation's sentences, the core's word).
+DRAUGHTS_PLUS = {
+    "ru": ("плюс", "плюс", "свободен от игры"),
+    "de": ("Freilos", "Freilos", None),
+    "pl": ("pauza", "pauz", None),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_draughts_pairing_list_names_the_bye_as_the_explanation_does(
+    cli, tmp_path: Path, lang: str
+) -> None:  # type: ignore[no-untyped-def]
+    """RDF 5.4.10.2(f): nine players, the last of the order gets the plus.  The board list of
+    ``pair`` and the ``pairings`` report of the written round print the word the explanation
+    uses for it (``plus`` through the system's ``swiss_system_info``), not the core's."""
+    word, stem, core_word = DRAUGHTS_PLUS[lang]
+    source = DATA / "ru_draughts" / "round1-nine.trf"
+    argv = ["--lang", lang, "pair", str(source), "-r", "rdf-base", "--explain"]
+    shown = _call(cli, argv)
+    assert shown.code == 0, shown.err
+    table, explanation = shown.out.split("\n\n" + gettext("Explanation", lang) + "\n")
+    bye_line = [line for line in table.splitlines() if line.strip().startswith("9  ")]
+    assert bye_line and bye_line[0].rstrip().endswith(word), table
+    assert stem in explanation, explanation
+    written = tmp_path / "r1.trf"
+    assert _call(cli, ["pair", str(source), "-r", "rdf-base", "-o", str(written)]).code == 0
+    report = _call(cli, ["--lang", lang, "pairings", str(written), "-r", "rdf-base"])
+    assert report.code == 0, report.err
+    assert re.search(rf"\b{word} \(1\)", report.out), report.out
+    if core_word:
+        assert core_word not in shown.out + report.out
+    english = _call(cli, ["--lang", "en", "pairings", str(written), "-r", "rdf-base"])
+    assert "plus (1)" in english.out, english.out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_draughts_tiebreak_is_the_truncated_solkoff_of_seed_002(cli, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """RDF 5.4.10.6.2 names the sum of the opponents' points except the worst «усечённый
+    коэффициент Солкофа» (glossary 61): the draughts standings' legend says so and cites that
+    rule, not the chess «Бухгольц без худшего» (glossary 60) nor the digest's English ``TB 2``;
+    the chess rulesets keep the FIDE name (C.07 14.1)."""
+    name = {
+        "de": "gekürzte Solkoff-Wertung",
+        "ru": "усечённый коэффициент Солкофа",
+        "pl": "obcięty współczynnik Solkoffa",
+    }[lang]
+    chess = gettext("Buchholz cut 1", lang)
+    source = DATA / "ru_draughts" / "round2-eight.trf"
+    draughts = _call(cli, ["--lang", lang, "standings", str(source), "-r", "rdf-base"])
+    assert draughts.code == 0, draughts.err
+    legend = [line for line in draughts.out.splitlines() if name in line]
+    assert legend and legend[0].endswith(f"{name} (RDF 5.4.10.6.2)"), draughts.out
+    assert chess not in draughts.out and "TB 2" not in draughts.out
+    lim = _call(
+        cli, ["--lang", lang, "standings", str(EXAMPLES / "lim-open-24.trf"), "-r", "fide-lim"]
+    )
+    assert lim.code == 0, lim.err
+    assert chess in lim.out and name not in lim.out, lim.out
+
+
+# --------------------------------------------------------------- reasons cite the regulation
+#: Four rounds of six players (all games drawn) in which player 1 has White every round:
+#: round 4 gives him White a fourth time running (and a colour difference of 4), and the
+#: rematch file repeats round 1 as round 2.
+_WHITE_FOUR = [
+    [(1, 2), (3, 4), (5, 6)],
+    [(1, 3), (2, 5), (4, 6)],
+    [(1, 4), (6, 2), (5, 3)],
+    [(1, 5), (4, 2), (6, 3)],
+]
+_REMATCH = [[(1, 2), (3, 4), (5, 6)], [(2, 1), (4, 3), (6, 5)]]
+
+
+def _schedule(tmp: Path, name: str, rounds: list[list[tuple[int, int]]]) -> Path:
+    blocks: dict[int, str] = {n: "" for n in range(1, 7)}
+    for pairs in rounds:
+        for white, black in pairs:
+            blocks[white] += f"  {black:04d} w ="
+            blocks[black] += f"  {white:04d} b ="
+    points = f"{len(rounds) / 2:>4.1f}"  # every game drawn
+    lines = ["012 Begründungen", "XXR 7"]
+    lines += [(line := _player(n, blocks[n]))[:80] + points + line[84:] for n in range(1, 7)]
+    path = tmp / f"{name}.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+#: What each system cites for the core's generic criteria (its ``CORE_CRITERIA`` table):
+#: (rematch, colour limit the fourth White breaks).
+CITED = {
+    "rdf-base": ("RDF 5.4.10.2(a)", "RDF 5.4.10.2(c)"),
+    "fide-dutch-1992": ("Dutch-1992 B1a", "Dutch-1992 B2a"),
+    "fide-dutch-2025": ("BR 2", "BR 6"),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(CITED))
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_repair_reasons_cite_the_systems_rule(cli, tmp_path: Path, lang: str, ruleset: str) -> None:  # type: ignore[no-untyped-def]
+    """``check --repair --explain``: the reasons why the published pairing is not ours cite
+    the rule the system cites for the same criterion in ``check`` (RDF 5.4.10.2(a)/(c),
+    Dutch-1992 B1a/B2a, C.04.1 BR 2/BR 6), never the configuration keys ``max_meetings``,
+    ``forbidden`` or ``colours`` (issue 24, finding 8)."""
+    rematch_rule, colour_rule = CITED[ruleset]
+    for name, rounds, rule in (
+        ("rematch", _REMATCH, rematch_rule),
+        ("white-four", _WHITE_FOUR, colour_rule),
+    ):
+        path = _schedule(tmp_path, name, rounds)
+        argv = ["--lang", lang, "check", str(path), "-r", ruleset, "--repair", "--explain"]
+        shown = _call(cli, argv)
+        assert shown.code == 1, shown.out + shown.err
+        assert f"[{rule}] " in shown.out, shown.out
+        for key in ("max_meetings", "forbidden", "colours"):
+            assert f"[{key}" not in shown.out, shown.out
+
+
+# --------------------------------------------------------------- one entry per form
+#: The forms that one listed player and several take in the sentences of issue 24's finding 3
+#: (player 1 with White four times running: he already met 2, 3, 4, 5, and the colour limits
+#: leave him no game against 6 — AMB-D21, Dutch-1992 B2).
+ONE_AND_MANY = {
+    "en": ("already met players 2, 3, 4, 5", "to meet player 6", "of player 1 already breaks"),
+    "de": (
+        "gegen Spieler 2, 3, 4, 5 gespielt",
+        "die Partie gegen Spieler 6",
+        "von Spieler 1 verletzt",
+    ),
+    "ru": ("с игроками 2, 3, 4, 5", "с игроком 6", "у игрока 1 уже нарушает"),
+    "pl": ("z zawodnikami 2, 3, 4, 5", "z zawodnikiem 6", "zawodnika 1 już narusza"),
+}
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_listed_players_take_the_form_of_their_number(cli, tmp_path: Path, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """Why player 1 cannot be paired (Dutch-1992 B1a, B2) and that his colour history already
+    breaks the limits (AMB-D21, RDF 5.4.10.2(c)): one listed player takes the singular (he,
+    «игроком», «zawodnikiem»), several the plural — one catalogue entry per form."""
+    many, one, history = ONE_AND_MANY[lang]
+    path = _schedule(tmp_path, "white-four", _WHITE_FOUR)
+    unpaired = _call(cli, ["--lang", lang, "pair", str(path), "-r", "fide-dutch-1992"])
+    assert many in unpaired.err and one in unpaired.err, unpaired.err
+    explained = _call(cli, ["--lang", lang, "pair", str(path), "-r", "rdf-base", "--explain"])
+    assert explained.code == 0, explained.err
+    assert history in explained.out, explained.out
+
+
+#: The colour of both players in the sentence's own form, never the file's code pasted in.
+BOTH_COLOURS = {
+    "en": ("both have White", "both have Black"),
+    "de": ("haben beide Weiß", "haben beide Schwarz"),
+    "ru": ("играют белыми", "играют чёрными"),
+    "pl": ("obaj grają białymi", "obaj grają czarnymi"),
+}
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+@pytest.mark.parametrize("code", ["w", "b"])
+@pytest.mark.parametrize("kind", ["trf", "json"])
+def test_both_players_with_one_colour_is_said_in_words(
+    cli, tmp_path: Path, lang: str, code: str, kind: str
+) -> None:  # type: ignore[no-untyped-def]
+    """A game recorded with the same colour for both players (TRF and JSON readers): the
+    sentence names the colour as the language says it, one entry per colour."""
+    import json
+
+    from swisspairing.jsonio import dumps_json
+    from swisspairing.trf import load_trf
+
+    other = "b" if code == "w" else "w"
+    rounds = [[(1, 2), (3, 4), (5, 6)]]
+    path = _schedule(tmp_path, "same-colour", rounds)
+    wrong_player = 2 if code == "w" else 1  # the player whose colour is written wrong
+    if kind == "trf":
+        lines = path.read_text(encoding="utf-8").splitlines()
+        line = lines[1 + wrong_player]
+        lines[1 + wrong_player] = line.replace(f" {other} =", f" {code} =")
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    else:
+        data = json.loads(dumps_json(load_trf(str(path))))
+        data["players"][wrong_player - 1]["rounds"][0]["colour"] = code
+        path = tmp_path / "same-colour.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+    shown = _call(cli, ["--lang", lang, "pair", str(path), "-r", "fide-dutch-1992"])
+    assert shown.code == 3, shown.err
+    expected = BOTH_COLOURS[lang][0 if code == "w" else 1]
+    assert expected in shown.err, shown.err
+    assert not re.search(rf"\b{code}\b", shown.err.split(":", 3)[-1]), shown.err
+
+
+# --------------------------------------------------------------- plugin load errors
+#: Entry points of a system that cannot be loaded, and the word of our sentence that each must
+#: show whatever the language: the entry point's target (and the missing module).
+_BROKEN = {
+    "missing-module": "lang2_no_such_module_xyz",
+    "missing-object": "swisspairing.errors:NoSuchObject",
+    "unknown-hook": "{module}",
+}
+_OUR_SENTENCE = {
+    "en": ("cannot be loaded", "do not fit"),
+    "de": ("kann nicht geladen werden", "passen nicht"),
+    "ru": ("не удаётся загрузить", "не соответствуют"),
+    "pl": ("nie można załadować", "nie pasują"),
+}
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+@pytest.mark.parametrize("case", sorted(_BROKEN))
+def test_plugin_load_errors_are_our_sentence(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lang: str, case: str
+) -> None:
+    """A system that cannot be loaded (module missing, object missing, a hook pluggy does not
+    know): one catalogue sentence in the language names the system and its entry point;
+    Python's or pluggy's English text only follows as the detail, on the same line."""
+    import sys
+    from importlib import metadata
+
+    from swisspairing import PluginError, manager
+
+    module = tmp_path / "lang2_unknown_hook.py"
+    module.write_text(
+        "from swisspairing import hookimpl\n\n\n"
+        "@hookimpl\ndef swiss_no_such_hook():\n    return None\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    target = _BROKEN[case].format(module="lang2_unknown_hook")
+    declared = manager._scan()
+    broken = metadata.EntryPoint(name="lang2-broken", value=target, group=manager.GROUP)
+    monkeypatch.setattr(manager, "_scan", lambda: (*declared, broken))
+    manager._load_module.cache_clear()
+    try:
+        with pytest.raises(PluginError) as raised:
+            manager.make_manager("lang2-broken")
+    finally:
+        manager._load_module.cache_clear()
+        sys.modules.pop("lang2_unknown_hook", None)
+    text = raised.value.render(lang)
+    loaded, fits = _OUR_SENTENCE[lang]
+    ours = fits if case == "unknown-hook" else loaded
+    assert ours in text and "'lang2-broken'" in text and target in text, text
+    english = {"unknown-hook": "unknown hook", "missing-object": "has no attribute"}.get(case)
+    if english is not None:  # Python's or pluggy's text: the detail after our sentence
+        assert text.index(ours) < text.index(english), text
+    if case == "missing-module":
+        assert "No module named" not in text, text  # our sentence says it, not Python's
+    assert "\n" not in text

@@ -257,7 +257,7 @@ def test_plugin_no_valid_pairing_exits_1_with_the_proof(plugin_site: Path, tmp_p
     assert exhausted.returncode == 1
     assert exhausted.stderr.startswith(
         "swisspairing: no valid pairing exists: player 10 cannot be paired with anybody: already "
-        "met 5;"
+        "met player 5;"
     )
     budget = tmp_path / "budget.yaml"
     budget.write_text(

@@ -152,7 +152,10 @@ def test_inline_ruleset_extends_a_registered_one(client, cli, tmp_path):
         > 1
     ]
     assert outside
-    said = f"colour history of {', '.join(map(str, outside))} already breaks the colour limits"
+    who = f"player {outside[0]}" if len(outside) == 1 else f"players {', '.join(map(str, outside))}"
+    said = (
+        f"of {who} already break"  # "history … breaks" / "histories … break" (one entry per form)
+    )
     assert any(said in line for line in resp.json()["explanation"])
     base = client.post("/pair", json={"trf": TRF, "ruleset": DUTCH}).json()["explanation"]
     assert not any("already breaks the colour limits" in line for line in base)

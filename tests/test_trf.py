@@ -392,7 +392,7 @@ ERRORS = [
         _text(*_with(1, line001(2, "0.0", "0001 w 0", "0004 w 0"))),
         8,
         97,
-        "round 1: players 1 and 2 both have colour w",
+        "round 1: players 1 and 2 both have White",
         id="colours-disagree",
     ),
     pytest.param(

@@ -604,13 +604,16 @@ def _check_consistency(
                     and rec.colour == other.colour
                 ):
                     raise rd.error(
-                        N_("round {round}: players {a} and {b} both have colour {colour}"),
+                        (
+                            N_("round {round}: players {a} and {b} both have White")
+                            if rec.colour is WHITE
+                            else N_("round {round}: players {a} and {b} both have Black")
+                        ),
                         other_line,
                         col + 5,
                         round=r,
                         a=p.number,
                         b=rec.opponent,
-                        colour=rec.colour.value,
                     )
                 if other.result not in _MIRROR.get(rec.result, ""):
                     raise rd.error(

@@ -178,12 +178,33 @@ def swiss_system_info() -> Mapping[str, str]:
             "truncated Solkoff, current Buchholz"
         ),
         "rules": "RDF 5.4.10",
+        # RDF 5.4.10.2(f): the odd player out "получает плюс" — the pairing list says so too
+        "bye": N_("plus"),
     }
 
 
 @hookimpl
 def swiss_ruleset_schema() -> Mapping[str, Any]:
     return SCHEMA
+
+
+@hookimpl
+def swiss_tiebreaks() -> Mapping[str, Any]:
+    """The core's ``buchholz-cut1`` under the name seed 002 gives it for draughts: RDF 5.4.10.6.2
+    «усечённый коэффициент Солкофа» — the sum of the opponents' points except the worst — and
+    cited by that rule alone (the FIDE C.07 number and the digest's ``TB 2`` are the chess
+    names of the same sum; glossary 60/61)."""
+    from swisspairing.tiebreaks import CORE_TIEBREAKS
+
+    cut1 = CORE_TIEBREAKS["buchholz-cut1"]
+    return {
+        cut1.id: replace(
+            cut1,
+            name=N_("truncated Solkoff coefficient"),
+            short=N_("tr. Solkoff"),
+            rule="RDF 5.4.10.6.2",
+        )
+    }
 
 
 def group_rule(context: RoundContext) -> GroupRule:

@@ -131,7 +131,7 @@ EXPLAINED = {
     "e3_alternation_with_f3_gaps": ["[Dutch-1992 E3] 3–5"],
     "f4_round1_odd_bye": ["[Dutch-1992 A5]", "[Dutch-1992 E-R1]"],
     "amb_d21_history_outside_b2": [
-        "[AMB-D21] the colour history of 1 already breaks the colour limits"
+        "[AMB-D21] the colour history of player 1 already breaks the colour limits"
     ],
 }
 
