@@ -4,8 +4,9 @@ After every round: everyone paired once or the single PAB receiver (A.5 / 1.5); 
 played twice ([C1] / C.1; forfeits do not count, GHR 3.5); the PAB only to an eligible player
 ([C2] / C.2); colour difference within ±2 and no third colour in a row ([C3] / C.3 via BR 6-7)
 on every board of two non-topscorers (C.3 binds only them: a topscorer in the last round may
-meet anyone, and the board's other player may then go beyond the limits); ``Engine.check`` agrees; determinism.  When the engine
-finds no pairing, an independent maximum matching confirms that none exists (A.9 / 1.9.3).
+meet anyone, and the board's other player may then go beyond the limits); ``Engine.check``
+agrees; determinism.  When the engine finds no pairing, an independent maximum matching
+confirms that none exists (A.9 / 1.9.3).
 """
 
 from __future__ import annotations
