@@ -446,7 +446,7 @@ class PairingGraph:
                 )
             )
         if not ctx.can_receive_bye(number):
-            parts.append(Term(N_("and he may not receive the bye (B1b)")))
+            parts.append(Term(N_("and he may not receive the bye")))
         return parts
 
 
