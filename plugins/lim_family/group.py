@@ -22,6 +22,7 @@ group procedure never walks into a dead end.  Plugin-side module: the core knows
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -126,12 +127,32 @@ class Compatibility:
             return True
         v = self._perfect.get(members)
         if v is None:
-            if n >= 4 and self.max_incompatible(members) <= n // 2 - 1:
+            if n >= 4 and (
+                self._dirac_by_sizes(members, n // 2 - 1)
+                or self.max_incompatible(members) <= n // 2 - 1
+            ):
                 v = True
             else:
                 v = max_matching_size(sorted(members), self.ok, need=n // 2) >= n // 2
             self._perfect[members] = v
         return v
+
+    def _dirac_by_sizes(self, members: frozenset[int], bound: int) -> bool:
+        """Dirac's bound from an upper bound of each player's incompatible count: his whole
+        ``bad`` set (not only its members in ``members``) plus the players of no colour class
+        and of his own; O(n), and when it holds so does the exact count's bound."""
+        bad, cls = self.bad, self.cls
+        counts = Counter(map(cls.__getitem__, members))
+        if counts.get(NONE_CLASS, 0):
+            return False
+        largest = max((k for c, k in counts.items() if c is not None), default=1)
+        if max(map(len, map(bad.__getitem__, members))) + largest - 1 <= bound:
+            return True  # the same bound, taken over the group at once
+        for v in members:
+            c = cls[v]
+            if len(bad[v]) + (counts[c] - 1 if c is not None else 0) > bound:
+                return False
+        return True
 
     def matching_size(self, group: Iterable[int]) -> int:
         """Size of a maximum matching of ``group``."""
