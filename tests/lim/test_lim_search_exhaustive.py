@@ -15,7 +15,6 @@ import random
 from dataclasses import dataclass
 
 import pytest
-
 from swisspairing.plugins.lim_family.order import DOWN, UP, lim_search
 
 
