@@ -30,7 +30,7 @@ from typing import Any
 
 from swisspairing import BLACK, N_, WHITE, Colour, Event, Term
 from swisspairing.i18n import NP_, Plural
-from swisspairing.matching import max_matching_size
+from swisspairing.matching import IncrementalMatching, max_matching_size
 
 from .order import DOWN, MEDIAN, UP
 
@@ -171,12 +171,26 @@ class Compatibility:
 class _Remaining:
     """The unpaired players of a group with a cached Dirac margin: while every player is
     incompatible with at most ``m`` of the group, any remainder of at least 2m + 2 players can
-    be paired, so most checks cost nothing."""
+    be paired, so most checks cost nothing.  Beyond the margin a perfect matching of the
+    players still unpaired is kept (:class:`~swisspairing.matching.IncrementalMatching`,
+    built when first needed) and repaired by one exchange or augmenting path per question,
+    instead of a matching from scratch."""
 
     def __init__(self, compat: Compatibility, members: Iterable[int]) -> None:
         self.compat = compat
         self.left = set(members)
         self.margin = compat.max_incompatible(self.left) if self.left else 0
+        self._kept: IncrementalMatching[int] | None = None
+        self._exact = False  # no kept matching: ask the compatibility from scratch
+
+    def _matching(self) -> IncrementalMatching[int] | None:
+        if self._kept is None and not self._exact:
+            kept = IncrementalMatching(sorted(self.left), self.compat.ok)
+            if kept.perfect:
+                self._kept = kept
+            else:  # pragma: no cover - a group is paired only when it can be
+                self._exact = True
+        return self._kept
 
     def pairable_without(self, a: int, b: int) -> bool:
         rest = len(self.left) - 2
@@ -184,11 +198,19 @@ class _Remaining:
             return True
         if self.margin <= rest // 2 - 1:
             return True
-        return self.compat.perfect(self.left - {a, b})
+        kept = self._matching()
+        if kept is None or not self.compat.ok(a, b):  # pragma: no cover - see _matching
+            return self.compat.perfect(self.left - {a, b})
+        state = kept.snapshot()
+        ok = kept.try_pair(a, b)
+        kept.restore(state)
+        return ok
 
     def remove(self, a: int, b: int) -> None:
         self.left.discard(a)
         self.left.discard(b)
+        if self._kept is not None and not self._kept.try_pair(a, b):  # pragma: no cover
+            self._kept, self._exact = None, True  # a pair taken unchecked: ask from scratch
 
 
 @dataclass(frozen=True)
