@@ -30,7 +30,7 @@ from typing import Any
 
 from swisspairing import BLACK, N_, WHITE, Colour, Event, Term
 from swisspairing.i18n import NP_, Plural
-from swisspairing.matching import IncrementalMatching, max_matching_size
+from swisspairing.matching import IncrementalMatching, augment_path, max_matching_size
 
 from .order import DOWN, MEDIAN, UP
 
@@ -172,15 +172,17 @@ class _Remaining:
     """The unpaired players of a group with a cached Dirac margin: while every player is
     incompatible with at most ``m`` of the group, any remainder of at least 2m + 2 players can
     be paired, so most checks cost nothing.  Beyond the margin a perfect matching of the
-    players still unpaired is kept (:class:`~swisspairing.matching.IncrementalMatching`,
-    built when first needed) and repaired by one exchange or augmenting path per question,
-    instead of a matching from scratch."""
+    players still unpaired is kept (started by
+    :class:`~swisspairing.matching.IncrementalMatching`, when first needed): taking ``a``-``b``
+    out leaves their partners exposed, and the rest can be paired exactly when one augmenting
+    path joins them (Berge) — one search per question instead of a matching from scratch."""
 
     def __init__(self, compat: Compatibility, members: Iterable[int]) -> None:
         self.compat = compat
         self.left = set(members)
         self.margin = compat.max_incompatible(self.left) if self.left else 0
         self._kept: IncrementalMatching[int] | None = None
+        self._act = 0  # the players of ``left`` as a bit set of the kept matching's vertices
         self._exact = False  # no kept matching: ask the compatibility from scratch
 
     def _matching(self) -> IncrementalMatching[int] | None:
@@ -188,9 +190,31 @@ class _Remaining:
             kept = IncrementalMatching(sorted(self.left), self.compat.ok)
             if kept.perfect:
                 self._kept = kept
+                self._act = (1 << len(kept.items)) - 1
             else:  # pragma: no cover - a group is paired only when it can be
                 self._exact = True
         return self._kept
+
+    def _take(self, kept: IncrementalMatching[int], a: int, b: int, commit: bool) -> bool:
+        """Whether the rest is perfectly matchable without ``a`` and ``b``; with ``commit``
+        the kept matching becomes one of it (``a``-``b`` matched, both out)."""
+        mate = kept.mate
+        i, j = kept.index[a], kept.index[b]
+        act = self._act & ~((1 << i) | (1 << j))
+        if mate[i] == j:
+            if commit:
+                self._act = act
+            return True
+        saved = list(mate)
+        x, y = mate[i], mate[j]
+        mate[i] = mate[j] = mate[x] = mate[y] = -1
+        found = augment_path(x, kept.adj, act, mate, (1 << x) | (1 << y)) >= 0
+        if commit and found:
+            mate[i], mate[j] = j, i
+            self._act = act
+        else:
+            mate[:] = saved
+        return found
 
     def pairable_without(self, a: int, b: int) -> bool:
         rest = len(self.left) - 2
@@ -199,18 +223,15 @@ class _Remaining:
         if self.margin <= rest // 2 - 1:
             return True
         kept = self._matching()
-        if kept is None or not self.compat.ok(a, b):  # pragma: no cover - see _matching
+        if kept is None:  # pragma: no cover - see _matching
             return self.compat.perfect(self.left - {a, b})
-        state = kept.snapshot()
-        ok = kept.try_pair(a, b)
-        kept.restore(state)
-        return ok
+        return self._take(kept, a, b, commit=False)
 
     def remove(self, a: int, b: int) -> None:
         self.left.discard(a)
         self.left.discard(b)
-        if self._kept is not None and not self._kept.try_pair(a, b):  # pragma: no cover
-            self._kept, self._exact = None, True  # a pair taken unchecked: ask from scratch
+        if self._kept is not None and not self._take(self._kept, a, b, commit=True):
+            self._kept, self._exact = None, True  # pragma: no cover - a pair taken unchecked
 
 
 @dataclass(frozen=True)
