@@ -184,6 +184,20 @@ class _Remaining:
         self._kept: IncrementalMatching[int] | None = None
         self._act = 0  # the players of ``left`` as a bit set of the kept matching's vertices
         self._exact = False  # no kept matching: ask the compatibility from scratch
+        self._classes = Counter(compat.cls[v] for v in self.left)
+
+    def _classes_fit(self, a: int, b: int) -> bool:
+        """A necessary condition: players of one colour class cannot meet each other (Lim
+        2.1), so no class may hold more than half of the rest."""
+        cls = self.compat.cls
+        counts = self._classes
+        ca, cb = cls[a], cls[b]
+        half = (len(self.left) - 2) // 2
+        for c in (WHITE, BLACK):
+            n = counts.get(c, 0) - (ca is c) - (cb is c)
+            if n > half:
+                return False
+        return True
 
     def _matching(self) -> IncrementalMatching[int] | None:
         if self._kept is None and not self._exact:
@@ -205,8 +219,13 @@ class _Remaining:
             if commit:
                 self._act = act
             return True
-        saved = list(mate)
         x, y = mate[i], mate[j]
+        if self.compat.ok(kept.items[x], kept.items[y]):  # the partners meet each other
+            if commit:
+                mate[i], mate[j], mate[x], mate[y] = j, i, y, x
+                self._act = act
+            return True
+        saved = list(mate)
         mate[i] = mate[j] = mate[x] = mate[y] = -1
         found = augment_path(x, kept.adj, act, mate, (1 << x) | (1 << y)) >= 0
         if commit and found:
@@ -222,14 +241,18 @@ class _Remaining:
             return True
         if self.margin <= rest // 2 - 1:
             return True
+        if not self._classes_fit(a, b):
+            return False
         kept = self._matching()
         if kept is None:  # pragma: no cover - see _matching
             return self.compat.perfect(self.left - {a, b})
         return self._take(kept, a, b, commit=False)
 
     def remove(self, a: int, b: int) -> None:
-        self.left.discard(a)
-        self.left.discard(b)
+        for v in (a, b):
+            if v in self.left:
+                self.left.discard(v)
+                self._classes[self.compat.cls[v]] -= 1
         if self._kept is not None and not self._take(self._kept, a, b, commit=True):
             self._kept, self._exact = None, True  # pragma: no cover - a pair taken unchecked
 
