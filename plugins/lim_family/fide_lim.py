@@ -53,9 +53,7 @@ from .group import NONE_CLASS, Compatibility, GroupRules, LimGroups, due_colour
 from .order import (
     DOWN,
     MEDIAN,
-    SEARCH_STEPS,
     UP,
-    SearchExhausted,
     lim_order,
     lim_search,
     median_by_rounds,
@@ -352,9 +350,10 @@ def _floated_last(ctx: RoundContext, p: int) -> str | None:
 def _last_resort(
     compat: Compatibility, ranked: Sequence[int], score: Mapping[int, float]
 ) -> list[tuple[int, int]]:
-    """When no pairing follows the procedure within the search budget: the highest-ranked
-    player still free meets the compatible player of the nearest score, the highest-ranked
-    first, as long as the rest can still be paired (C.04.1 e "in general, equal scores")."""
+    """When the exhaustive search has shown that no pairing follows the procedure (Lim 2.6
+    exhausted): the highest-ranked player still free meets the compatible player of the
+    nearest score, the highest-ranked first, as long as the rest can still be paired (C.04.1 e
+    "in general, equal scores")."""
     free = list(ranked)
     pairs: list[tuple[int, int]] = []
     while free:
@@ -477,26 +476,17 @@ def pair_players(ctx: RoundContext) -> RoundPairing:
             index.get(median, len(groups)), median, middle, (*from_above, *from_below), MEDIAN
         )
 
-    budget = [SEARCH_STEPS]
-
-    def tick() -> None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise SearchExhausted
-
-    try:
-        outcomes = lim_search(
-            above,
-            below,
-            pair_group,
-            pair_median,
-            compat.perfect,
-            frozenset(active),
-            tick,
-            crack_by_floaters=ctx.ruleset.param("median_cracking", "by-floaters") == "by-floaters",
-        )
-    except SearchExhausted:
-        outcomes = None
+    # exhaustive, no budget: ``None`` is a proof that no pairing follows the procedure (the
+    # cut ``compat.perfect`` is necessary: every pairing a group makes is compatible)
+    outcomes = lim_search(
+        above,
+        below,
+        pair_group,
+        pair_median,
+        compat.perfect,
+        frozenset(active),
+        crack_by_floaters=ctx.ruleset.param("median_cracking", "by-floaters") == "by-floaters",
+    )
     if outcomes is None:
         pairs = _last_resort(compat, active, score)
         events.append(

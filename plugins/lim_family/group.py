@@ -22,6 +22,7 @@ group procedure never walks into a dead end.  Plugin-side module: the core knows
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -29,7 +30,7 @@ from typing import Any
 
 from swisspairing import BLACK, N_, WHITE, Colour, Event, Term
 from swisspairing.i18n import NP_, Plural
-from swisspairing.matching import max_matching_size
+from swisspairing.matching import IncrementalMatching, augment_path, max_matching_size
 
 from .order import DOWN, MEDIAN, UP
 
@@ -126,12 +127,32 @@ class Compatibility:
             return True
         v = self._perfect.get(members)
         if v is None:
-            if n >= 4 and self.max_incompatible(members) <= n // 2 - 1:
+            if n >= 4 and (
+                self._dirac_by_sizes(members, n // 2 - 1)
+                or self.max_incompatible(members) <= n // 2 - 1
+            ):
                 v = True
             else:
                 v = max_matching_size(sorted(members), self.ok, need=n // 2) >= n // 2
             self._perfect[members] = v
         return v
+
+    def _dirac_by_sizes(self, members: frozenset[int], bound: int) -> bool:
+        """Dirac's bound from an upper bound of each player's incompatible count: his whole
+        ``bad`` set (not only its members in ``members``) plus the players of no colour class
+        and of his own; O(n), and when it holds so does the exact count's bound."""
+        bad, cls = self.bad, self.cls
+        counts = Counter(map(cls.__getitem__, members))
+        if counts.get(NONE_CLASS, 0):
+            return False
+        largest = max((k for c, k in counts.items() if c is not None), default=1)
+        if max(map(len, map(bad.__getitem__, members))) + largest - 1 <= bound:
+            return True  # the same bound, taken over the group at once
+        for v in members:
+            c = cls[v]
+            if len(bad[v]) + (counts[c] - 1 if c is not None else 0) > bound:
+                return False
+        return True
 
     def matching_size(self, group: Iterable[int]) -> int:
         """Size of a maximum matching of ``group``."""
@@ -150,12 +171,69 @@ class Compatibility:
 class _Remaining:
     """The unpaired players of a group with a cached Dirac margin: while every player is
     incompatible with at most ``m`` of the group, any remainder of at least 2m + 2 players can
-    be paired, so most checks cost nothing."""
+    be paired, so most checks cost nothing.  Beyond the margin a perfect matching of the
+    players still unpaired is kept (started by
+    :class:`~swisspairing.matching.IncrementalMatching`, when first needed): taking ``a``-``b``
+    out leaves their partners exposed, and the rest can be paired exactly when one augmenting
+    path joins them (Berge) — one search per question instead of a matching from scratch."""
 
     def __init__(self, compat: Compatibility, members: Iterable[int]) -> None:
         self.compat = compat
         self.left = set(members)
         self.margin = compat.max_incompatible(self.left) if self.left else 0
+        self._kept: IncrementalMatching[int] | None = None
+        self._act = 0  # the players of ``left`` as a bit set of the kept matching's vertices
+        self._exact = False  # no kept matching: ask the compatibility from scratch
+        self._classes = Counter(compat.cls[v] for v in self.left)
+
+    def _classes_fit(self, a: int, b: int) -> bool:
+        """A necessary condition: players of one colour class cannot meet each other (Lim
+        2.1), so no class may hold more than half of the rest."""
+        cls = self.compat.cls
+        counts = self._classes
+        ca, cb = cls[a], cls[b]
+        half = (len(self.left) - 2) // 2
+        for c in (WHITE, BLACK):
+            n = counts.get(c, 0) - (ca is c) - (cb is c)
+            if n > half:
+                return False
+        return True
+
+    def _matching(self) -> IncrementalMatching[int] | None:
+        if self._kept is None and not self._exact:
+            kept = IncrementalMatching(sorted(self.left), self.compat.ok)
+            if kept.perfect:
+                self._kept = kept
+                self._act = (1 << len(kept.items)) - 1
+            else:  # pragma: no cover - a group is paired only when it can be
+                self._exact = True
+        return self._kept
+
+    def _take(self, kept: IncrementalMatching[int], a: int, b: int, commit: bool) -> bool:
+        """Whether the rest is perfectly matchable without ``a`` and ``b``; with ``commit``
+        the kept matching becomes one of it (``a``-``b`` matched, both out)."""
+        mate = kept.mate
+        i, j = kept.index[a], kept.index[b]
+        act = self._act & ~((1 << i) | (1 << j))
+        if mate[i] == j:
+            if commit:
+                self._act = act
+            return True
+        x, y = mate[i], mate[j]
+        if self.compat.ok(kept.items[x], kept.items[y]):  # the partners meet each other
+            if commit:
+                mate[i], mate[j], mate[x], mate[y] = j, i, y, x
+                self._act = act
+            return True
+        saved = list(mate)
+        mate[i] = mate[j] = mate[x] = mate[y] = -1
+        found = augment_path(x, kept.adj, act, mate, (1 << x) | (1 << y)) >= 0
+        if commit and found:
+            mate[i], mate[j] = j, i
+            self._act = act
+        else:
+            mate[:] = saved
+        return found
 
     def pairable_without(self, a: int, b: int) -> bool:
         rest = len(self.left) - 2
@@ -163,11 +241,20 @@ class _Remaining:
             return True
         if self.margin <= rest // 2 - 1:
             return True
-        return self.compat.perfect(self.left - {a, b})
+        if not self._classes_fit(a, b):
+            return False
+        kept = self._matching()
+        if kept is None:  # pragma: no cover - see _matching
+            return self.compat.perfect(self.left - {a, b})
+        return self._take(kept, a, b, commit=False)
 
     def remove(self, a: int, b: int) -> None:
-        self.left.discard(a)
-        self.left.discard(b)
+        for v in (a, b):
+            if v in self.left:
+                self.left.discard(v)
+                self._classes[self.compat.cls[v]] -= 1
+        if self._kept is not None and not self._take(self._kept, a, b, commit=True):
+            self._kept, self._exact = None, True  # pragma: no cover - a pair taken unchecked
 
 
 @dataclass(frozen=True)

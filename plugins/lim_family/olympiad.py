@@ -63,9 +63,7 @@ from .group import NONE_CLASS, Compatibility, GroupOutcome, GroupRules, LimGroup
 from .order import (
     DOWN,
     MEDIAN,
-    SEARCH_STEPS,
     UP,
-    SearchExhausted,
     lim_order,
     lim_search,
     median_by_position,
@@ -755,158 +753,147 @@ def pair_teams(ctx: RoundContext) -> TeamRound:
         else:
             groups.append((mp[t], [t]))
     index = {k: i for i, (k, _) in enumerate(groups)}
-    budget = [SEARCH_STEPS]
-
-    def tick() -> None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise SearchExhausted
-
     first_round = ctx.round_number == 1
     outcomes: list[GroupOutcome] | None
-    try:
-        if edition == "2006" and not first_round:
+    if edition == "2006" and not first_round:
+        events.append(
+            Event(
+                _r2006("6.1"),
+                N_("groups are paired from the highest down, each by its trial table"),
+            )
+        )
+        trial = _Trial2006(ctx, compat, rank)
+        above = groups[:-1]
+        lowest_key, lowest = groups[-1] if groups else (0.0, [])
+
+        def pair_group_2006(
+            _i: int, k: float, residents: list[int], carried: tuple[int, ...], _direction: str
+        ) -> Iterator[GroupOutcome]:
+            return trial.outcomes(index[k], k, residents, carried, False)
+
+        def pair_last_2006(
+            from_above: tuple[int, ...], _from_below: tuple[int, ...]
+        ) -> Iterator[GroupOutcome]:
+            return trial.outcomes(index.get(lowest_key, 0), lowest_key, lowest, from_above, True)
+
+        outcomes = lim_search(  # type: ignore[type-var]
+            above, [], pair_group_2006, pair_last_2006, compat.perfect, frozenset(active)
+        )
+    else:
+        median = median_by_position(active, lambda t: mp[t], len(teams))
+        above, below, middle = lim_order(groups, median)
+        if first_round:
             events.append(
                 Event(
-                    _r2006("6.1"),
-                    N_("groups are paired from the highest down, each by its trial table"),
+                    _rid(ctx, "7.2"),
+                    N_("round 1: the upper half of the teams meets the lower half, 1 v n/2+1"),
                 )
-            )
-            trial = _Trial2006(ctx, compat, rank)
-            above = groups[:-1]
-            lowest_key, lowest = groups[-1] if groups else (0.0, [])
-
-            def pair_group_2006(
-                _i: int, k: float, residents: list[int], carried: tuple[int, ...], _direction: str
-            ) -> Iterator[GroupOutcome]:
-                return trial.outcomes(index[k], k, residents, carried, False)
-
-            def pair_last_2006(
-                from_above: tuple[int, ...], _from_below: tuple[int, ...]
-            ) -> Iterator[GroupOutcome]:
-                return trial.outcomes(
-                    index.get(lowest_key, 0), lowest_key, lowest, from_above, True
-                )
-
-            outcomes = lim_search(  # type: ignore[type-var]
-                above, [], pair_group_2006, pair_last_2006, compat.perfect, frozenset(active), tick
             )
         else:
-            median = median_by_position(active, lambda t: mp[t], len(teams))
-            above, below, middle = lim_order(groups, median)
-            if first_round:
-                events.append(
-                    Event(
-                        _rid(ctx, "7.2"),
-                        N_("round 1: the upper half of the teams meets the lower half, 1 v n/2+1"),
-                    )
+            events.append(
+                Event(
+                    _rid(ctx, "6.4"),
+                    NP_(
+                        "middle group of {mp} match point (the group of the median team); "
+                        "groups above it are paired downward, then the groups below it "
+                        "upward, the middle group last",
+                        "middle group of {mp} match points (the group of the median team); "
+                        "groups above it are paired downward, then the groups below it "
+                        "upward, the middle group last",
+                        "mp",
+                    ),
+                    {"mp": median},
                 )
-            else:
-                events.append(
-                    Event(
-                        _rid(ctx, "6.4"),
-                        NP_(
-                            "middle group of {mp} match point (the group of the median team); "
-                            "groups above it are paired downward, then the groups below it "
-                            "upward, the middle group last",
-                            "middle group of {mp} match points (the group of the median team); "
-                            "groups above it are paired downward, then the groups below it "
-                            "upward, the middle group last",
-                            "mp",
-                        ),
-                        {"mp": median},
-                    )
-                )
-            ids = {
-                key: olympiad_rule(edition, article)
-                for key, article in {
-                    "played_all": "8.2.3",
-                    "transfer": "8.2.2",
-                    "floater": "8.2.3",
-                    "opponent": "8.2.1",
-                    "proposed": "9.1",
-                    "exchange": "9.3",
-                    "colour": "7.5",
-                    "median": "6.4",
-                    "crack": "8.4",
-                }.items()
-            }
-            rules = GroupRules(
-                colour_choice=False,
-                maxi_cap=None,
-                # no such article in the 2010/2022 texts as read (2006: 6.3)
-                avoid_float_twice=False,
-                prefer_paired_in_next=True,
-                rule_transfer=ids["transfer"],
-                rule_played_all=ids["played_all"],
-                rule_colour_blocked=ids["transfer"],
-                rule_parity=ids["transfer"],
-                rule_floater=ids["floater"],
-                rule_floater_opponent=ids["opponent"],
-                rule_proposed=ids["proposed"],
-                rule_exchange=ids["exchange"],
-                rule_colour_exchange=ids["colour"],
-                rule_maxi=ids["floater"],
-                rule_median=ids["median"],
-                rule_crack=ids["crack"],
-                teams=True,
             )
-            lg = LimGroups(
-                compat,
-                rank,
-                mp,
-                {t: ctx.states[t].rating for t in teams},
-                {
-                    t: due_colour(ctx.states[t].colour_difference, ctx.states[t].last_colour)
-                    for t in teams
-                },
-                {
-                    t: (
-                        DOWN
-                        if (f := ctx.states[t].floated(1)) is not None and f.value == "down"
-                        else UP
-                        if f is not None
-                        else None
-                    )
-                    for t in teams
-                },
-                rules,
-                explain=ctx.explanation.enabled,
-                relaxed=Compatibility(compat.bad, {t: None for t in teams})
-                if edition == "2022"
-                and ctx.ruleset.param("colour_limits_in_group", "relax") == "relax"
-                else None,
-            )
-            keys = [k for k, _ in groups]
-
-            def adjacent(k: float, direction: str) -> list[int]:
-                i = keys.index(k)
-                j = i + 1 if direction == DOWN else i - 1
-                return groups[j][1] if 0 <= j < len(groups) else middle
-
-            def pair_group(
-                _i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str
-            ) -> Iterator[GroupOutcome]:
-                return lg.outcomes(
-                    index[k], k, residents, carried, direction, adjacent(k, direction)
+        ids = {
+            key: olympiad_rule(edition, article)
+            for key, article in {
+                "played_all": "8.2.3",
+                "transfer": "8.2.2",
+                "floater": "8.2.3",
+                "opponent": "8.2.1",
+                "proposed": "9.1",
+                "exchange": "9.3",
+                "colour": "7.5",
+                "median": "6.4",
+                "crack": "8.4",
+            }.items()
+        }
+        rules = GroupRules(
+            colour_choice=False,
+            maxi_cap=None,
+            # no such article in the 2010/2022 texts as read (2006: 6.3)
+            avoid_float_twice=False,
+            prefer_paired_in_next=True,
+            rule_transfer=ids["transfer"],
+            rule_played_all=ids["played_all"],
+            rule_colour_blocked=ids["transfer"],
+            rule_parity=ids["transfer"],
+            rule_floater=ids["floater"],
+            rule_floater_opponent=ids["opponent"],
+            rule_proposed=ids["proposed"],
+            rule_exchange=ids["exchange"],
+            rule_colour_exchange=ids["colour"],
+            rule_maxi=ids["floater"],
+            rule_median=ids["median"],
+            rule_crack=ids["crack"],
+            teams=True,
+        )
+        lg = LimGroups(
+            compat,
+            rank,
+            mp,
+            {t: ctx.states[t].rating for t in teams},
+            {
+                t: due_colour(ctx.states[t].colour_difference, ctx.states[t].last_colour)
+                for t in teams
+            },
+            {
+                t: (
+                    DOWN
+                    if (f := ctx.states[t].floated(1)) is not None and f.value == "down"
+                    else UP
+                    if f is not None
+                    else None
                 )
+                for t in teams
+            },
+            rules,
+            explain=ctx.explanation.enabled,
+            relaxed=Compatibility(compat.bad, {t: None for t in teams})
+            if edition == "2022" and ctx.ruleset.param("colour_limits_in_group", "relax") == "relax"
+            else None,
+        )
+        keys = [k for k, _ in groups]
 
-            def pair_median(
-                from_above: tuple[int, ...], from_below: tuple[int, ...]
-            ) -> Iterator[GroupOutcome]:
-                return lg.outcomes(
-                    index.get(median, len(groups)),
-                    median,
-                    middle,
-                    (*from_above, *from_below),
-                    MEDIAN,
-                )
+        def adjacent(k: float, direction: str) -> list[int]:
+            i = keys.index(k)
+            j = i + 1 if direction == DOWN else i - 1
+            return groups[j][1] if 0 <= j < len(groups) else middle
 
-            outcomes = lim_search(  # type: ignore[type-var]
-                above, below, pair_group, pair_median, compat.perfect, frozenset(active), tick
+        def pair_group(
+            _i: int, k: float, residents: list[int], carried: tuple[int, ...], direction: str
+        ) -> Iterator[GroupOutcome]:
+            return lg.outcomes(index[k], k, residents, carried, direction, adjacent(k, direction))
+
+        def pair_median(
+            from_above: tuple[int, ...], from_below: tuple[int, ...]
+        ) -> Iterator[GroupOutcome]:
+            return lg.outcomes(
+                index.get(median, len(groups)),
+                median,
+                middle,
+                (*from_above, *from_below),
+                MEDIAN,
             )
-    except SearchExhausted:
-        outcomes = None
+
+        # exhaustive, no budget: ``None`` is a proof that no pairing follows the procedure.
+        # The cut must be necessary: with the 2022 relaxation a group may pair teams that only
+        # the relaxed compatibility allows, so the relaxed one decides what can be completed
+        cut = (lg.relaxed or compat).perfect
+        outcomes = lim_search(  # type: ignore[type-var]
+            above, below, pair_group, pair_median, cut, frozenset(active)
+        )
     if outcomes is None:
         pairs = _last_resort(compat, active, mp)
         events.append(
