@@ -72,6 +72,19 @@ def _rate_help(text: str, default: float, locale: str | None) -> str:
     return render_message(text, {"default": default}, locale).replace("%", "%%")
 
 
+def _add_rate_options(p: argparse.ArgumentParser, locale: str | None) -> None:
+    """The generator's rates (``--draw-rate`` …) of ``generate`` and ``simulate``."""
+    for flag, dest, text, value in _RATES:
+        p.add_argument(
+            flag,
+            dest=dest,
+            type=float,
+            default=None,
+            metavar="X",
+            help=_rate_help(text, value, locale),
+        )
+
+
 def add_parsers(
     sub: Any, common: argparse.ArgumentParser, _: Callable[[str], str], locale: str | None = None
 ) -> None:
@@ -126,15 +139,7 @@ def add_parsers(
         metavar="S",
         help=_(N_("seed of the field, the results and the events (default: 1)")),
     )
-    for flag, dest, text, value in _RATES:
-        g.add_argument(
-            flag,
-            dest=dest,
-            type=float,
-            default=None,
-            metavar="X",
-            help=_rate_help(text, value, locale),
-        )
+    _add_rate_options(g, locale)
     g.add_argument(
         "-o",
         "--output",
@@ -185,15 +190,7 @@ def add_parsers(
         metavar="S",
         help=_(N_("seed of the first tournament; the next ones use S+1, S+2, … (default: 1)")),
     )
-    for flag, dest, text, value in _RATES:
-        s.add_argument(
-            flag,
-            dest=dest,
-            type=float,
-            default=None,
-            metavar="X",
-            help=_rate_help(text, value, locale),
-        )
+    _add_rate_options(s, locale)
     s.add_argument("--no-progress", action="store_true", help=_(N_("do not show the progress bar")))
     _add_run_options(s, _)
     _add_output_options(s, _)

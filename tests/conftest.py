@@ -1,15 +1,21 @@
-"""Shared fixtures and Hypothesis profiles."""
+"""Shared fixtures and Hypothesis profiles; makes the tests' helper modules (``headless``)
+importable."""
 
 from __future__ import annotations
 
 import io
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 from swisspairing.cli import main
+
+HERE = Path(__file__).parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
 settings.register_profile(
     "ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -31,8 +31,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from headless import CHROMIUM, chromium
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).parent.parent
 
 pytestmark = pytest.mark.skipif(
@@ -138,27 +138,7 @@ def _pages(site: Path) -> list[str]:
 
 
 def _chromium(profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-dev-shm-usage",
-            "--hide-scrollbars",
-            "--virtual-time-budget=20000",
-            f"--user-data-dir={profile}",
-            *args,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return chromium(profile, "--hide-scrollbars", "--virtual-time-budget=20000", *args, timeout=300)
 
 
 def test_every_page_is_measured(site: Path) -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import swisspairing
+from headless import CHROMIUM, chromium
 from swisspairing.engine import Engine
 from swisspairing.reports import (
     crosstable_report,
@@ -27,7 +28,6 @@ from swisspairing.reports import (
     standings_report,
 )
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "examples" / "swiss-open-21.trf"
 DUTCH = "fide-dutch-1992"
@@ -74,26 +74,7 @@ cells are is written into this page's DOM, for ``--dump-dom``."""
 
 
 def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-dev-shm-usage",
-            "--hide-scrollbars",
-            f"--user-data-dir={tmp_path / 'profile'}",
-            *args,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return chromium(tmp_path / "profile", "--hide-scrollbars", *args)
 
 
 def _measure(tmp_path: Path, pages: dict[str, str], width: int) -> dict[str, dict]:

@@ -18,6 +18,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from headless import CHROMIUM, chromium
 from swisspairing import hookimpl
 from swisspairing.engine import Engine
 from swisspairing.pairing import Pairing
@@ -231,28 +232,8 @@ class _Cells(HTMLParser):
             self._cell.append(data)
 
 
-CHROMIUM = "/usr/bin/chromium"
-
-
 def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-dev-shm-usage",
-            f"--user-data-dir={tmp_path / 'profile'}",
-            *args,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return chromium(tmp_path / "profile", *args)
 
 
 @pytest.mark.skipif(

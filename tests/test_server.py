@@ -21,6 +21,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from headless import CHROMIUM, chromium
 
 pytest.importorskip("fastapi")
 import swisspairing
@@ -452,9 +453,6 @@ def test_end_to_end_against_the_cli(live_server, tmp_path):
     assert data["explanation"] == done.stdout.splitlines()[2:]
 
 
-CHROMIUM = "/usr/bin/chromium"
-
-
 class _Cells(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
@@ -495,27 +493,7 @@ def test_standings_page_in_headless_chromium(live_server, tmp_path, lang, how):
     else:
         args.append(f"--accept-lang={lang}")
     url = live_server + "/pages/standings?" + urllib.parse.urlencode(query)
-    done = subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-dev-shm-usage",
-            f"--user-data-dir={tmp_path / 'profile'}",
-            *args,
-            "--window-size=375,812",
-            "--dump-dom",
-            url,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = chromium(tmp_path / "profile", *args, "--window-size=375,812", "--dump-dom", url)
     assert done.returncode == 0, done.stderr[-2000:]
     expected = standings_report(swisspairing.standings(swisspairing.load_trf(EXAMPLE), DUTCH), lang)
     parser = _Cells()
