@@ -73,7 +73,9 @@ def compare_with_reference(
     recorded; with a description of the difference (English) when it does not, or of why it
     could not pair the round.  The file it is given names the number of rounds (``XXR``: the
     event's, else those recorded) and the first-round colour (``XXC``: the file's, else the one
-    our engine used), which the command line needs, and the withdrawn players as absent."""
+    our engine used), which the command line needs, and the withdrawn players as absent.  When
+    the event names no number of rounds, the reference's answer is compared with ours to the
+    same input (that number of rounds), not with the round as recorded."""
     from dataclasses import replace
 
     from swisspairing.reports import round_boards
@@ -91,9 +93,22 @@ def compare_with_reference(
         colour = engine.context(first, 1, explain=False).initial_colour()
         before = replace(before, initial_colour=colour)
     entered = {p.number for p in before.players if p.record(round_number) is not None}
-    boards, byes = round_boards(tournament, round_number)
-    recorded_boards = {(b.white, b.black) for b in boards}
-    recorded_byes = {b.player for b in byes if b.player not in entered}
+    if tournament.total_rounds is None:
+        # The event announces no number of rounds (a generated event without --rounds), but the
+        # command line needs one (XXR): the reference is told the rounds recorded, so ours is
+        # asked the same question -- the round re-paired knowing that number, since C.04.3
+        # 1.7 / A.7 gives the last round its topscorers -- instead of the recorded round,
+        # which was paired without it.
+        ours = engine.pair(
+            replace(tournament_before(tournament, round_number), total_rounds=total),
+            explain=False,
+        )
+        recorded_boards = {(b.white, b.black) for b in ours.boards}
+        recorded_byes = {b.player for b in ours.byes if b.player not in entered}
+    else:
+        boards, byes = round_boards(tournament, round_number)
+        recorded_boards = {(b.white, b.black) for b in boards}
+        recorded_byes = {b.player for b in byes if b.player not in entered}
     try:
         theirs = ReferenceEngine(program).pair_text(dumps_trf(before), reference_system(ruleset))
     except SwissPairingError as exc:

@@ -462,3 +462,34 @@ def test_team_relaxations_are_judged_on_the_matches() -> None:
             mine, theirs = gp[team], gp[opp]
             mp[team] += 2.0 if mine > theirs else 1.0 if mine == theirs else 0.0
     assert "float" in kinds_seen  # the example is not vacuous
+
+
+def test_reference_gets_the_same_input_when_the_event_names_no_rounds(tmp_path: Path) -> None:
+    """A generated event without ``--rounds`` names no number of rounds (no ``XXR``); the
+    command line needs one, so the reference is told the rounds recorded (7).  Round 7 is then
+    its last round, with topscorers (C.04.3 1.7), while the recorded round 7 was paired without
+    knowing it: bbpPairings 6.0.0 paired 5-7, 17-3, 6-10, 12-13 where the file has 5-3, 6-7,
+    12-10, 13-17 (26 such last rounds in 6,966 compared, all alike).  Ours is asked the same
+    question, so an engine that pairs as we do agrees on every round."""
+    from swisspairing import Engine, load_ruleset, load_trf
+    from swisspairing.verification.compare import compare_with_reference
+
+    path = tmp_path / "ref-2025"
+    path.write_text(
+        _REFERENCE.format(python=sys.executable, ruleset="fide-dutch-2025", swap=False),
+        encoding="utf-8",
+    )
+    path.chmod(0o755)
+    data = Path(__file__).resolve().parent.parent / "data" / "verification"
+    t = load_trf(data / "no-xxr-last-round-topscorers.trf")
+    assert t.total_rounds is None and t.rounds_recorded == 7
+    engine = Engine(load_ruleset("fide-dutch-2025"))
+    for rnd in range(1, 8):
+        assert compare_with_reference(str(path), engine, t, rnd) == (True, ""), rnd
+    # the recorded round 7 is not what the 7-round event pairs: the case is not vacuous
+    from dataclasses import replace
+
+    from swisspairing.verify import tournament_before
+
+    knowing = engine.pair(replace(tournament_before(t, 7), total_rounds=7), explain=False)
+    assert {(b.white, b.black) for b in knowing.boards} >= {(5, 7), (17, 3), (6, 10), (12, 13)}
