@@ -105,16 +105,8 @@ def prescan_yaml(
     try:
         _pre_scan(text, source, max_depth, error, aliases)
     except yaml.YAMLError as exc:
-        if "depth" in str(getattr(exc, "problem", "") or ""):  # libyaml stops at 1000 levels
-            raise error(
-                NP_(
-                    "nested deeper than the limit of {limit} level",
-                    "nested deeper than the limit of {limit} levels",
-                    "limit",
-                ),
-                where=_where(source, getattr(exc, "problem_mark", None)),
-                limit=max_depth,
-            ) from None
+        if _too_deep(exc):
+            raise _depth_error(exc, source, max_depth, error) from None
         if not aliases:
             raise _syntax_error(exc, text, source, error) from None
 
@@ -299,16 +291,8 @@ def load_yaml(
         finally:
             loader.dispose()
     except yaml.YAMLError as exc:
-        if "depth" in str(getattr(exc, "problem", "") or ""):  # libyaml stops at 1000 levels
-            raise error(
-                NP_(
-                    "nested deeper than the limit of {limit} level",
-                    "nested deeper than the limit of {limit} levels",
-                    "limit",
-                ),
-                where=_where(source, getattr(exc, "problem_mark", None)),
-                limit=max_depth,
-            ) from None
+        if _too_deep(exc):
+            raise _depth_error(exc, source, max_depth, error) from None
         raise _syntax_error(_python_parser_error(text) or exc, text, source, error) from None
     if root is None:
         return None
@@ -327,6 +311,26 @@ def load_yaml(
         raise error(_value_problem(exc), where=source) from None
     check_data(data, source, error)
     return data
+
+
+def _too_deep(exc: yaml.YAMLError) -> bool:
+    """libyaml's own stop at 1000 levels (its problem names the depth)."""
+    return "depth" in str(getattr(exc, "problem", "") or "")
+
+
+def _depth_error(
+    exc: yaml.YAMLError, source: str, max_depth: int, error: _Error
+) -> InvalidInputError:
+    """The document nests deeper than ``max_depth``, at the place libyaml stopped."""
+    return error(
+        NP_(
+            "nested deeper than the limit of {limit} level",
+            "nested deeper than the limit of {limit} levels",
+            "limit",
+        ),
+        where=_where(source, getattr(exc, "problem_mark", None)),
+        limit=max_depth,
+    )
 
 
 def _syntax_error(exc: yaml.YAMLError, text: str, source: str, error: _Error) -> InvalidInputError:
