@@ -38,6 +38,7 @@ Conventions of this implementation (the comments below rely on them):
 from __future__ import annotations
 
 import gc
+import heapq
 import operator
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Generic, TypeVar
@@ -570,13 +571,17 @@ class _Solver:
     CANDIDATES = 10
 
     def priced_start(self) -> None:
-        """Jump start of a dense graph with nothing matched yet: solve the graph of each vertex's
-        :attr:`CANDIDATES` heaviest edges first, then bring the other edges back, raising the
-        dual of one end of each edge whose slack is negative (:meth:`repair_edge`).
+        """Jump start of a dense graph with nothing matched yet (column generation): solve the
+        graph of each vertex's :attr:`CANDIDATES` heaviest edges, then check every other edge
+        against the duals of that optimum; the edges whose slack is negative join the
+        candidates (one end's dual raised, :meth:`repair_edge`) and the candidates are solved
+        again from there, until no other edge is violated.  The full graph is then brought
+        back: its duals are feasible and the matching is tight, so it is an optimum of the full
+        graph (complementary slackness), whatever the candidates were.
 
-        The heavy edges decide most of an optimum, so few edges need repair and the full
-        graph is solved from a nearly optimal matching with its duals.  The final answer is the
-        optimum of the full graph whatever the candidates were (only the start changes).
+        The heavy edges decide most of an optimum, so few rounds are needed, each solving a
+        sparse graph and checking each other edge once (one comparison of two duals with its
+        weight, the blossom terms only for an edge inside a blossom).
         """
         n = len(self.parent)
         active, adjw, adjk, adjx = self.active, self.adjw, self.adjk, self.adjx
@@ -588,15 +593,25 @@ class _Solver:
         if any(self.inuse[b] and self.childs[b] is not None for b in range(n)):
             return
         cand = bytearray(len(self.eu))
+        # each vertex, the heaviest first, takes its heaviest edge to a vertex not yet taken
+        # (a greedy matching); its candidates are its heaviest edges among those it had then
+        free = bytearray(n)
         for v in verts:
-            xs = adjx[v]
-            if len(xs) <= d:
-                for k in adjk[v]:
-                    cand[k] = 1
+            free[v] = 1
+        heads = {v: max(adjx[v], default=0) for v in verts}
+        for v in sorted(verts, key=heads.__getitem__, reverse=True):
+            if not free[v]:
                 continue
-            ks = adjk[v]
-            for i in sorted(range(len(xs)), key=xs.__getitem__, reverse=True)[:d]:
+            ws, ks, xs = adjw[v], adjk[v], adjx[v]
+            options = [i for i, w in enumerate(ws) if free[w]]
+            if len(options) > d:
+                options = heapq.nlargest(d, options, key=xs.__getitem__)
+            elif options:
+                options.sort(key=xs.__getitem__, reverse=True)
+            for i in options:
                 cand[ks[i]] = 1
+            if options:
+                free[v] = free[ws[options[0]]] = 0
         full = (list(adjw), list(adjk), list(adjx))
         for v in verts:
             keep = [i for i, k in enumerate(adjk[v]) if cand[k]]
@@ -604,14 +619,42 @@ class _Solver:
             adjw[v] = [aw[i] for i in keep]
             adjk[v] = [ak[i] for i in keep]
             adjx[v] = [ax[i] for i in keep]
-        self.greedy()
-        self.stages()
+        eu, ev, ew = self.eu, self.ev, self.ew
+        fw, fk, fx = full
+        while True:
+            self.greedy()
+            self.stages()
+            bad = self._violated(verts, fw, fk, fx, cand)
+            if not bad:
+                break
+            for k in bad:  # the violated edges join the candidates
+                cand[k] = 1
+                u, v = eu[k], ev[k]
+                x = ew[k]
+                adjw[u].append(v)
+                adjk[u].append(k)
+                adjx[u].append(x)
+                adjw[v].append(u)
+                adjk[v].append(k)
+                adjx[v].append(x)
+            for k in bad:  # repairs change duals and blossoms: each edge is checked again
+                self.repair_edge(k, eu[k], ev[k])
         for v in verts:
-            adjw[v], adjk[v], adjx[v] = full[0][v], full[1][v], full[2][v]
-        # the other edges back: raise one end of each edge that the duals now violate
-        # (ends in different top-level blossoms: no blossom holds both, no Z term; else the
-        # Z of the blossoms both are in, from each vertex's chain of blossoms, top first)
+            adjw[v], adjk[v], adjx[v] = fw[v], fk[v], fx[v]
+
+    def _violated(
+        self,
+        verts: list[int],
+        fw: list[list[int]],
+        fk: list[list[int]],
+        fx: list[list[int]],
+        cand: bytearray,
+    ) -> list[int]:
+        """The edges of the full graph (``fw``, ``fk``, ``fx``) not among the candidates whose
+        slack is negative."""
         eu, ev, ew, dual, inb, parent = self.eu, self.ev, self.ew, self.dual, self.inb, self.parent
+        # ends in different top-level blossoms: no blossom holds both, no Z term; else the Z
+        # of the blossoms both are in, from each vertex's chain of blossoms, top first
         chains: dict[int, list[int]] = {}
         zsum: dict[int, int] = {}  # blossom -> 2·Z of it and every blossom around it
 
@@ -641,10 +684,10 @@ class _Solver:
         suspects: list[int] = []
         for v in verts:
             dv = dual[v]
-            ks = adjk[v]
+            ks = fk[v]
             suspects.extend(
                 ks[i]
-                for i, (w, x) in enumerate(zip(adjw[v], adjx[v], strict=True))
+                for i, (w, x) in enumerate(zip(fw[v], fx[v], strict=True))
                 if dv + dual[w] < x and eu[ks[i]] == v
             )
         bad: list[int] = []
@@ -661,8 +704,7 @@ class _Solver:
                 s += zsum[cu[i - 1]]
             if s < 0:
                 bad.append(k)
-        for k in bad:  # repairs change duals and blossoms: each edge is checked again
-            self.repair_edge(k, eu[k], ev[k])
+        return bad
 
     def greedy(self) -> None:
         """Jump start: give each exposed trivial vertex a fresh dual, then lower it as far as
