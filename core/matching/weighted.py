@@ -83,6 +83,8 @@ class _Solver:
         self.active: list[bool] = []  # a vertex of the graph (not a blossom, not removed)
         self.free_slots: list[int] = []
         self.stamp = 0
+        # pairs of vertices whose edges join the candidates of a dense cold start
+        self.hint: list[tuple[int, int]] = []
         # per edge
         self.eu: list[int] = []
         self.ev: list[int] = []
@@ -593,6 +595,13 @@ class _Solver:
         if any(self.inuse[b] and self.childs[b] is not None for b in range(n)):
             return
         cand = bytearray(len(self.eu))
+        eu, ev = self.eu, self.ev
+        for a, b in self.hint:  # the caller's guess at the pairs of an optimum
+            if active[a] and active[b]:
+                for k in adjk[a]:
+                    if eu[k] == b or ev[k] == b:
+                        cand[k] = 1
+                        break
         # each vertex, the heaviest first, takes its heaviest edge to a vertex not yet taken
         # (a greedy matching); its candidates are its heaviest edges among those it had then
         free = bytearray(n)
@@ -619,7 +628,7 @@ class _Solver:
             adjw[v] = [aw[i] for i in keep]
             adjk[v] = [ak[i] for i in keep]
             adjx[v] = [ax[i] for i in keep]
-        eu, ev, ew = self.eu, self.ev, self.ew
+        ew = self.ew
         fw, fk, fx = full
         while True:
             self.greedy()
@@ -957,7 +966,10 @@ def _bound(weights: Iterable[int]) -> int:
 
 
 def max_weight_matching(
-    edges: Iterable[tuple[V, V, int]], *, max_cardinality: bool = False
+    edges: Iterable[tuple[V, V, int]],
+    *,
+    max_cardinality: bool = False,
+    hint: Iterable[tuple[V, V]] = (),
 ) -> dict[V, V]:
     """A maximum-weight matching of the graph given by ``edges`` (``(u, v, weight)``).
 
@@ -969,18 +981,31 @@ def max_weight_matching(
     Tie rule: among several optimal matchings the answer is a function of the edge sequence
     alone (vertices are numbered by first appearance, edges scanned in the order given), so equal
     inputs give equal answers; a caller that needs one particular optimum encodes its preference in
-    the low bits of the weights.  Raises :class:`ValueError` for a loop or a repeated pair and
-    :class:`TypeError` for a weight that is not an integer (a float is never rounded).
+    the low bits of the weights.  ``hint`` names pairs the caller expects in an optimum (or
+    near one): a dense graph is first solved on them and each vertex's heaviest edges; the
+    answer does not depend on it, only the time.  Raises :class:`ValueError` for a loop or a
+    repeated pair and :class:`TypeError` for a weight that is not an integer (a float is never
+    rounded).
     """
     # millions of small objects and no reference cycles: the cyclic collector would only
     # rescan them again and again
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _max_weight_matching(edges, max_cardinality)
+        return _max_weight_matching(edges, max_cardinality, hint)
     finally:
         if enabled:
             gc.enable()
+
+
+def _hint_ids(index: Mapping[V, int], hint: Iterable[tuple[V, V]]) -> list[tuple[int, int]]:
+    """The vertex ids of the pairs of ``hint`` whose two vertices are in the graph."""
+    out = []
+    for a, b in hint:
+        ia, ib = index.get(a), index.get(b)
+        if ia is not None and ib is not None and ia != ib:
+            out.append((ia, ib))
+    return out
 
 
 def _build(
@@ -1056,11 +1081,15 @@ def _build(
     return names, index, sol, wr
 
 
-def _max_weight_matching(edges: Iterable[tuple[V, V, int]], max_cardinality: bool) -> dict[V, V]:
-    names, _index, sol, wr = _build(edges, max_cardinality)
+def _max_weight_matching(
+    edges: Iterable[tuple[V, V, int]], max_cardinality: bool, hint: Iterable[tuple[V, V]]
+) -> dict[V, V]:
+    names, index, sol, wr = _build(edges, max_cardinality)
     if not wr:
         return {}
+    sol.hint = _hint_ids(index, hint)
     sol.solve()
+    sol.hint = []
     out: dict[V, V] = {}
     mate = sol.mate
     for i, name in enumerate(names):
@@ -1097,14 +1126,18 @@ class WeightedMatching(Generic[V]):
         self._total = 0  # the total of |w| over the edges
 
     @classmethod
-    def from_edges(cls, edges: Iterable[tuple[V, V, int]]) -> WeightedMatching[V]:
+    def from_edges(
+        cls, edges: Iterable[tuple[V, V, int]], *, hint: Iterable[tuple[V, V]] = ()
+    ) -> WeightedMatching[V]:
         """The graph of ``edges`` (``(u, v, weight)``, as :func:`max_weight_matching` takes
         them, an edge of weight <= 0 left out as there), nothing matched yet, built at once
         rather than edge by edge.  The first :meth:`solve` without ``max_cardinality`` returns
         what :func:`max_weight_matching` returns for the same edges (the same start, the same
-        scans); the edits and solves after it are warm starts."""
+        scans, the same ``hint`` for its dense start); the edits and solves after it are warm
+        starts."""
         self = cls()
         names, index, sol, wr = _build(edges, False)
+        sol.hint = _hint_ids(index, hint)
         self._sol = sol
         self._index = index
         self._names = dict(enumerate(names))
@@ -1277,6 +1310,7 @@ class WeightedMatching(Generic[V]):
             self._shift = 0
             self._cold_reset()
         self._sol.solve()
+        self._sol.hint = []
         out: dict[V, V] = {}
         mate = self._sol.mate
         names = self._names

@@ -73,6 +73,29 @@ class RoundResult:
     """The lowest score the PAB receiver could have ([C5])."""
 
 
+#: How far from his own place each S1 player's hinted S2 opponents lie (see :func:`_hint`).
+HINT_WIDTH = 6
+
+
+def _hint(*halves: tuple[Sequence[int], Sequence[int]]) -> list[tuple[int, int]]:
+    """The pairs near the first candidate of B.3 / 3.3: each player of an S1 with the players
+    of its S2 at most :data:`HINT_WIDTH` places from his own.  The matchings start from them
+    (:func:`swisspairing.matching.max_weight_matching`'s ``hint``): only the time depends on
+    them, never the answer."""
+    out = []
+    for s1, s2 in halves:
+        for i, a in enumerate(s1):
+            for b in s2[max(0, i - HINT_WIDTH) : i + HINT_WIDTH + 1]:
+                out.append((a, b))
+    return out
+
+
+def _halves(players: Sequence[int]) -> tuple[Sequence[int], Sequence[int]]:
+    """A scoregroup's natural S1 and S2 (its first and second half)."""
+    k = len(players) // 2
+    return players[:k], players[k:]
+
+
 class NoCompletePairing(Exception):
     """No round-pairing satisfies the absolute criteria (A.9 / 1.9.3)."""
 
@@ -209,12 +232,13 @@ class _Round:
         low_bits: int,
         *,
         completion: bool = True,
+        hint: Sequence[tuple[int, int]] = (),
     ) -> dict[int, int]:
         """A maximum-weight matching of ``active`` (criteria above, tie-break terms below)."""
         edges = self._edges(
             active, current, nxt, bye, far_bye, barred, tiebreak, low_bits, completion=completion
         )
-        return max_weight_matching(edges)
+        return max_weight_matching(edges, hint=hint)
 
     def _perfect_candidate(
         self,
@@ -330,6 +354,7 @@ class _Round:
         tiebreak: dict[tuple[int, int], int],
         low_bits: int,
         local: bool,
+        hint: Sequence[tuple[int, int]] = (),
     ) -> dict[int, int]:
         """One matching of the bracket.  With ``local``, first over the bracket and the next
         scoregroup alone: the players further down carry only the completion criterion, so
@@ -341,7 +366,8 @@ class _Round:
             matching = WeightedMatching.from_edges(
                 self._edges(
                     near, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, completion=False
-                )
+                ),
+                hint=hint,
             )
             mates = matching.solve()
             if self._completable([*(n for n in near if n not in mates), *far], bye0):
@@ -361,7 +387,9 @@ class _Round:
                 matching.set_weight(b, a, w)
             return matching.solve()
         active = self.ranked([*bracket, *nxt, *far])
-        return self._solve(active, current, nxt_set, bye, bye0, barred, tiebreak, low_bits)
+        return self._solve(
+            active, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, hint=hint
+        )
 
     # ------------------------------------------------------------------ the round
     def pair(self) -> RoundResult:
@@ -420,7 +448,10 @@ class _Round:
                 resident_set = set(residents)
                 if carried:
                     tb, low = mdp_tiebreak(carried, residents)
-                    mates = self._stage(bracket, nxt, far, bye, bye0, barred, tb, low, local)
+                    hint = _hint(
+                        (carried, residents), _halves(residents[len(carried) :]), _halves(nxt)
+                    )
+                    mates = self._stage(bracket, nxt, far, bye, bye0, barred, tb, low, local, hint)
                     for m in carried:
                         r = mates.get(m)
                         if r is not None and r in resident_set:
@@ -449,7 +480,8 @@ class _Round:
                     while True:
                         tried.add(rem_pairs)
                         tb, low = remainder_tiebreak(remainder, rem_pairs)
-                        mates = self._stage(rest, nxt, far, bye, bye0, barred, tb, low, local)
+                        hint = _hint((remainder[:rem_pairs], remainder[rem_pairs:]), _halves(nxt))
+                        mates = self._stage(rest, nxt, far, bye, bye0, barred, tb, low, local, hint)
                         made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
                         if predicted is not None and made != predicted:  # pragma: no cover
                             # (the count is the criteria's, [C7]: not expected to happen)
