@@ -630,12 +630,15 @@ class _Solver:
             adjx[v] = [ax[i] for i in keep]
         ew = self.ew
         fw, fk, fx = full
+        prev: list[int] | None = None
+        suspects: list[int] = []
         while True:
             self.greedy()
             self.stages()
-            bad = self._violated(verts, fw, fk, fx, cand)
+            bad, suspects = self._violated(verts, fw, fk, fx, cand, prev, suspects)
             if not bad:
                 break
+            prev = self.dual[:]
             for k in bad:  # the violated edges join the candidates
                 cand[k] = 1
                 u, v = eu[k], ev[k]
@@ -658,9 +661,17 @@ class _Solver:
         fk: list[list[int]],
         fx: list[list[int]],
         cand: bytearray,
-    ) -> list[int]:
+        prev: list[int] | None,
+        before: list[int],
+    ) -> tuple[list[int], list[int]]:
         """The edges of the full graph (``fw``, ``fk``, ``fx``) not among the candidates whose
-        slack is negative."""
+        slack is negative, and the suspects checked (the edges whose two vertex duals fall short
+        of their weight).
+
+        With ``prev``, the vertex duals at the last check and ``before`` its suspects: an edge
+        that was no suspect then and whose ends' duals have not fallen since is none now, so
+        only the edges of the vertices whose dual has fallen and the suspects of then are
+        looked at again."""
         eu, ev, ew, dual, inb, parent = self.eu, self.ev, self.ew, self.dual, self.inb, self.parent
         # ends in different top-level blossoms: no blossom holds both, no Z term; else the Z
         # of the blossoms both are in, from each vertex's chain of blossoms, top first
@@ -691,13 +702,37 @@ class _Solver:
         # of its weight can be violated (one comparison per edge, each edge seen from its
         # first end)
         suspects: list[int] = []
-        for v in verts:
-            dv = dual[v]
-            ks = fk[v]
+        if prev is None:
+            for v in verts:
+                dv = dual[v]
+                ks = fk[v]
+                suspects.extend(
+                    ks[i]
+                    for i, (w, x) in enumerate(zip(fw[v], fx[v], strict=True))
+                    if dv + dual[w] < x and eu[ks[i]] == v
+                )
+        else:
+            fell = bytearray(len(prev))
+            for v in verts:
+                if dual[v] < prev[v]:
+                    fell[v] = 1
+            for v in verts:
+                if not fell[v]:
+                    continue
+                dv = dual[v]
+                ks = fk[v]
+                suspects.extend(
+                    ks[i]
+                    for i, (w, x) in enumerate(zip(fw[v], fx[v], strict=True))
+                    if dv + dual[w] < x and (not fell[w] or eu[ks[i]] == v)
+                )
             suspects.extend(
-                ks[i]
-                for i, (w, x) in enumerate(zip(fw[v], fx[v], strict=True))
-                if dv + dual[w] < x and eu[ks[i]] == v
+                k
+                for k in before
+                if not cand[k]
+                and not fell[eu[k]]
+                and not fell[ev[k]]
+                and dual[eu[k]] + dual[ev[k]] < ew[k]
             )
         bad: list[int] = []
         for k in suspects:
@@ -713,7 +748,7 @@ class _Solver:
                 s += zsum[cu[i - 1]]
             if s < 0:
                 bad.append(k)
-        return bad
+        return bad, suspects
 
     def greedy(self) -> None:
         """Jump start: give each exposed trivial vertex a fresh dual, then lower it as far as

@@ -96,6 +96,11 @@ def _halves(players: Sequence[int]) -> tuple[Sequence[int], Sequence[int]]:
     return players[:k], players[k:]
 
 
+def _bye_key(bye: ByeFacts) -> tuple[object, ...]:
+    """What of ``bye`` an edge weight depends on, as a key."""
+    return (bye.score, bye.single_downfloater, tuple(sorted(bye.unplayed_rank.items())))
+
+
 class NoCompletePairing(Exception):
     """No round-pairing satisfies the absolute criteria (A.9 / 1.9.3)."""
 
@@ -116,6 +121,23 @@ class _Round:
                 groups.append([n])
         self.groups = groups
         self._compatible: dict[tuple[int, int], bool] = {}
+        # edge_weight reads only these of a player: players alike give equal criteria weights
+        self._profile = {
+            n: (
+                p.score,
+                p.preference,
+                p.absolute,
+                p.absolute_imbalance,
+                p.strong,
+                p.colour_difference,
+                p.repeated,
+                p.floats,
+                p.bye_eligible,
+                p.games_played,
+            )
+            for n, p in self.players.items()
+        }
+        self._weights: dict[tuple[object, ...], int] = {}
         self._pairing_graph: PairingGraph | None = None
         self._bye_key: object = ()
 
@@ -197,8 +219,16 @@ class _Round:
         ``lower``, only the edges whose lower-ranked player is in it."""
         edges = []
         players = self.players
+        profile, cache = self._profile, self._weights
+        near_key, far_key = _bye_key(bye), _bye_key(far_bye)
+        keys = {
+            Place.CURRENT: (near_key, Place.CURRENT, completion),
+            Place.NEXT: (near_key, Place.NEXT, completion),
+            Place.FAR: (far_key, Place.FAR, completion),
+        }
         for i, a in enumerate(active):
             pa = players[a]
+            fa = profile[a]
             for b in active[i + 1 :]:
                 if lower is not None and b not in lower:
                     continue
@@ -213,9 +243,12 @@ class _Round:
                     place, facts = Place.NEXT, bye
                 else:
                     place, facts = Place.FAR, far_bye
-                w = edge_weight(
-                    pa, players[b], place, self.facts, self.layout, facts, completion=completion
-                )
+                key = (fa, profile[b], keys[place])
+                w = cache.get(key)
+                if w is None:
+                    w = cache[key] = edge_weight(
+                        pa, players[b], place, self.facts, self.layout, facts, completion=completion
+                    )
                 if w:
                     edges.append((a, b, (w << low_bits) | tiebreak.get((a, b), 0)))
         return edges
