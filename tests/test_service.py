@@ -486,6 +486,19 @@ def test_limits_from_the_environment():
         limits_from_env({"SWISSPAIRING_MAX_QUEUE": "many"})
 
 
+def test_a_retired_variable_is_refused_not_ignored():
+    """The search budget is gone from every system (issue 20: no pairing is decided by a
+    budget); a container that still sets its variable is told so at start-up, with the
+    variable named, instead of running with a setting that silently means nothing."""
+    with pytest.raises(InvalidInputError) as got:
+        limits_from_env({"SWISSPAIRING_MAX_SEARCH_BUDGET": "200000"})
+    assert str(got.value) == (
+        "SWISSPAIRING_MAX_SEARCH_BUDGET: no longer a setting: no pairing depends on a search "
+        "budget; remove it"
+    )
+    assert got.value.exit_code == 3
+
+
 # ---------------------------------------------------------------------- slow clients
 def test_slow_clients_are_dropped_at_the_read_timeouts():
     """A client that sends its headers a byte at a time is cut off at the header timeout

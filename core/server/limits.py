@@ -159,11 +159,21 @@ def check_ruleset_text(text: str, source: str, limits: Limits) -> None:
 
 _ENV = {f.name: "SWISSPAIRING_" + f.name.upper() for f in fields(Limits)}
 
+#: Variables of earlier versions that mean nothing now: refused, so that a container's
+#: settings never silently lose one (no pairing depends on a search budget any more).
+RETIRED_ENV = ("SWISSPAIRING_MAX_SEARCH_BUDGET",)
+
 
 def limits_from_env(environ: Mapping[str, str] | None = None) -> Limits:
     """:class:`Limits` with the values of the ``SWISSPAIRING_<FIELD>`` variables where set
     (``SWISSPAIRING_MAX_BODY``, ``SWISSPAIRING_TIME_LIMIT``, ``SWISSPAIRING_CONCURRENCY``, …)."""
     env = os.environ if environ is None else environ
+    for name in RETIRED_ENV:
+        if name in env:
+            raise InvalidInputError(
+                N_("no longer a setting: no pairing depends on a search budget; remove it"),
+                where=name,
+            )
     values: dict[str, Any] = {}
     for f in fields(Limits):
         raw = env.get(_ENV[f.name])
