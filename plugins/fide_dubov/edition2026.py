@@ -130,11 +130,6 @@ def _art3_1_bye(r: _Round, ranked: list[int], oracle: IncrementalMatching) -> in
     raise NoValidPairingError(N_("no valid pairing exists"))  # pragma: no cover
 
 
-#: Candidates tried for the last upfloater of a set against the whole round (C4) before the
-#: next larger number of upfloaters is tried.
-GLOBAL_TRIES = 24
-
-
 def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[int]) -> list[int]:
     """``3.2.1``/``3.2.2``: the fewest upfloaters (C5) with which the residents can all be
     paired and the rest of the round completed (C4), chosen in the order of C6, C7 (the colour
@@ -153,43 +148,26 @@ def _art3_2_2_upfloaters(r: _Round, gi: int, residents: list[int], lower: list[i
         if m.perfect or k0 >= len(residents):
             break
         k0 += 2
+    chosen: list[int] = []
     for k in range(k0, len(residents) + 1, 2):
+        if k == 0:
+            if _c4_whole_round(r, residents, [], lower):
+                break
+            continue
         if k == 1:
             one = _c5_c10_single_upfloater(r, residents, lower)
             if one is not None:
                 chosen = [one]
                 break
             continue
-        if k >= 2:
-            weighted = _c5_c10_upfloater_set(r, residents, lower, k)
-            if weighted is not None:
-                chosen = weighted
-                break
-        chosen = _pick_upfloaters(r, residents, lower, k, has_lower, res, whole_round=True)  # type: ignore[assignment]
-        if chosen is not None:
-            if chosen and not _c7_no_conflict(r, residents, chosen):
-                # C7 after C6: a set with the same upfloater scores whose group can be paired
-                # giving everybody his colour preference, if the order has one
-                scores = sorted(r.ctx.score(c) for c in chosen)
-                better = _pick_upfloaters(
-                    r,
-                    residents,
-                    lower,
-                    k,
-                    has_lower,
-                    res,
-                    whole_round=True,
-                    scores=set(scores),
-                    leaf=lambda u: (
-                        sorted(r.ctx.score(c) for c in u) == scores  # noqa: B023
-                        and _c7_no_conflict(r, residents, u)
-                    ),
-                )
-                if better is not None:
-                    chosen = better
+        weighted = _c5_c10_upfloater_set(r, residents, lower, k)
+        if weighted is not None:
+            chosen = weighted
             break
+        # None: the matching over the whole field has proved that no set of k upfloaters
+        # lets the rest of the round be completed (C4)
     else:
-        chosen = _pick_upfloaters(r, residents, lower, k0, has_lower, res, whole_round=False) or []
+        chosen = _pick_upfloaters(r, residents, lower, k0, has_lower, res)
     if chosen:
         r.add(
             "Dubov-2026 3.2.2",
@@ -294,12 +272,6 @@ def _c5_c10_single_upfloater(r: _Round, residents: list[int], lower: list[int]) 
     return None
 
 
-#: Largest bracket (residents and candidate upfloaters) whose set of two or more upfloaters
-#: is chosen by the weighted matching of :func:`_c5_c10_upfloater_set`; larger brackets
-#: needing several upfloaters use the ordered search of :func:`_pick_upfloaters`.
-WEIGHTED_BRACKET_LIMIT = 200
-
-
 def _c5_c10_upfloater_set(
     r: _Round, residents: list[int], lower: list[int], k: int
 ) -> list[int] | None:
@@ -317,7 +289,9 @@ def _c5_c10_upfloater_set(
     candidates are the lower score groups from the top, a group at a time, until ``k``
     upfloaters can be found among them (C6: a player further down could only make the
     largest score difference larger).  ``None`` when the set found leaves the rest of the
-    round unpairable (C4) or the bracket is larger than :data:`WEIGHTED_BRACKET_LIMIT`."""
+    round unpairable (C4): over the whole field, the matching then proves that no set of ``k``
+    upfloaters allows it (the residents, the upfloaters and everybody below are all paired in
+    a maximum matching exactly when some set does, and it takes the fewest upfloaters)."""
     ctx = r.ctx
     res = set(residents)
     compat = r.compatible
@@ -333,8 +307,6 @@ def _c5_c10_upfloater_set(
         pool = ordered if whole else [n for n in ordered if ctx.score(n) >= scores[depth - 1]]
         if len(pool) < k:
             continue
-        if nr + len(pool) > WEIGHTED_BRACKET_LIMIT:
-            return None
         fields: list[int] = []  # widths, least significant first
         order_w = len(pool) + 1
         c10_w = c8_w = (nr + 1).bit_length() + 1
@@ -414,20 +386,16 @@ def _pick_upfloaters(
     k: int,
     has_lower: Any,
     res: set[int],
-    *,
-    whole_round: bool,
-    leaf: Any = None,
-    scores: set[float] | None = None,
-) -> list[int] | None:
-    """The first set of ``k`` upfloaters in the order of the criteria (C6 score, C7 the colour
-    the group lacks, C8–C10, ``4.2.2`` TPN) with which the residents can all be paired; with
-    ``whole_round`` the set must also leave the rest of the round pairable (C4).  Sets are
-    tried in that order (depth first, at most :data:`GLOBAL_TRIES` complete sets); ``None``
-    if none fits."""
+) -> list[int]:
+    """When no number of upfloaters lets the rest of the round be completed (C4 cannot be
+    met), the first set of ``k`` upfloaters in the order of the criteria (C6 score, C7 the
+    colour the group lacks, C8–C10, ``4.2.2`` TPN) with which the residents can all be
+    paired, by a depth-first search in that order; every set is reachable (a branch is
+    descended only when the residents can still all be paired), so the search needs no
+    limit.  Empty if none fits."""
     if k == 0:
-        return [] if not whole_round or _c4_whole_round(r, residents, [], lower) else None
+        return []
     key = r.upfloater_key
-    budget = [GLOBAL_TRIES]
 
     def order(chosen: list[int], excluded: set[int]) -> list[int]:
         whites = sum(1 for n in residents + chosen if r.seeks_white(n))
@@ -445,22 +413,9 @@ def _pick_upfloaters(
 
     def dfs(chosen: list[int], excluded: set[int]) -> list[int] | None:
         if len(chosen) == k:
-            if leaf is not None:
-                budget[0] -= 1
-                if not leaf(chosen):
-                    return None
-            if not whole_round:
-                return chosen
-            budget[0] -= 1
-            return chosen if _c4_whole_round(r, residents, chosen, lower) else None
+            return chosen
         tried: set[int] = set()
         for c in order(chosen, excluded):
-            if budget[0] <= 0:
-                return None
-            if scores is not None and r.ctx.score(c) not in scores:
-                tried.add(c)
-                continue
-            budget[0] -= 1 if leaf is not None else 0
             if _c4_c5_upfloaters_fit(r, residents, [*chosen, c], k, has_lower, res):
                 found = dfs([*chosen, c], excluded | tried)
                 if found is not None:
@@ -468,7 +423,7 @@ def _pick_upfloaters(
             tried.add(c)
         return None
 
-    return dfs([], set())
+    return dfs([], set()) or []
 
 
 def _c7_no_conflict(r: _Round, residents: list[int], ups: list[int]) -> bool:
@@ -546,7 +501,7 @@ def _art3_2_4_1_unavoidable(
     small_is_g1 = len(g1) <= len(g2)
     small = g1 if small_is_g1 else g2
     members = small + (g2 if small_is_g1 else g1)  # the smaller side first: a good greedy start
-    if len(small) < 2 or len(members) > WEIGHTED_BRACKET_LIMIT:
+    if len(small) < 2:
         return g1, g2
     compat = r.compatible
 
@@ -554,9 +509,10 @@ def _art3_2_4_1_unavoidable(
         return (a in residents or b in residents) and compat(a, b)
 
     def apart(inside: set[int]) -> bool:
-        return IncrementalMatching(
-            members, lambda a, b: legal(a, b) and not (a in inside and b in inside)
-        ).perfect
+        def ok(a: int, b: int) -> bool:
+            return legal(a, b) and not (a in inside and b in inside)
+
+        return IncrementalMatching(members, ok).perfect
 
     inside = set(small)
     if apart(inside) or not IncrementalMatching(members, legal).perfect:
