@@ -109,10 +109,10 @@ SCHEMA: Mapping[str, Any] = {
         },
         "seeding_ruleset": {
             "type": "string",
-            "default": "fide-dutch-1992",
+            "default": "fide-dutch-2025",
             "description": (
                 "Burstein-2025 1.6.1 with seeding_pairing dutch: the ruleset of the Dutch "
-                "system the seeding rounds are paired by."
+                "system the seeding rounds are paired by (the text in force)."
             ),
         },
         "unplayed": {
@@ -285,7 +285,7 @@ def _seeding_by_dutch(context: RoundContext) -> RoundPairing:
 
     from swisspairing import Engine, load_ruleset
 
-    name = str(context.ruleset.param("seeding_ruleset", "fide-dutch-1992"))
+    name = str(context.ruleset.param("seeding_ruleset", "fide-dutch-2025"))
     dutch = load_ruleset(name)
     if context.ruleset.first_colour != dutch.first_colour:
         dutch = replace(dutch, first_colour=context.ruleset.first_colour)
