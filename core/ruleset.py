@@ -9,6 +9,7 @@ a frozen :class:`Ruleset`.  Errors read ``rulesets/x.yaml: $.parameters.max_colo
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections.abc import Iterable, Iterator, Mapping
@@ -21,6 +22,11 @@ from .errors import InvalidRulesetError
 from .i18n import N_, NP_
 from .model import PointSystem
 from .safeyaml import MAX_BYTES, check_finite, load_yaml, read_text_capped
+
+#: The packaged rulesets' parsed copy (in the rulesets folder): file name -> its text and the
+#: JSON of its data.  A packaged file whose text is the copy's is not parsed again, so that
+#: PyYAML is not imported at start-up (issue 20); any other text is parsed as usual.
+PARSED_COPY = "parsed.json"
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -371,6 +377,44 @@ def _read_yaml(text: str, source: str) -> dict[str, Any]:
     return data
 
 
+@functools.cache
+def _copy() -> dict[str, Any]:
+    """The packaged parsed copy, read once (empty when missing or not readable)."""
+    try:
+        got = json.loads(_files("swisspairing.rulesets").joinpath(PARSED_COPY).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return got if isinstance(got, dict) else {}
+
+
+def _parsed(entry: Any, text: str) -> dict[str, Any] | None:
+    """The data of a packaged ruleset file from the parsed copy, when its text is the copy's
+    (``None`` otherwise: another file, or a packaged file edited since the copy was made)."""
+    folder = _files("swisspairing.rulesets")
+    try:
+        if os.path.realpath(str(entry.parent)) != os.path.realpath(str(folder)):
+            return None
+    except (AttributeError, TypeError):  # pragma: no cover - not a file of a folder
+        return None
+    got = _copy().get(entry.name)
+    if not isinstance(got, dict) or got.get("text") != text:
+        return None
+    data = json.loads(got["data"])
+    return data if isinstance(data, dict) else None
+
+
+def parsed_copy(folder: Path) -> str:
+    """The parsed copy of the ruleset files of ``folder`` (:data:`PARSED_COPY`), as text; the
+    test suite checks that the packaged one is current (``python -m swisspairing.ruleset``
+    writes it)."""
+    out: dict[str, Any] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        text = path.read_text("utf-8")
+        data = _read_yaml(text, path.name)
+        out[path.name] = {"text": text, "data": json.dumps(data, sort_keys=True)}
+    return json.dumps(out, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
 def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
     """``extends`` semantics: mappings merge recursively, everything else (lists too) replaces."""
     out = dict(base)
@@ -538,7 +582,9 @@ def _load_chain(
             where=f"{where}: {source}" if where else source,
             reason=os_problem(exc),
         ) from None
-    data = _read_yaml(text, source)
+    data = _parsed(entry, text)
+    if data is None:
+        data = _read_yaml(text, source)
     parent = data.get("extends")
     if parent is not None:
         if not isinstance(parent, str):
@@ -636,3 +682,8 @@ def _apply_defaults(params: Mapping[str, Any], schema: Mapping[str, Any]) -> dic
         if key not in out and isinstance(sub, Mapping) and "default" in sub:
             out[key] = sub["default"]
     return out
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintainer's command
+    _folder = Path(__file__).resolve().parent.parent / "rulesets"
+    (_folder / PARSED_COPY).write_text(parsed_copy(_folder), encoding="utf-8")

@@ -5,6 +5,7 @@ meta-test that every packaged ruleset validates."""
 from __future__ import annotations
 
 import functools
+import json
 import os
 from pathlib import Path
 
@@ -377,3 +378,40 @@ def test_every_team_system_reads_match_points_alike(
         encoding="utf-8",
     )
     assert expected in _error(str(path))
+
+
+def test_the_parsed_copy_of_the_packaged_rulesets_is_current() -> None:
+    """Start-up reads the packaged rulesets from their parsed copy (PyYAML is not imported,
+    issue 20); it must say exactly what parsing the files says.  After editing a file under
+    rulesets/, run ``python -m swisspairing.ruleset`` to write the copy again."""
+    from swisspairing.ruleset import PARSED_COPY, parsed_copy
+
+    folder = Path(__file__).resolve().parent.parent / "rulesets"
+    assert (folder / PARSED_COPY).read_text(encoding="utf-8") == parsed_copy(folder), (
+        "rulesets/parsed.json is out of date: python -m swisspairing.ruleset"
+    )
+
+
+def test_a_packaged_file_whose_text_differs_from_the_copy_is_parsed(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The copy is used only for the very text it was made from: a packaged file that says
+    something else (edited in place, an older copy) is parsed, so the copy can never make a
+    ruleset say what its file does not."""
+    from swisspairing import ruleset as rs
+
+    monkeypatch.setattr(rs, "_copy", lambda: {"fide-dutch-2025.yaml": {"text": "x", "data": "{}"}})
+    assert load_ruleset("fide-dutch-2025").system == "fide-dutch"
+    monkeypatch.setattr(
+        rs,
+        "_copy",
+        lambda: {
+            "fide-dutch-2025.yaml": {
+                "text": (
+                    Path(__file__).resolve().parent.parent / "rulesets" / "fide-dutch-2025.yaml"
+                ).read_text(encoding="utf-8"),
+                "data": json.dumps(
+                    {"schema_version": 1, "id": "fide-dutch-2025", "system": "round-robin-berger"}
+                ),
+            }
+        },
+    )
+    assert load_ruleset("fide-dutch-2025").system == "round-robin-berger"  # the copy is read
