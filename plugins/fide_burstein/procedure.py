@@ -214,7 +214,9 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
     if glob is not None and not glob.perfect:
         glob = None  # the players moved down cannot all be paired: the engine backtracks
 
-    c4_floats = _c4_min_floats(order, below, compat) if glob is not None else 0
+    # the older edition needs no bound here: its search ending without a relaxation has
+    # reached the bracket's own fewest floaters, which no pairing beats (else it falls back)
+    c4_floats = _c4_min_floats(order, below, compat) if glob is not None and refine else 0
     first_f = -1  # the floaters of the first bracket matching (a lower bound: C4, C5)
 
     def make_local(level: int, free: list[int]) -> tuple[IncrementalMatching | None, int]:
