@@ -288,8 +288,9 @@ def _at_bounds(
     4.3 order over a set that holds every pairing at the bounds, it is the bracket's pairing:
     the fewest floaters possible (``fewest``, C4/C5), all of the lowest score in the bracket
     (C6), the following bracket and the players below it each paired completely on their own
-    (C4, C7), and no more players without their colour preference than the bound of
-    :func:`_c8_bound` (C8).
+    (C4, C7; an odd following bracket: all but one of its players, the one left of its lowest
+    score and pairable with the players further down), and no more players without their
+    colour preference than the bound of :func:`_c8_bound` (C8).
 
     Why the search's pairing is then the weighted matching's: every pairing at the bounds is
     in the family of the first bracket matching the search follows (:func:`_c6_c8_variants`:
@@ -314,11 +315,23 @@ def _at_bounds(
     top = max(context.score(p) for p in below)
     following = [*down, *(p for p in below if context.score(p) == top)]
     rest = [p for p in below if context.score(p) != top]
-    if len(following) % 2:
-        return False
-    return IncrementalMatching(following, compat).perfect and (
-        not rest or IncrementalMatching(rest, compat).perfect
-    )
+    if len(following) % 2 == 0:
+        return IncrementalMatching(following, compat).perfect and (
+            not rest or IncrementalMatching(rest, compat).perfect
+        )
+    # an odd following bracket: at best all but one of its players paired, the one left of
+    # its lowest score and able to complete the round with the players further down
+    lowest = min(context.score(p) for p in following)
+    graph = context.pairing_graph()
+    seen: dict[int, bool] = {}
+
+    def last_floater(p: int) -> bool:
+        got = seen.get(p)
+        if got is None:
+            got = seen[p] = context.score(p) == lowest and graph.completable([p, *rest], bye=False)
+        return got
+
+    return IncrementalMatching(following, compat, wildcards=1, wildcard_ok=last_floater).perfect
 
 
 #: Largest bracket plus the players below it for which :func:`_c4_min_floats` computes the
