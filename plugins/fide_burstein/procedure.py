@@ -232,12 +232,13 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
             variants = (
                 _c6_c8_variants(free, context, f, below if glob is not None else [])
                 if refine
-                else [IncrementalMatching(free, compat, wildcards=f)]
+                else iter([IncrementalMatching(free, compat, wildcards=f)])
             )
-            variants = [v for v in variants if v.perfect]
-            if level < len(variants):
-                return variants[level], f
-            level -= len(variants)
+            for variant in variants:  # built one by one: the first perfect one is the usual
+                if variant.perfect:
+                    if level == 0:
+                        return variant, f
+                    level -= 1
             f += 2
         return None, 0
 
@@ -400,11 +401,12 @@ def _c4_single_floaters(order: list[int], below: list[int], compat: Any) -> Any:
 
 def _c6_c8_variants(
     order: list[int], context: RoundContext, floats: int, below: Sequence[int] = ()
-) -> list[IncrementalMatching]:
+) -> Iterator[IncrementalMatching]:
     """``Burstein-2025 2.3`` quality criteria, as far as they can be met exactly with the
     number of pairs fixed (C5): C6 — floaters from the lowest scores possible (the highest
     score any floater has is minimised); C8 — if possible, no pair of two players with the
-    same colour preference.  Returns the bracket matchings to follow, best first: C6 and C8,
+    same colour preference.  Yields the bracket matchings to follow, best first, each built
+    only when the caller goes on to it (it skips those that cannot be completed): C6 and C8,
     C6 alone, C8 alone, C5 alone (the pairing falls back to the next one where the rest of
     the round, C4, rules a choice out).  A bracket sending one player down chooses him among
     the players with whom the rest of the round can be completed (C4 before C6 and C8: the
@@ -431,18 +433,16 @@ def _c6_c8_variants(
     def c8_float(p: int) -> bool:
         return majority is None or pref[p] is majority
 
-    c8_both: IncrementalMatching | None = None
-    c8_only: IncrementalMatching | None = None
-    if allowed is not None:
-        m = IncrementalMatching(
-            order, c8_pair, wildcards=floats, wildcard_ok=lambda p: p in allowed and c8_float(p)
+    if allowed is not None and c6 is not None:
+        ok = allowed
+        yield IncrementalMatching(
+            order, c8_pair, wildcards=floats, wildcard_ok=lambda p: p in ok and c8_float(p)
         )
-        c8_both = m if m.perfect else None
-    m = IncrementalMatching(
+        yield c6
+    yield IncrementalMatching(
         order, c8_pair, wildcards=floats, wildcard_ok=lambda p: c4(p) and c8_float(p)
     )
-    c8_only = m if m.perfect else None
-    return [m for m in (c8_both, c6, c8_only, plain) if m is not None]
+    yield plain
 
 
 def _c8_bound(pref: dict[int, Any], floats: int) -> tuple[int, Any]:
