@@ -1,7 +1,25 @@
 """Agreement with bbpPairings ``--burstein`` (its "previous version" of the Burstein system).
 
-Usage: python bench/compare_bbp_burstein.py [--bbp PATH] [--sizes 16 24 40] [--rounds 9]
-       [--seeds 5] [--ruleset fide-burstein] [--acceleration none|default]
+Usage: python bench/compare_bbp_burstein.py [--bbp PATH] [--sizes 16 24 40] [--rounds 9 ...]
+       [--seeds 5] [--ruleset fide-burstein] [--acceleration none|default] [--per-kind N]
+
+Which text bbpPairings follows: its README calls it "a flawed implementation of a previous
+version of the Burstein system"; ``src/swisssystems/burstein.cpp`` orders a score group by
+Sonneborn-Berger, Buchholz, Median and rank, counts unfinished games as draws and weighs the
+"due colour" (the colour played less often, else the alternate of the last round) -- the
+definitions 1.3, 2 and 3.2 of the C.04.4.2 text on old.fide.com (handbook id=85), older than
+the text valid until 30 June 2025 that ``fide-burstein`` follows (A.1-A.7: seeding rounds by
+"traditional methods", then the Index).  No ruleset of ours implements that older text.
+
+``classify`` names what separates the two pairings at the first bracket (from the top, our
+floaters carried down) whose pairs differ: ``bye``; ``seeding round`` (A.5: ours top half v
+bottom half, bbpPairings has no seeding rounds and folds the whole group by rating);
+``number of floaters`` (bbpPairings lets at most one player leave a score group, merging the
+groups otherwise; A.2 lets a bracket leave any number unpaired, ours the fewest with which
+the round completes); ``due colours`` (bbpPairings weighs compatible due colours above the
+first-v-last order; A.7 pairs by the Index alone); ``floater choice`` (as many colours, other
+floaters); ``fold order`` (the same criteria, another order: bbpPairings ranks an incoming
+floater by Buchholz times score, A.6/A.7 ranks floaters with the residents by the Index).
 
 Each tournament is simulated with swisspairing (individual events, no forfeits or byes so that
 both engines see the same history); before every round the same TRF is handed to bbpPairings
@@ -24,6 +42,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 from compare_py4swiss import _trf_for_py4swiss
 from swisspairing import Engine, load_ruleset
+from swisspairing.defaults import colour_preference
+from swisspairing.plugins.fide_burstein.index import index_key
+from swisspairing.plugins.fide_burstein.procedure import is_seeding_round
 from swisspairing.simulate import SimulationConfig, simulate
 
 BBP = "/work/ext/bbp-v6.0.0/bbpPairings.exe"
@@ -55,14 +76,69 @@ def _bbp(exe: str, trf: str) -> tuple[set[frozenset[int]], int | None]:
     return pairs, bye
 
 
+def _due_colour_ok(ctx, a: int, b: int) -> bool:  # type: ignore[no-untyped-def]
+    """The two due colours (old text 1.3: the colour played less often, else the alternate of
+    the last round) are compatible: different, or one player without one."""
+    pa = colour_preference(ctx.state(a))[0]
+    pb = colour_preference(ctx.state(b))[0]
+    return pa is None or pb is None or pa is not pb
+
+
+def classify(engine: Engine, before, ours, our_bye, theirs, their_bye) -> str:  # type: ignore[no-untyped-def]
+    """The kind of a difference: the first bracket (from the top, our floaters carried) whose
+    pairs differ, and what separates the two pairings there."""
+    if our_bye != their_bye:
+        return "bye"
+    ctx = engine.context(before)
+    if is_seeding_round(ctx):
+        return "seeding round"
+    key = index_key(ctx)
+    groups: dict[float, list[int]] = defaultdict(list)
+    for x in {x for p in ours | theirs for x in p}:
+        groups[ctx.score(x)].append(x)
+    carried: list[int] = []
+    for s in sorted(groups, reverse=True):
+        bracket = set(carried) | set(groups[s])
+        in_o = {p for p in ours if p <= bracket}
+        in_t = {p for p in theirs if p <= bracket}
+        down_o = bracket - {x for p in in_o for x in p}
+        down_t = bracket - {x for p in in_t for x in p}
+        if in_o != in_t:
+            if len(down_o) != len(down_t):
+                return "number of floaters"
+            col_o = sum(_due_colour_ok(ctx, *p) for p in in_o)
+            col_t = sum(_due_colour_ok(ctx, *p) for p in in_t)
+            if col_t > col_o:
+                return "due colours (bbp: more pairs with compatible due colours)"
+            if col_o > col_t:
+                return "due colours (ours more)"
+            if down_o != down_t:
+                return "floater choice (same colours)"
+            order = sorted(bracket, key=lambda n: key[n])
+            bsn = {n: i for i, n in enumerate(order)}
+
+            def seq(pairs, bsn=bsn, order=order):  # type: ignore[no-untyped-def]
+                mate = {a: b for a, b in map(tuple, pairs)} | {b: a for a, b in map(tuple, pairs)}
+                return [bsn.get(mate.get(n, -1), -1) for n in order]
+
+            return (
+                "fold order: ours first"
+                if seq(in_o) > seq(in_t)
+                else "fold order: bbp first in our Index order"
+            )
+        carried = sorted(down_o)
+    return "colours only"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--bbp", default=BBP)
     ap.add_argument("--sizes", nargs="*", type=int, default=[16, 24, 40])
-    ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument("--rounds", type=int, nargs="*", default=[9])
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--ruleset", default="fide-burstein")
     ap.add_argument("--acceleration", choices=["none", "default"], default="none")
+    ap.add_argument("--per-kind", type=int, default=0, help="examples printed per kind")
     args = ap.parse_args(argv)
     if not os.path.exists(args.bbp):
         print(f"bbpPairings not found at {args.bbp}")
@@ -72,12 +148,20 @@ def main(argv: list[str] | None = None) -> int:
         forfeit_rate=0, half_bye_rate=0, absence_rate=0, withdrawal_rate=0, unrated_rate=0
     )
     stats: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    kinds: dict[str, int] = defaultdict(int)
+    by_kind: dict[str, list[str]] = defaultdict(list)
     examples: list[str] = []
-    for n in args.sizes:
-        for seed in range(1, args.seeds + 1):
-            seeding = min(args.rounds // 2, 4)
+    for n, rounds, seed in (
+        # a seed per length: two lengths with the same seed share their first rounds
+        (n, r, s + 100 * r)
+        for n in args.sizes
+        for r in args.rounds
+        for s in range(1, args.seeds + 1)
+    ):
+        if True:
+            seeding = min(rounds // 2, 4)
 
-            def on_round(before, pairing, n=n, seed=seed, seeding=seeding):  # type: ignore[no-untyped-def]
+            def on_round(before, pairing, n=n, seed=seed, seeding=seeding, rounds=rounds):  # type: ignore[no-untyped-def]
                 rnd = pairing.round
                 ours = {frozenset((b.white, b.black)) for b in pairing.boards}
                 our_bye = pairing.byes[0].player if pairing.byes else None
@@ -97,6 +181,15 @@ def main(argv: list[str] | None = None) -> int:
                 s[0] += 1
                 s[1] += same
                 s[2] += len(pairs & ours) * 100 // max(len(ours), 1)
+                if not same:
+                    kind = classify(engine, before, ours, our_bye, pairs, bye)
+                    kinds[kind] += 1
+                    if len(by_kind[kind]) < args.per_kind:
+                        by_kind[kind].append(
+                            f"n={n} rounds={rounds} seed={seed} round {rnd}: ours "
+                            f"{sorted(tuple(sorted(p)) for p in ours - pairs)} / bbp "
+                            f"{sorted(tuple(sorted(p)) for p in pairs - ours)}"
+                        )
                 if not same and len(examples) < 8:
                     diff_o = sorted(tuple(sorted(p)) for p in ours - pairs)
                     diff_t = sorted(tuple(sorted(p)) for p in pairs - ours)
@@ -105,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                         f"{diff_t} bye {bye}"
                     )
 
-            simulate(engine, n, args.rounds, seed, config, on_round=on_round)
+            simulate(engine, n, rounds, seed, config, on_round=on_round)
     print(
         f"swisspairing {args.ruleset} vs bbpPairings --burstein (acceleration "
         f"{args.acceleration}); sizes {args.sizes}, {args.rounds} rounds, {args.seeds} seeds"
@@ -116,6 +209,11 @@ def main(argv: list[str] | None = None) -> int:
             f"({100 * same / max(rounds, 1):5.1f} %)  pairs in common "
             f"{common / max(rounds, 1):5.1f} %"
         )
+    print("  kinds of difference:")
+    for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]):
+        print(f"    {count:4}  {kind}")
+        for example in by_kind[kind]:
+            print(f"            {example}")
     for e in examples:
         print("  " + e)
     return 0

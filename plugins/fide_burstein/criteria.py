@@ -36,18 +36,7 @@ from swisspairing import RoundContext
 from swisspairing.defaults import colour_preference
 from swisspairing.matching import IncrementalMatching, max_weight_matching
 
-__all__ = ["COMPLETE_LIMIT", "EXACT_LIMIT", "best_bracket_pairing"]
-
-#: Largest number of players of the bracket and the next score group for which the bracket is
-#: paired by the weighted matching of this module; larger ones keep the procedure of
-#: :mod:`.procedure` (C4 and C5 exact, C6 and C8 as far as a plain matching can test them).
-#: (Speed: the matching of 60 players with the 4.3 field weighs about 0.05 s.)
-EXACT_LIMIT = 60
-
-#: When the round must be completed through the players further down, the largest number of
-#: players of the bracket and all the players below it for which the weighted matching covers
-#: them all.
-COMPLETE_LIMIT = 120
+__all__ = ["best_bracket_pairing", "first_complete_pairing"]
 
 
 def _bits(n: int) -> int:
@@ -91,18 +80,14 @@ def best_bracket_pairing(
     below: Sequence[int],
     context: RoundContext,
     compat: Callable[[int, int], bool],
-) -> tuple[list[tuple[int, int]], list[int]] | None:
+) -> tuple[list[tuple[int, int]], list[int]]:
     """The pairs and the outgoing floaters of the bracket whose players are ``order`` (1.8
-    order), with ``below`` the players of the lower brackets (C4, C7); ``None`` when the
-    bracket and the next score group number more than :data:`EXACT_LIMIT` players, or when
-    the round must be completed through the players further down and the bracket and all the
-    players below it number more than :data:`COMPLETE_LIMIT`."""
+    order), with ``below`` the players of the lower brackets (C4, C7), whatever the size of
+    the bracket: no size decides which pairing is found (issue 20)."""
     score = context.score
     bset = set(order)
     top_below = max((score(p) for p in below), default=None)
     nxt = [p for p in below if top_below is not None and score(p) == top_below]
-    if len(order) + len(nxt) > EXACT_LIMIT:
-        return None
     nset = set(nxt)
     scores_b: dict[float, int] = {}
     for p in order:
@@ -149,8 +134,6 @@ def best_bracket_pairing(
     far = [p for p in below if p not in nset]
     left = [p for p in near if p not in mate]
     if (left or far) and not IncrementalMatching([*left, *far], compat).perfect:
-        if len(order) + len(below) > COMPLETE_LIMIT:
-            return None
         mate = solve([*order, *below], complete=True)
     pairs: list[tuple[int, int]] = []
     down: list[int] = []
@@ -158,6 +141,65 @@ def best_bracket_pairing(
         q = mate.get(p)
         if q is not None and q in bset:
             if bsn[p] < bsn[q]:
+                pairs.append((p, q))
+        else:
+            down.append(p)
+    return pairs, down
+
+
+def first_complete_pairing(
+    order: Sequence[int],
+    below: Sequence[int],
+    compat: Callable[[int, int], bool],
+    choices: Callable[[int], Sequence[int]],
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """``Burstein A.5``/``A.7`` with C4 (the edition valid until 30 June 2025): the pairing of
+    the bracket ``order`` with the most pairs with which the players moved down and ``below``
+    can all be paired, and among those the first in the bracket's pairing order, by one
+    weighted matching.  ``choices(i)`` are the positions of the possible opponents of the
+    player at position ``i``, best first (all after ``i``: the players above him are already
+    paired when the order reaches him).
+
+    Fields, most important first: the pairs inside the bracket (C5 within C4, which the
+    maximum cardinality over the bracket and every player below holds), then one sub-field
+    per position, the first highest, holding how early in that player's choices his opponent
+    comes (a floater: 0) — two pairings that agree on the opponents of the first k-1 players
+    and differ at the k-th give him in both an opponent after him or none, so his sub-field
+    decides."""
+    nb = len(order)
+    width = _bits(nb + 1)
+    c5 = width * nb
+    rank: dict[tuple[int, int], int] = {}
+    for i in range(nb):
+        opts = list(choices(i))
+        for r, j in enumerate(opts):
+            rank[i, j] = len(opts) - r  # the first choice highest, a floater 0
+    bset = set(order)
+    pos = {p: i for i, p in enumerate(order)}
+
+    def solve(vertices: list[int], complete: bool) -> dict[int, int]:
+        edges = []
+        for k, a in enumerate(vertices):
+            for b in vertices[k + 1 :]:
+                if not compat(a, b):
+                    continue
+                w = 0
+                if a in bset and b in bset:
+                    i, j = sorted((pos[a], pos[b]))
+                    w = (1 << c5) + (rank.get((i, j), 0) << (width * (nb - 1 - i)))
+                edges.append((a, b, w))
+        return max_weight_matching(edges, max_cardinality=complete)
+
+    mate = solve(list(order), complete=False)
+    left = [p for p in order if p not in mate]
+    if (left or below) and not IncrementalMatching([*left, *below], compat).perfect:
+        mate = solve([*order, *below], complete=True)
+    pairs: list[tuple[int, int]] = []
+    down: list[int] = []
+    for p in order:
+        q = mate.get(p)
+        if q is not None and q in bset:
+            if pos[p] < pos[q]:
                 pairs.append((p, q))
         else:
             down.append(p)

@@ -22,15 +22,26 @@ Each choice is committed only if the rest of the bracket can still be completed 
 same number of floaters and the rest of the round can still be completed at all
 (``Burstein-2025 C4``; two :class:`swisspairing.matching.IncrementalMatching`), so the first
 pairing in the order is found without enumerating the others, and the floaters a bracket
-sends down can always be paired below (C7 as far as C4 goes).  Further outcomes (other
-floater sets) are offered when the engine's bracket loop asks for them because a lower
-bracket cannot be completed.
+sends down can always be paired below (C7 as far as C4 goes).
+
+No search budget (issue 20).  Nothing here is decided by a count or a size:
+
+- the 2025 edition's pairing is the weighted matching of :mod:`.criteria` for every bracket
+  whatever its size, except when the search in the 4.3 order meets every criterion at a bound
+  no pairing can beat (:func:`_at_bounds`; then the two are the same pairing, see there);
+- the first outcome of every bracket already leaves the players it moves down and every lower
+  bracket pairable (the whole-round matching ``glob``, or the weighted matching that covers
+  them), so the engine's bracket loop never asks a Burstein bracket for a second outcome —
+  the next bracket's ``glob`` is then perfect in turn, down to the last bracket, which pairs
+  completely.  The other outcomes (every other floater set, fewest floaters first, each
+  once) are still offered, lazily and without a cap, for a system that calls this procedure
+  with players of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations, islice
+from itertools import combinations
 from typing import Any
 
 from swisspairing import BLACK, N_, WHITE, BracketOutcome, Event, RoundContext
@@ -40,13 +51,10 @@ from swisspairing.defaults import colour_preference
 from swisspairing.i18n import NP_
 from swisspairing.matching import IncrementalMatching
 
-from .criteria import best_bracket_pairing
+from .criteria import best_bracket_pairing, first_complete_pairing
 from .index import index_order
 
 WILD = IncrementalMatching.WILDCARD
-
-#: Alternative floater sets a bracket offers when a lower bracket fails (beyond the first).
-MAX_ALTERNATIVES = 200
 
 __all__ = ["bracket_order", "bracket_outcomes", "choose_bye", "is_seeding_round", "seeding_rounds"]
 
@@ -105,7 +113,13 @@ def _a7_pair_in_order(
     whole rest of the round; a player none is accepted with floats if the bracket's matching
     lets him, else the bracket's matching is relaxed one level (C8, then C5 give way to C4).
     Returns the pairs, the floaters and the level of the matching followed at the end (0: the
-    first, nothing relaxed)."""
+    first, nothing relaxed).
+
+    At level 0 the pairing found is the first in the order of the family of the first
+    matching: a choice was passed over only when one of the two matchings could not be
+    completed with it (so no pairing of the family within C4 has it), and the choice taken
+    leads to the pairing found.  After a relaxation the pairs committed earlier were chosen for
+    another family, so the caller then decides by the weighted matching of :mod:`.criteria`."""
     n = len(order)
     half = n // 2
     free = [True] * n
@@ -200,6 +214,8 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
     if glob is not None and not glob.perfect:
         glob = None  # the players moved down cannot all be paired: the engine backtracks
 
+    # the older edition needs no bound here: its search ending without a relaxation has
+    # reached the bracket's own fewest floaters, which no pairing beats (else it falls back)
     c4_floats = _c4_min_floats(order, below, compat) if glob is not None and refine else 0
     first_f = -1  # the floaters of the first bracket matching (a lower bound: C4, C5)
 
@@ -216,12 +232,13 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
             variants = (
                 _c6_c8_variants(free, context, f, below if glob is not None else [])
                 if refine
-                else [IncrementalMatching(free, compat, wildcards=f)]
+                else iter([IncrementalMatching(free, compat, wildcards=f)])
             )
-            variants = [v for v in variants if v.perfect]
-            if level < len(variants):
-                return variants[level], f
-            level -= len(variants)
+            for variant in variants:  # built one by one: the first perfect one is the usual
+                if variant.perfect:
+                    if level == 0:
+                        return variant, f
+                    level -= 1
             f += 2
         return None, 0
 
@@ -229,15 +246,23 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
     if refine and not (
         level == 0 and _at_bounds(order, below, pairs, down, context, compat, first_f)
     ):
-        best = best_bracket_pairing(order, below, context, compat)
-        if best is not None:
-            pairs, down = best
+        pairs, down = best_bracket_pairing(order, below, context, compat)
+    elif not refine and level > 0:
+        # the bracket's matching was relaxed: the pairs committed before may not be the first
+        # ones of the pairings with as many floaters as C4 leaves (see _a7_pair_in_order)
+        half = n // 2
+        pairs, down = first_complete_pairing(
+            order,
+            below,
+            compat,
+            lambda i: [j for j in _candidates(i, n, half, seeding, n - 1) if j > i],
+        )
     seen = {frozenset(down)}
     yield _outcome(bracket, context, order, pairs, down, rule)
-    # alternatives for the engine's backtracking: other floater sets, then more floaters
-    tried = 0
+    # other floater sets, then more floaters, each once and all of them (lazily: the engine
+    # asks only when a lower bracket fails, which the first outcome rules out)
     for count in range(len(down), n + 1, 2):
-        for leftover in islice(combinations(reversed(order), count), MAX_ALTERNATIVES):
+        for leftover in combinations(reversed(order), count):
             key = frozenset(leftover)
             if key in seen:
                 continue
@@ -246,11 +271,8 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Bracke
             m = IncrementalMatching(rest, compat)
             if not m.perfect:
                 continue
-            tried += 1
             p2, _ = _a7_pair_alternative(rest, m, seeding)
             yield _outcome(bracket, context, order, p2, list(context.ranked(leftover)), rule)
-            if tried >= MAX_ALTERNATIVES:
-                return
 
 
 def _at_bounds(
@@ -267,31 +289,60 @@ def _at_bounds(
     4.3 order over a set that holds every pairing at the bounds, it is the bracket's pairing:
     the fewest floaters possible (``fewest``, C4/C5), all of the lowest score in the bracket
     (C6), the following bracket and the players below it each paired completely on their own
-    (C4, C7), and no pair of two players with the same colour preference (C8)."""
+    (C4, C7; an odd following bracket: all but one of its players, the one left of its lowest
+    score and pairable with the players further down), and no more players without their
+    colour preference than the bound of :func:`_c8_bound` (C8).
+
+    Why the search's pairing is then the weighted matching's: every pairing at the bounds is
+    in the family of the first bracket matching the search follows (:func:`_c6_c8_variants`:
+    its floaters of the lowest score, the single floater one with whom the round completes,
+    its pairs those :func:`_c8_pairs` allows, which are exactly the pairings with the fewest
+    misses); a pair or a float was passed over only when that matching or the whole-round one
+    could not be completed with it, so the pairing found is the first in the 4.3 order of
+    that family within C4, hence the first of the pairings at the bounds; and those are the
+    pairings best under C4-C8, each criterion at its own optimum.  ``level`` 0 (nothing
+    relaxed) is the caller's part of the test."""
     if len(down) != fewest:
         return False
     low = min(context.score(p) for p in order)
     if any(context.score(p) > low for p in down):
         return False
     pref = {p: colour_preference(context.state(p))[0] for p in order}
-    if any(pref[a] is not None and pref[a] is pref[b] for a, b in pairs):
+    misses = sum(1 for a, b in pairs if pref[a] is not None and pref[a] is pref[b])
+    if misses != _c8_bound(pref, len(down))[0]:
         return False
     if not below:
         return not down
     top = max(context.score(p) for p in below)
     following = [*down, *(p for p in below if context.score(p) == top)]
     rest = [p for p in below if context.score(p) != top]
-    if len(following) % 2:
-        return False
-    return IncrementalMatching(following, compat).perfect and (
-        not rest or IncrementalMatching(rest, compat).perfect
-    )
+    if len(following) % 2 == 0:
+        return IncrementalMatching(following, compat).perfect and (
+            not rest or IncrementalMatching(rest, compat).perfect
+        )
+    # an odd following bracket: at best all but one of its players paired, the one left of
+    # its lowest score and able to complete the round with the players further down
+    lowest = min(context.score(p) for p in following)
+    graph = context.pairing_graph()
+    seen: dict[int, bool] = {}
+
+    def last_floater(p: int) -> bool:
+        got = seen.get(p)
+        if got is None:
+            got = seen[p] = context.score(p) == lowest and graph.completable([p, *rest], bye=False)
+        return got
+
+    return IncrementalMatching(following, compat, wildcards=1, wildcard_ok=last_floater).perfect
 
 
 #: Largest bracket plus the players below it for which :func:`_c4_min_floats` computes the
 #: floaters C4 requires by a weighted matching when a plain matching of them all does not
-#: already show the bracket's own minimum (larger: the floaters are raised when the pairing
-#: meets a dead end, as before).
+#: already show the bracket's own minimum, and :func:`_c4_single_floaters` tests each single
+#: floater.  A speed setting that decides no pairing: beyond it the bound of C4 is the
+#: bracket's own minimum (never above the true one) and every single floater is let through
+#: the bracket's matching (the whole-round matching still holds C4), so a pairing found is
+#: never wrongly taken as at its bounds -- the search then relaxes or misses a bound and the
+#: weighted matching of :mod:`.criteria`, which has no limit, decides.
 C4_WEIGHTED_LIMIT = 120
 
 
@@ -350,11 +401,12 @@ def _c4_single_floaters(order: list[int], below: list[int], compat: Any) -> Any:
 
 def _c6_c8_variants(
     order: list[int], context: RoundContext, floats: int, below: Sequence[int] = ()
-) -> list[IncrementalMatching]:
+) -> Iterator[IncrementalMatching]:
     """``Burstein-2025 2.3`` quality criteria, as far as they can be met exactly with the
     number of pairs fixed (C5): C6 — floaters from the lowest scores possible (the highest
     score any floater has is minimised); C8 — if possible, no pair of two players with the
-    same colour preference.  Returns the bracket matchings to follow, best first: C6 and C8,
+    same colour preference.  Yields the bracket matchings to follow, best first, each built
+    only when the caller goes on to it (it skips those that cannot be completed): C6 and C8,
     C6 alone, C8 alone, C5 alone (the pairing falls back to the next one where the rest of
     the round, C4, rules a choice out).  A bracket sending one player down chooses him among
     the players with whom the rest of the round can be completed (C4 before C6 and C8: the
@@ -375,21 +427,61 @@ def _c6_c8_variants(
                 allowed, c6 = low, m
                 break
     pref = {p: colour_preference(context.state(p))[0] for p in order}
-    want_white = sum(1 for p in order if pref[p] is WHITE)
-    want_black = sum(1 for p in order if pref[p] is BLACK)
-    c8_both: IncrementalMatching | None = None
-    c8_only: IncrementalMatching | None = None
-    if abs(want_white - want_black) <= len(order) - want_white - want_black + floats:
+    _fewest, majority = _c8_bound(pref, floats)
+    c8_pair = _c8_pairs(pref, compat, majority)
+
+    def c8_float(p: int) -> bool:
+        return majority is None or pref[p] is majority
+
+    if allowed is not None and c6 is not None:
+        ok = allowed
+        yield IncrementalMatching(
+            order, c8_pair, wildcards=floats, wildcard_ok=lambda p: p in ok and c8_float(p)
+        )
+        yield c6
+    yield IncrementalMatching(
+        order, c8_pair, wildcards=floats, wildcard_ok=lambda p: c4(p) and c8_float(p)
+    )
+    yield plain
+
+
+def _c8_bound(pref: dict[int, Any], floats: int) -> tuple[int, Any]:
+    """``Burstein-2025 C8``: the fewest players of the bracket ``pref`` (each player's colour
+    preference, 1.5) that a pairing with ``floats`` floaters can leave without their
+    preference, counting only the colours, and the colour of the majority when that bound is
+    above zero (``None`` otherwise).
+
+    With W players preferring the majority colour, B the other and N none, a pairing with
+    ``a`` pairs of two W, ``b`` of two B, ``e`` of a B and an N, ``g`` of two N and floaters
+    ``fW``, ``fB``, ``fN`` misses ``a + b`` players, and counting the players paired gives
+    ``a + b = ((W - fW) - (B - fB) - (N - fN)) / 2 + 2b + e + g``, at least
+    ``(W - B - N - floats) / 2``; exactly that when every floater prefers the majority colour
+    and no pair is of two B, a B and an N, or two N (:func:`_c8_pairs`).  When that is not
+    above zero the bound is 0 (no pair of two players wanting the same colour)."""
+    white = sum(1 for p in pref.values() if p is WHITE)
+    black = sum(1 for p in pref.values() if p is BLACK)
+    none = len(pref) - white - black
+    excess = abs(white - black) - none - floats
+    if excess <= 0:
+        return 0, None
+    return excess // 2, WHITE if white > black else BLACK
+
+
+def _c8_pairs(pref: dict[int, Any], compat: Any, majority: Any) -> Any:
+    """The pairs a pairing at the bound of :func:`_c8_bound` is made of: no two players with
+    the same preference (bound 0), or, when the majority colour leaves players over, every
+    pair holding a player who prefers it (the rest, two of the majority, are the misses)."""
+    if majority is None:
 
         def c8(a: int, b: int) -> bool:
             return compat(a, b) and (pref[a] is None or pref[a] is not pref[b])
 
-        if allowed is not None:
-            m = IncrementalMatching(order, c8, wildcards=floats, wildcard_ok=allowed.__contains__)
-            c8_both = m if m.perfect else None
-        m = IncrementalMatching(order, c8, wildcards=floats, wildcard_ok=c4)
-        c8_only = m if m.perfect else None
-    return [m for m in (c8_both, c6, c8_only, plain) if m is not None]
+    else:
+
+        def c8(a: int, b: int) -> bool:
+            return compat(a, b) and (pref[a] is majority or pref[b] is majority)
+
+    return c8
 
 
 def _outcome(

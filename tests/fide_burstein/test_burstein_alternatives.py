@@ -7,7 +7,8 @@ the first outcome floats one player; asked for more, the bracket offers every ot
 set once, the fewest floaters first and, among as many, the lowest-ranked first, each with the
 rest paired without a rematch.  The derivation, by the text: one floater is forced (seven
 players, C5: most pairs); which one floats is what a lower bracket's failure changes, so every
-choice must be available, never the same set twice (the engine would try it again for nothing).
+choice must be available, never the same set twice (the engine would try it again for nothing),
+and all of them: no count cuts the list short (issue 20).
 """
 
 from __future__ import annotations
@@ -16,11 +17,7 @@ from itertools import combinations
 
 from swisspairing import Bracket, Engine, load_ruleset
 from swisspairing.generate import GeneratorConfig, generate
-from swisspairing.plugins.fide_burstein.procedure import (
-    MAX_ALTERNATIVES,
-    bracket_order,
-    bracket_outcomes,
-)
+from swisspairing.plugins.fide_burstein.procedure import bracket_order, bracket_outcomes
 
 
 def _pairable(players, may_meet) -> bool:  # type: ignore[no-untyped-def]
@@ -46,8 +43,15 @@ def test_every_floater_set_is_offered_once_fewest_and_lowest_ranked_first() -> N
     assert len(players) == 7
     bracket = Bracket(0, 0.0, tuple(players), is_last=False)
     outcomes = list(bracket_outcomes(bracket, ctx))
-    assert 1 < len(outcomes) <= MAX_ALTERNATIVES
     sets = [frozenset(o.moved_down) for o in outcomes]
+    # every floater set with which the rest of the bracket pairs is offered, no cap (issue 20)
+    every = {
+        frozenset(s)
+        for k in (1, 3, 5, 7)
+        for s in combinations(players, k)
+        if _pairable([x for x in players if x not in s], ctx.may_meet)
+    }
+    assert set(sets) == every
     assert len(set(sets)) == len(sets), "a floater set offered twice"
     for o in outcomes:
         paired = [p for pair in o.pairs for p in pair]

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from swisspairing import Engine, load_ruleset, load_trf
+from swisspairing import BLACK, WHITE, Engine, load_ruleset, load_trf
+from swisspairing.defaults import colour_preference
+from swisspairing.model import Float
+from swisspairing.plugins.fide_dubov.edition2026 import max_upfloater_limit
 
 DATA = Path(__file__).parent.parent / "data" / "fide_dubov_2026"
 
@@ -65,3 +68,46 @@ def test_3_2_2_c7_chooses_the_single_upfloater_before_tpn() -> None:
     t = load_trf(DATA / "n16-seed53-round5.trf")
     p = Engine(load_ruleset("fide-dubov-2026")).pair(t)
     assert any(b.white == 7 and b.black == 13 for b in p.boards), p.boards
+
+
+def test_3_2_2_issue_23_upfloater_from_7_8_9_by_c7_before_the_float_criteria() -> None:
+    """The issue's situation, built by hand (``n16-hand-round5.trf``: 16 players, ratings
+    2400 down to 1800 by TPN, 9 rounds, every game played; the four rounds were written so
+    that exactly this arises).  Before round 5:
+
+    - 3.5: 1, 2; 3.0: 3, 4 (1-2 and 3-4 have not met: both groups pair among themselves);
+      2.5: 6 alone; 2.0: 7, 8, 9; 1.5: 10, 11, 13, 15, 16; 1.0: 5, 12, 14.
+    - colours (1.6): 6 W B W B and 9 W B W B prefer White (mild, 1.6.3); 7 B W B W and 8 B W B
+      W prefer Black (mild).  6 has met 14, 13, 16, 1 -- none of 7, 8, 9; 8 and 9 have not met.
+    - floats: 7 (1.5) drew with 3 (2.5) and 8 (1.5) with 4 (2.5) in round 4 -- both upfloated
+      in the previous round, once each (MaxT = 2 + 9 // 5 = 3, 1.8: neither is a maximum
+      upfloater); 9 never upfloated (round 4: 1.0 v 12's 1.0).
+
+    Derivation (Dubov-2026 3.2.1/3.2.2 with 4.2.2, C5-C10 in their order).  The 2.5 group is
+    odd: C5, one upfloater; C6, from the highest score below, 2.0: the candidates in the 4.2.2
+    order (score, then TPN) are 7, 8, 9, all compatible with 6 (C1) and all leaving the round
+    completable (C4).  C7, the fewest players without their colour preference: 7 gives 6-7
+    (White v Black, both granted), 8 gives 6-8 (both granted), 9 gives 6-9 (both want White:
+    one of them misses; and the 2.0 group left, 7-8, both want Black: one more) -- 9 is out.
+    C8 (maximum upfloaters), C9 and C10 (upfloated in the previous round) are equal for 7 and
+    8; 4.2.2 takes the first set: {7}.  So 6-7 (6 White, 7 Black, 5.2.2) and, in the 2.0
+    group, 8-9 (9 White, 8 Black).  The float criteria taken before C7 (the old
+    ``upfloater_key``) would have chosen 9, the only candidate who did not upfloat in round 4.
+    """
+    t = load_trf(DATA / "n16-hand-round5.trf")
+    engine = Engine(load_ruleset("fide-dubov-2026"))
+    ctx = engine.context(t)
+    # the history is the one described above
+    assert [p for p in ctx.participants if ctx.score(p) == 2.5] == [6]
+    assert sorted(p for p in ctx.participants if ctx.score(p) == 2.0) == [7, 8, 9]
+    assert [colour_preference(ctx.state(p))[0] for p in (6, 7, 8, 9)] == [
+        WHITE,
+        BLACK,
+        BLACK,
+        WHITE,
+    ]
+    assert [ctx.state(p).floats[-1] for p in (7, 8, 9)] == [Float.UP, Float.UP, None]
+    assert all(ctx.may_meet(6, p) for p in (7, 8, 9)) and ctx.may_meet(8, 9)
+    assert max_upfloater_limit(t.total_rounds) == 3
+    pairs = {(b.white, b.black) for b in engine.pair(t).boards}
+    assert {(6, 7), (9, 8)} <= pairs, pairs
