@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
+
+_E = TypeVar("_E", bound=Exception)
 
 __all__ = ["CONTROL", "MAX_ECHO", "check_data", "cut", "first_control", "visible"]
 
@@ -66,21 +68,13 @@ def check_data(
     path, and with ``max_depth`` nesting deeper than that (data built in code, which no
     reader bounded).  Iterative: the depth of the data does not matter."""
     from .errors import join_where
-    from .i18n import N_, NP_
+    from .i18n import N_
 
     stack: list[tuple[Any, str, int]] = [(data, path, 0)]
     while stack:
         value, where, depth = stack.pop()
         if max_depth is not None and depth > max_depth:
-            raise error(
-                NP_(
-                    "nested deeper than the limit of {limit} level",
-                    "nested deeper than the limit of {limit} levels",
-                    "limit",
-                ),
-                where=join_where(source, cut(where, 80)),
-                limit=max_depth,
-            )
+            raise nesting_error(error, join_where(source, cut(where, 80)), max_depth)
         if isinstance(value, str):
             i = first_control(value)
             if i is not None:
@@ -99,3 +93,19 @@ def check_data(
                 stack.append((v, shown, depth + 1))
         elif isinstance(value, (list, tuple)):
             stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
+
+
+def nesting_error(error: Callable[..., _E], where: str, limit: int) -> _E:
+    """The error (of the caller's class) for data nested deeper than ``limit`` levels, at
+    ``where``: one sentence for every reader (JSON, YAML, data built in code)."""
+    from .i18n import NP_
+
+    return error(
+        NP_(
+            "nested deeper than the limit of {limit} level",
+            "nested deeper than the limit of {limit} levels",
+            "limit",
+        ),
+        where=where,
+        limit=limit,
+    )

@@ -31,7 +31,7 @@ from typing import Any
 
 from .errors import InvalidInputError, Location, join_where
 from .i18n import N_, NP_
-from .safetext import check_data
+from .safetext import check_data, nesting_error
 
 __all__ = [
     "MAX_ALIAS_NODES",
@@ -126,15 +126,7 @@ def load_json(
         if match.group() in "[{":
             depth += 1
             if depth > max_depth:
-                raise error(
-                    NP_(
-                        "nested deeper than the limit of {limit} level",
-                        "nested deeper than the limit of {limit} levels",
-                        "limit",
-                    ),
-                    where=source,
-                    limit=max_depth,
-                )
+                raise nesting_error(error, source, max_depth)
         else:
             depth -= 1
     try:
@@ -148,15 +140,7 @@ def load_json(
     except ValueError:  # an integer of 5,000 digits
         raise error(N_("invalid JSON: a number with too many digits"), where=source) from None
     except RecursionError:  # pragma: no cover - the depth scan comes first
-        raise error(
-            NP_(
-                "nested deeper than the limit of {limit} level",
-                "nested deeper than the limit of {limit} levels",
-                "limit",
-            ),
-            where=source,
-            limit=max_depth,
-        ) from None
+        raise nesting_error(error, source, max_depth) from None
     check_data(data, source, error)
     return data
 

@@ -12,7 +12,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from .errors import InvalidInputError, Location
 from .i18n import N_, NP_
-from .safetext import check_data
+from .safetext import check_data, nesting_error
 from .safeyaml import MAX_ALIAS_NODES, MAX_DEPTH, _Error
 
 try:  # the C parser (shipped in PyYAML's wheels) is much faster; same events
@@ -58,15 +58,7 @@ def _pre_scan(text: str, source: str, max_depth: int, error: _Error, aliases: bo
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > max_depth:
-                    raise error(
-                        NP_(
-                            "nested deeper than the limit of {limit} level",
-                            "nested deeper than the limit of {limit} levels",
-                            "limit",
-                        ),
-                        where=_where(source, event.start_mark),
-                        limit=max_depth,
-                    )
+                    raise nesting_error(error, _where(source, event.start_mark), max_depth)
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
     finally:
@@ -103,15 +95,7 @@ def _expanded_size(
                     limit=max_alias_nodes,
                 )
             if deep > max_depth:
-                raise error(
-                    NP_(
-                        "nested deeper than the limit of {limit} level",
-                        "nested deeper than the limit of {limit} levels",
-                        "limit",
-                    ),
-                    where=_where(source, node.start_mark),
-                    limit=max_depth,
-                )
+                raise nesting_error(error, _where(source, node.start_mark), max_depth)
             continue
         if key in size:
             continue
@@ -256,15 +240,7 @@ def _depth_error(
     exc: yaml.YAMLError, source: str, max_depth: int, error: _Error
 ) -> InvalidInputError:
     """The document nests deeper than ``max_depth``, at the place libyaml stopped."""
-    return error(
-        NP_(
-            "nested deeper than the limit of {limit} level",
-            "nested deeper than the limit of {limit} levels",
-            "limit",
-        ),
-        where=_where(source, getattr(exc, "problem_mark", None)),
-        limit=max_depth,
-    )
+    return nesting_error(error, _where(source, getattr(exc, "problem_mark", None)), max_depth)
 
 
 def _syntax_error(exc: yaml.YAMLError, text: str, source: str, error: _Error) -> InvalidInputError:

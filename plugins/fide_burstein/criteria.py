@@ -75,6 +75,23 @@ class _Fields:
         return hi << (self.bsn_width * (self.nb - lo))
 
 
+def _pairs_and_floaters(
+    order: Sequence[int], bset: set[int], mate: dict[int, int], rank: dict[int, int]
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """The bracket's pairs in a matching (the player of the smaller ``rank`` first) and, in
+    ``order``, the players it leaves to float down."""
+    pairs: list[tuple[int, int]] = []
+    down: list[int] = []
+    for p in order:
+        q = mate.get(p)
+        if q is not None and q in bset:
+            if rank[p] < rank[q]:
+                pairs.append((p, q))
+        else:
+            down.append(p)
+    return pairs, down
+
+
 def best_bracket_pairing(
     order: Sequence[int],
     below: Sequence[int],
@@ -135,16 +152,7 @@ def best_bracket_pairing(
     left = [p for p in near if p not in mate]
     if (left or far) and not IncrementalMatching([*left, *far], compat).perfect:
         mate = solve([*order, *below], complete=True)
-    pairs: list[tuple[int, int]] = []
-    down: list[int] = []
-    for p in order:
-        q = mate.get(p)
-        if q is not None and q in bset:
-            if bsn[p] < bsn[q]:
-                pairs.append((p, q))
-        else:
-            down.append(p)
-    return pairs, down
+    return _pairs_and_floaters(order, bset, mate, bsn)
 
 
 def first_complete_pairing(
@@ -194,13 +202,4 @@ def first_complete_pairing(
     left = [p for p in order if p not in mate]
     if (left or below) and not IncrementalMatching([*left, *below], compat).perfect:
         mate = solve([*order, *below], complete=True)
-    pairs: list[tuple[int, int]] = []
-    down: list[int] = []
-    for p in order:
-        q = mate.get(p)
-        if q is not None and q in bset:
-            if pos[p] < pos[q]:
-                pairs.append((p, q))
-        else:
-            down.append(p)
-    return pairs, down
+    return _pairs_and_floaters(order, bset, mate, pos)
