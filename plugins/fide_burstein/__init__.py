@@ -36,7 +36,6 @@ from swisspairing import (
     BracketOutcome,
     ByeChoice,
     Event,
-    NoValidPairingError,
     Pairing,
     PlayerState,
     RoundContext,
@@ -191,8 +190,8 @@ def swiss_sort_players(players: Sequence[PlayerState], context: RoundContext) ->
 def swiss_assign_bye(candidates: Sequence[int], context: RoundContext) -> ByeChoice:
     """``Burstein A.3`` (C.04.1 c, d), ordered as ``Burstein-2025 3.1``."""
     n = choose_bye(candidates, context)
-    if n is None:
-        raise NoValidPairingError(N_("no valid pairing exists"))
+    if n is None:  # the core's criteria: its proof names the players and what blocks them
+        raise context.pairing_graph().no_pairing_error(candidates, bye=True)
     context.explanation.add(
         "Burstein A.3",
         N_(
