@@ -2,7 +2,7 @@
 
 Usage: python bench/compare_py4swiss.py [--system burstein|dubov] [--sizes 16 24 40]
        [--rounds 9] [--seeds 5] [--ruleset ID] [--realistic]
-       [--c6-as-text] [--c7-as-text] [--order-as-text] [--classify]
+       [--c6-as-text] [--c7-as-text] [--order-as-text] [--bye-as-text] [--classify]
 
 Burstein: ``--c6-as-text``, ``--c7-as-text`` and ``--order-as-text`` patch the three places
 where py4swiss 0.3 departs from the text of Burstein-2025 (C6 weights reversed, C7 crediting a
@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 import tempfile
 from collections import defaultdict
 
-from swisspairing import Engine, dumps_trf, load_ruleset
+from swisspairing import Engine, NoValidPairingError, dumps_trf, load_ruleset
 from swisspairing.simulate import SimulationConfig, simulate
 
 
@@ -183,6 +183,27 @@ def _patch_dubov_c6() -> None:
     c6.C6.get_weight = classmethod(get_weight)
 
 
+def _patch_dubov_bye() -> None:
+    """py4swiss 0.3 ranks the PAB candidates' games so that the matching prefers the one who
+    has played the *fewest* (rank 0 for the most games, and the larger weight wins), whereas
+    Dubov-2026 3.1.4 gives the PAB to the one who "has played the highest number of games"
+    (its own comment quotes it).  The patch reverses that rank."""
+    from py4swiss.engines.dubov.bye_matcher import ByeMatcher
+
+    original = ByeMatcher._get_bye_weight
+
+    def get_bye_weight(self, player):  # type: ignore[no-untyped-def]
+        games = self._games_dict
+        top = len(games) - 1
+        self._games_dict = {value: top - rank for value, rank in games.items()}
+        try:
+            return original(self, player)
+        finally:
+            self._games_dict = games
+
+    ByeMatcher._get_bye_weight = get_bye_weight
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--system", choices=["burstein", "dubov"], default="burstein")
@@ -209,6 +230,12 @@ def main(argv: list[str] | None = None) -> int:
         "whichever end of the pair he is (C7: C6 of the following bracket)",
     )
     ap.add_argument(
+        "--bye-as-text",
+        action="store_true",
+        help="Dubov: patch py4swiss's PAB choice so that the player who has played the most "
+        "games is preferred (Dubov-2026 3.1.4), not the fewest",
+    )
+    ap.add_argument(
         "--classify",
         action="store_true",
         help="Burstein: for every post-seeding round that differs, the criterion of 3.2.2 that "
@@ -233,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
         _patch_burstein_c7()
     if args.order_as_text:
         _patch_burstein_order()
+    if args.bye_as_text:
+        _patch_dubov_bye()
     ruleset = args.ruleset or (
         "fide-burstein-2025" if args.system == "burstein" else "fide-dubov-1997"
     )
@@ -297,7 +326,10 @@ def main(argv: list[str] | None = None) -> int:
                         f"{diff_t} bye {bye}"
                     )
 
-            simulate(engine, n, args.rounds, seed, config, on_round=on_round)
+            try:
+                simulate(engine, n, args.rounds, seed, config, on_round=on_round)
+            except NoValidPairingError as exc:  # a genuine refusal: the event ends there
+                examples.append(f"n={n} seed={seed}: the event ends: {exc}")
     print(
         f"swisspairing {ruleset} vs py4swiss {args.system}; sizes {args.sizes}, {args.rounds} "
         f"rounds, {args.seeds} seeds"
