@@ -183,25 +183,28 @@ def _patch_dubov_c6() -> None:
     c6.C6.get_weight = classmethod(get_weight)
 
 
-def _patch_dubov_bye() -> None:
+def _patch_bye() -> None:
     """py4swiss 0.3 ranks the PAB candidates' games so that the matching prefers the one who
-    has played the *fewest* (rank 0 for the most games, and the larger weight wins), whereas
-    Dubov-2026 3.1.4 gives the PAB to the one who "has played the highest number of games"
-    (its own comment quotes it).  The patch reverses that rank."""
-    from py4swiss.engines.dubov.bye_matcher import ByeMatcher
+    has played the *fewest* (rank 0 for the most games, and the larger weight wins), in its
+    Dubov and its Burstein engine alike, whereas Dubov-2026 3.1.4 and Burstein-2025 3.1 give
+    the PAB to the one who "has played the highest number of games" (its own comments quote
+    it).  The patch reverses that rank."""
+    from py4swiss.engines.burstein.bye_matcher import ByeMatcher as BursteinBye
+    from py4swiss.engines.dubov.bye_matcher import ByeMatcher as DubovBye
 
-    original = ByeMatcher._get_bye_weight
+    for cls in (DubovBye, BursteinBye):
+        original = cls._get_bye_weight
 
-    def get_bye_weight(self, player):  # type: ignore[no-untyped-def]
-        games = self._games_dict
-        top = len(games) - 1
-        self._games_dict = {value: top - rank for value, rank in games.items()}
-        try:
-            return original(self, player)
-        finally:
-            self._games_dict = games
+        def get_bye_weight(self, player, original=original):  # type: ignore[no-untyped-def]
+            games = self._games_dict
+            top = len(games) - 1
+            self._games_dict = {value: top - rank for value, rank in games.items()}
+            try:
+                return original(self, player)
+            finally:
+                self._games_dict = games
 
-    ByeMatcher._get_bye_weight = get_bye_weight
+        cls._get_bye_weight = get_bye_weight
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -232,8 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--bye-as-text",
         action="store_true",
-        help="Dubov: patch py4swiss's PAB choice so that the player who has played the most "
-        "games is preferred (Dubov-2026 3.1.4), not the fewest",
+        help="patch py4swiss's PAB choice so that the player who has played the most games is "
+        "preferred (Dubov-2026 3.1.4, Burstein-2025 3.1), not the fewest",
     )
     ap.add_argument(
         "--classify",
@@ -261,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.order_as_text:
         _patch_burstein_order()
     if args.bye_as_text:
-        _patch_dubov_bye()
+        _patch_bye()
     ruleset = args.ruleset or (
         "fide-burstein-2025" if args.system == "burstein" else "fide-dubov-1997"
     )
