@@ -270,9 +270,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     engine = Engine(load_ruleset(ruleset))
     theirs_cls = BursteinEngine if args.system == "burstein" else DubovEngine
-    # withdrawals are left out: py4swiss does not read swisspairing's SPW records
+    # withdrawals are left out: py4swiss does not read swisspairing's SPW records; unrated
+    # players too: Dubov-2026 1.1 requires a rating of every player (1.1.2: the Chief Arbiter
+    # assigns a provisional one), which a TRF without one does not say, so each engine would
+    # assume its own
     config = (
-        SimulationConfig(withdrawal_rate=0)
+        SimulationConfig(withdrawal_rate=0, unrated_rate=0)
         if args.realistic
         else SimulationConfig(
             forfeit_rate=0, half_bye_rate=0, absence_rate=0, withdrawal_rate=0, unrated_rate=0
