@@ -152,6 +152,7 @@ class SplitGraph:
         self.t2mask = self.full & ~((1 << (base + p)) - 1)
         self._seen_at = -1
         self._seen: set[int] = set()
+        self._effort = -1
 
     def seen_masks(self, seen: set[frozenset[int]]) -> set[int]:
         """The sets of players left over already offered (``seen``) that lie in S2, as bit
@@ -169,13 +170,15 @@ class SplitGraph:
             self._seen = out
         return self._seen
 
-    def completes(self, active: int, seen: set[int]) -> bool:
+    def completes(self, active: int, seen: set[int], effort: int | None = None) -> bool:
         """Whether the vertices of ``active`` can all be matched so that the S2 players left
         over (those not matched with S1) are not one of the sets of ``seen``: the completions
         of a prefix that are outcomes not offered before.  A witness is found by
         :meth:`perfect`; when its players left over were offered already, the completions are
         partitioned by the first of them who is paired inside instead (Lawler's partition, so
-        each set left over is looked at once)."""
+        each set left over is looked at once).  ``effort``: at most that many constrained
+        matchings; when they do not settle it, the answer is ``True`` (the node is not shown to
+        be dead and the search goes through it, which changes no outcome, only the time)."""
         if not self.perfect(active):
             return False
         if not seen:
@@ -183,7 +186,11 @@ class SplitGraph:
         left = self._left(active, self.mate)
         if left not in seen:
             return True
-        return self._unseen(active, seen, left, 0, 0)
+        self._effort = -1 if effort is None else effort
+        try:
+            return self._unseen(active, seen, left, 0, 0)
+        except _Unproven:
+            return True  # not shown to be dead: the node is kept (the search goes through it)
 
     def _left(self, active: int, mate: list[int]) -> int:
         t1mask = self.t1mask
@@ -196,6 +203,9 @@ class SplitGraph:
     def _unseen(self, active: int, seen: set[int], left: int, fin: int, fout: int) -> bool:
         for y in _bits(left & ~fout):
             fin_y = fin | 1 << y
+            if self._effort == 0:
+                raise _Unproven
+            self._effort -= 1
             other = self._constrained(active, fin_y, fout)
             if other is not None and (
                 other not in seen or self._unseen(active, seen, other, fin_y, fout)
@@ -258,6 +268,10 @@ class SplitGraph:
                 return False
             free &= ~(low | (1 << end))
         return True
+
+
+class _Unproven(Exception):
+    """The partition of :meth:`SplitGraph.completes` ran out of its effort."""
 
 
 class _Constrained:

@@ -88,6 +88,16 @@ BOUNDED = True
 STAGE_BOUNDS = True
 
 
+#: How many constrained matchings a node of C7 may spend on showing that every completion leaves
+#: players already offered (:meth:`.joint.SplitGraph.completes`); a node not shown dead within
+#: them is searched, so the effort only trades time between the matching and the enumeration
+#: (measured on bench/data/tophalf-*: 0 is the fastest, a node's witness being checked only).
+NODE_EFFORT = 0
+
+#: The same for the root of a split (its first node), asked once per split.
+SPLIT_EFFORT = 64
+
+
 class SearchLimit(Exception):
     """The candidates of one stage exceed ``max_candidates_per_stage`` (AMB-D14)."""
 
@@ -636,7 +646,9 @@ def _search(
             exchange_no += 1
             continue
         joint = SplitGraph(dr, lower, t1, t2, level, may_leave) if lower is not None else None
-        if joint is not None and not joint.completes(joint.full, joint.seen_masks(seen)):
+        if joint is not None and not joint.completes(
+            joint.full, joint.seen_masks(seen), SPLIT_EFFORT
+        ):
             check_stage()
             exchange_no += 1
             continue  # no outcome of this split leaves players the lower brackets can take
@@ -680,7 +692,8 @@ def _search(
                         raise _SplitDone
             if joint is not None:  # noqa: B023
                 removed[k] = removed[k - 1] | 1 << (joint.base + k - 1) | 1 << joint.index2[y]  # noqa: B023
-                return joint.completes(joint.full & ~removed[k], joint.seen_masks(seen))  # noqa: B023
+                active = joint.full & ~removed[k]  # noqa: B023
+                return joint.completes(active, joint.seen_masks(seen), NODE_EFFORT)  # noqa: B023
             if backtracked and k < p:
                 used = set(prefix)
                 rest = [r for r in t2 if r not in used]  # noqa: B023
