@@ -153,6 +153,10 @@ class SplitGraph:
         self._seen_at = -1
         self._seen: set[int] = set()
         self._effort = -1
+        self._last = 0
+        """The vertices of the last :meth:`perfect` question; ``mate`` matches them but
+        ``_exposed``."""
+        self._exposed = 0
 
     def seen_masks(self, seen: set[frozenset[int]]) -> set[int]:
         """The sets of players left over already offered (``seen``) that lie in S2, as bit
@@ -240,33 +244,38 @@ class SplitGraph:
         return self._left(active, mate)
 
     def perfect(self, active: int) -> bool:
-        """Whether the vertices of ``active`` can all be matched (warm-started)."""
+        """Whether the vertices of ``active`` can all be matched.  Warm-started from the last
+        answer: only the vertices that came or went since (two per step of the search) are
+        looked at, the pairs of the vertices gone broken and their partners augmented again."""
         if active.bit_count() % 2:
             return False
         mate = self.mate
-        adj = self.adj
-        free = 0
-        m = active
-        while m:
-            low = m & -m
-            m ^= low
+        free = self._exposed & active
+        changed = active ^ self._last
+        while changed:
+            low = changed & -changed
+            changed ^= low
             v = low.bit_length() - 1
+            if active & low:
+                free |= low  # back in the graph: exposed (its pair was broken when it left)
+                continue
             u = mate[v]
-            if u >= 0 and (not active >> u & 1 or mate[u] != v):
-                # a pair of the last answer with a vertex no longer here: broken
-                if mate[u] == v:
-                    mate[u] = -1
+            if u >= 0:  # gone: its partner is exposed
+                mate[u] = -1
                 mate[v] = -1
-                u = -1
-            if u < 0:
-                free |= low
+                if active >> u & 1:
+                    free |= 1 << u
+        self._last = active
+        adj = self.adj
         while free:
             low = free & -free
             v = low.bit_length() - 1
             end = augment_path(v, adj, active, mate, free)
             if end < 0:
+                self._exposed = free
                 return False
             free &= ~(low | (1 << end))
+        self._exposed = 0
         return True
 
 
