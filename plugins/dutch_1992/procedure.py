@@ -91,11 +91,13 @@ STAGE_BOUNDS = True
 #: How many constrained matchings a node of C7 may spend on showing that every completion leaves
 #: players already offered (:meth:`.joint.SplitGraph.completes`); a node not shown dead within
 #: them is searched, so the effort only trades time between the matching and the enumeration
-#: (measured on bench/data/tophalf-*: 0 is the fastest, a node's witness being checked only).
+#: (measured on bench/data: 0 is the fastest; with 0 the sets already offered are not looked at
+#: and a node is kept whenever the players left over and the lower brackets can be completed).
 NODE_EFFORT = 0
 
-#: The same for the root of a split (its first node), asked once per split.
-SPLIT_EFFORT = 64
+#: The same for the root of a split (its first node), asked once per split (64 made
+#: bench/data/bbp-74x15-s471326 round 11 ten times slower: C8 tries tens of thousands of splits).
+SPLIT_EFFORT = 0
 
 
 class SearchLimit(Exception):
@@ -647,7 +649,7 @@ def _search(
             continue
         joint = SplitGraph(dr, lower, t1, t2, level, may_leave) if lower is not None else None
         if joint is not None and not joint.completes(
-            joint.full, joint.seen_masks(seen), SPLIT_EFFORT
+            joint.full, joint.seen_masks(seen) if SPLIT_EFFORT else set(), SPLIT_EFFORT
         ):
             check_stage()
             exchange_no += 1
@@ -693,7 +695,8 @@ def _search(
             if joint is not None:  # noqa: B023
                 removed[k] = removed[k - 1] | 1 << (joint.base + k - 1) | 1 << joint.index2[y]  # noqa: B023
                 active = joint.full & ~removed[k]  # noqa: B023
-                return joint.completes(active, joint.seen_masks(seen), NODE_EFFORT)  # noqa: B023
+                offered = joint.seen_masks(seen) if NODE_EFFORT else set()  # noqa: B023
+                return joint.completes(active, offered, NODE_EFFORT)  # noqa: B023
             if backtracked and k < p:
                 used = set(prefix)
                 rest = [r for r in t2 if r not in used]  # noqa: B023
