@@ -38,6 +38,7 @@ from swisspairing.matching import bipartite_saturates, has_matching_of_size, max
 
 from .colours import Preference, preference, x_value
 from .criteria import float_ok, is_topscorer
+from .joint import Lower, SplitGraph, most_pairs
 from .sequences import exchanges, transpositions_pruned
 
 RULES = "Dutch-1992"
@@ -87,6 +88,18 @@ BOUNDED = True
 STAGE_BOUNDS = True
 
 
+#: How many constrained matchings a node of C7 may spend on showing that every completion leaves
+#: players already offered (:meth:`.joint.SplitGraph.completes`); a node not shown dead within
+#: them is searched, so the effort only trades time between the matching and the enumeration
+#: (measured on bench/data: 0 is the fastest; with 0 the sets already offered are not looked at
+#: and a node is kept whenever the players left over and the lower brackets can be completed).
+NODE_EFFORT = 0
+
+#: The same for the root of a split (its first node), asked once per split (64 made
+#: bench/data/bbp-74x15-s471326 round 11 ten times slower: C8 tries tens of thousands of splits).
+SPLIT_EFFORT = 0
+
+
 class SearchLimit(Exception):
     """The candidates of one stage exceed ``max_candidates_per_stage`` (AMB-D14)."""
 
@@ -115,6 +128,8 @@ class DutchRound:
             for n, st in context.states.items()
         }
         self._b1b2: dict[tuple[int, int], bool] = {}
+        self.bounds: dict[tuple[object, ...], int | None] = {}
+        """The matching bounds of the stages, by what they depend on (not X)."""
         self._pair_ok: dict[Level, dict[tuple[int, int], bool]] = {}
         self._last_level: Level | None = None
         self._last_cache: dict[tuple[int, int], bool] = {}
@@ -291,9 +306,20 @@ class _Below:
         self.bracket = bracket
         self.extra = tuple(extra)
         self._takes: dict[tuple[object, ...], bool] = {}
+        self._lowers: dict[tuple[int, ...], Lower] = {}
 
     def __call__(self, rest: Sequence[int]) -> bool:
         return self.ctx.can_complete([*rest, *self.extra], self.bracket)
+
+    def lower(self, bracket_players: Sequence[int]) -> Lower:
+        """The players below (the lower brackets and ``extra``, without ``bracket_players``)
+        and the bye as the local vertices of one bit-set graph (:mod:`.joint`), built once."""
+        inside = set(bracket_players)
+        lower = tuple(n for n in (*self.bracket.below, *self.extra) if n not in inside)
+        got = self._lowers.get(lower)
+        if got is None:
+            got = self._lowers[lower] = Lower(self.ctx, lower, self.ctx.bye_pending)
+        return got
 
     def with_extra(self, more: Sequence[int]) -> _Below:
         """The same lower brackets with ``more`` players moving down besides."""
@@ -540,8 +566,13 @@ def _homogeneous(
             checked[0] = True
             if not _stage_feasible(dr, players, p, level, may_leave):
                 raise _Infeasible
+            # the bounds below do not depend on X (C11 raises it): asked once for all its stages
+            graph_key = (tuple(players), replace(level, extra_x=0), tuple(map(may_leave, players)))
             if BOUNDED:
-                fewest = _b4_fewest_misses(dr, players, p, level, may_leave)
+                key: tuple[object, ...] = ("fewest", p, graph_key)
+                fewest = dr.bounds.get(key, -1)
+                if fewest == -1:
+                    fewest = dr.bounds[key] = _b4_fewest_misses(dr, players, p, level, may_leave)
                 if fewest is None or fewest > x:
                     raise _Infeasible  # B4: no pairing of this stage meets X
             if STAGE_BOUNDS and down_needed > 1 and not is_last and can_complete is not None:
@@ -549,6 +580,18 @@ def _homogeneous(
                 # (the engine passes over every other outcome)
                 movers = [y for y in players if dr.may_move_down(y, level, False)]
                 if not can_complete.takes(down_needed, movers, players):
+                    raise _Infeasible
+            if STAGE_BOUNDS and can_complete is not None:
+                # the bracket and the lower brackets as one matching: every outcome of the
+                # stage the engine descends pairs P players inside and the rest below
+                lower = can_complete.lower(players)
+                key = ("most", id(lower), is_last, graph_key)
+                most = dr.bounds.get(key, -1)
+                if most == -1:
+                    most = dr.bounds[key] = most_pairs(
+                        dr, lower, players, level, may_leave, is_last
+                    )
+                if most is None or most < p:
                     raise _Infeasible
 
     try:
@@ -568,6 +611,7 @@ def _homogeneous(
             check_stage,
             down_needed,
             can_complete if down_needed > 1 and not is_last else None,
+            can_complete.lower(players) if STAGE_BOUNDS and can_complete is not None else None,
         )
     except _Infeasible:
         return
@@ -589,9 +633,12 @@ def _search(
     check_stage,
     down_needed,
     below,
+    lower=None,
 ):  # type: ignore[no-untyped-def]
     """The C7/C8 loops of :func:`_homogeneous`.  ``below``: the lower brackets, when the
-    players left over (more than one) must be pairable with them."""
+    players left over (more than one) must be pairable with them.  ``lower``: the players
+    below as a :class:`~.joint.Lower`, when every node of the search is to be cut that no
+    outcome the engine descends completes (:class:`~.joint.SplitGraph`)."""
     exchange_no = 0
     for t1, t2 in _with_exchanges(s1, s2, dr.odd_variant):
         if exchange_no:
@@ -600,8 +647,16 @@ def _search(
             check_stage()
             exchange_no += 1
             continue
+        joint = SplitGraph(dr, lower, t1, t2, level, may_leave) if lower is not None else None
+        if joint is not None and not joint.completes(
+            joint.full, joint.seen_masks(seen) if SPLIT_EFFORT else set(), SPLIT_EFFORT
+        ):
+            check_stage()
+            exchange_no += 1
+            continue  # no outcome of this split leaves players the lower brackets can take
         bound = _ColourBound(dr, t1, t2, level)
         cost = [0] * (p + 1)
+        removed = [0] * (p + 1)
         last_len = [0]
         movable = [may_leave(y) for y in t2]
         movable_count = sum(movable)
@@ -637,6 +692,11 @@ def _search(
                     fewest = _fewest_misses_completing(dr, t1, t2, level, may_leave, below)  # noqa: B023
                     if fewest is None or fewest > x:
                         raise _SplitDone
+            if joint is not None:  # noqa: B023
+                removed[k] = removed[k - 1] | 1 << (joint.base + k - 1) | 1 << joint.index2[y]  # noqa: B023
+                active = joint.full & ~removed[k]  # noqa: B023
+                offered = joint.seen_masks(seen) if NODE_EFFORT else set()  # noqa: B023
+                return joint.completes(active, offered, NODE_EFFORT)  # noqa: B023
             if backtracked and k < p:
                 used = set(prefix)
                 rest = [r for r in t2 if r not in used]  # noqa: B023

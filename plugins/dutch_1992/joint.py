@@ -1,0 +1,349 @@
+"""Dutch-1992 C4–C14: one bracket's pairing and the lower brackets as one matching (issue 20).
+
+The engine passes over every outcome of a bracket whose players left over cannot be paired
+together with the players of the lower brackets under the absolute criteria (a maximum
+matching, :meth:`swisspairing.bracket_search.BracketSearch.completable`).
+A bracket's search therefore need not enter a part of C7/C8 that can only produce such
+outcomes.  This module asks the question for a whole part at once, on one graph whose vertices
+are the bracket's players, the players below (the lower brackets and the players already
+moving down with them) and, when the round needs one, the bye:
+
+- :class:`SplitGraph` — one S1/S2 split of C8 (or the S1/S2 of C4): every S1 player meets an S2
+  player (B1/B2/B5/B6 at the stage), and the S2 players left over (who may move down) are paired
+  with each other, with players below or take the bye under the absolute criteria; the rest of
+  the lower brackets pair among themselves.  A perfect matching exists exactly when some
+  completion of a prefix of a transposition (C7, D1) is an outcome the engine descends: the test
+  of every node of the search (Edmonds' algorithm on bit sets, warm-started).
+- :func:`most_pairs` — a whole stage (every split of C8 at once): the largest number of pairs
+  inside the bracket (B1/B2/B5/B6 at the stage) in a perfect matching of the same graph, the
+  players left over as above.  Every outcome of the stage with ``P`` pairs is such a matching with
+  at least ``P`` pairs inside, so a stage whose maximum is smaller than ``P`` has no outcome the
+  engine descends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from swisspairing.matching import augment_path, max_weight_matching
+
+if TYPE_CHECKING:
+    from swisspairing import RoundContext
+
+    from .procedure import DutchRound, Level
+
+__all__ = ["Lower", "SplitGraph", "most_pairs"]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1)
+    return out
+
+
+class Lower:
+    """The players below a bracket (and the bye, when the round needs one) as local vertices
+    ``0 … n−1`` of a bit-set graph under the absolute criteria (the round's pairing graph)."""
+
+    def __init__(self, ctx: RoundContext, players: Sequence[int], bye: bool) -> None:
+        self.ctx = ctx
+        self.graph = ctx.pairing_graph()
+        self.players = tuple(players)
+        k = len(self.players)
+        self.bye = k if bye else -1
+        """The local vertex of the bye (-1: no bye this round)."""
+        self.n = k + (1 if bye else 0)
+        graph = self.graph
+        self._pos = {graph.index[p]: i for i, p in enumerate(self.players)}
+        self._gmask = graph.mask(self.players)
+        adj = []
+        bye_adj = 0
+        for i, p in enumerate(self.players):
+            m = self._local(graph.adj[graph.index[p]] & self._gmask)
+            if bye and ctx.can_receive_bye(p):
+                m |= 1 << self.bye
+                bye_adj |= 1 << i
+            adj.append(m)
+        if bye:
+            adj.append(bye_adj)
+        self.adj = adj
+        """The neighbours of each local vertex among the local vertices."""
+        self._reach: dict[int, int] = {}
+
+    def _local(self, gmask: int) -> int:
+        pos = self._pos
+        out = 0
+        for g in _bits(gmask):
+            out |= 1 << pos[g]
+        return out
+
+    def reach(self, y: int) -> int:
+        """The local vertices a player of the bracket who moves down may be paired with."""
+        r = self._reach.get(y)
+        if r is None:
+            graph = self.graph
+            r = self._local(graph.adj[graph.index[y]] & self._gmask)
+            if self.bye >= 0 and self.ctx.can_receive_bye(y):
+                r |= 1 << self.bye
+            self._reach[y] = r
+        return r
+
+    def edges(self) -> list[tuple[object, object, int]]:
+        """The edges among the local vertices, weight 0 (for a weighted matching)."""
+        names: list[object] = [*self.players, "bye"]
+        out: list[tuple[object, object, int]] = []
+        for i, m in enumerate(self.adj):
+            for j in _bits(m):
+                if j > i:
+                    out.append((names[i], names[j], 0))
+        return out
+
+
+class SplitGraph:
+    """One S1/S2 split and the players below as one bit-set graph (see the module docstring).
+
+    Vertices: the local vertices of :class:`Lower`, then ``t1``, then ``t2``."""
+
+    def __init__(
+        self,
+        dr: DutchRound,
+        lower: Lower,
+        t1: Sequence[int],
+        t2: Sequence[int],
+        level: Level,
+        leave: Callable[[int], bool],
+    ) -> None:
+        base = lower.n
+        p = len(t1)
+        self.base = base
+        self.p = p
+        size = base + p + len(t2)
+        adj = list(lower.adj) + [0] * (p + len(t2))
+        for i, a in enumerate(t1):
+            va = base + i
+            for j, b in enumerate(t2):
+                if dr.pair_ok(a, b, level):
+                    vb = base + p + j
+                    adj[va] |= 1 << vb
+                    adj[vb] |= 1 << va
+        leavers = [j for j, y in enumerate(t2) if leave(y)]
+        graph = lower.graph
+        for n_, j in enumerate(leavers):
+            y = t2[j]
+            vy = base + p + j
+            r = lower.reach(y)
+            adj[vy] |= r
+            for k in _bits(r):
+                adj[k] |= 1 << vy
+            for j2 in leavers[n_ + 1 :]:
+                if graph.may_pair(y, t2[j2]):
+                    vz = base + p + j2
+                    adj[vy] |= 1 << vz
+                    adj[vz] |= 1 << vy
+        self.adj = adj
+        self.full = (1 << size) - 1
+        self.mate = [-1] * size
+        self.index2 = {y: base + p + j for j, y in enumerate(t2)}
+        self.t1mask = ((1 << p) - 1) << base
+        self.t2mask = self.full & ~((1 << (base + p)) - 1)
+        self._seen_at = -1
+        self._seen: set[int] = set()
+        self._effort = -1
+        self._last = 0
+        """The vertices of the last :meth:`perfect` question; ``mate`` matches them but
+        ``_exposed``."""
+        self._exposed = 0
+
+    def seen_masks(self, seen: set[frozenset[int]]) -> set[int]:
+        """The sets of players left over already offered (``seen``) that lie in S2, as bit
+        sets of this graph's vertices (recomputed when ``seen`` has grown)."""
+        if len(seen) != self._seen_at:
+            self._seen_at = len(seen)
+            index2 = self.index2
+            out = set()
+            for group in seen:
+                if all(y in index2 for y in group):
+                    m = 0
+                    for y in group:
+                        m |= 1 << index2[y]
+                    out.add(m)
+            self._seen = out
+        return self._seen
+
+    def completes(self, active: int, seen: set[int], effort: int | None = None) -> bool:
+        """Whether the vertices of ``active`` can all be matched so that the S2 players left
+        over (those not matched with S1) are not one of the sets of ``seen``: the completions
+        of a prefix that are outcomes not offered before.  A witness is found by
+        :meth:`perfect`; when its players left over were offered already, the completions are
+        partitioned by the first of them who is paired inside instead (Lawler's partition, so
+        each set left over is looked at once).  ``effort``: at most that many constrained
+        matchings; when they do not settle it, the answer is ``True`` (the node is not shown to
+        be dead and the search goes through it, which changes no outcome, only the time)."""
+        if not self.perfect(active):
+            return False
+        if not seen:
+            return True
+        left = self._left(active, self.mate)
+        if left not in seen:
+            return True
+        self._effort = -1 if effort is None else effort
+        try:
+            return self._unseen(active, seen, left, 0, 0)
+        except _Unproven:
+            return True  # not shown to be dead: the node is kept (the search goes through it)
+
+    def _left(self, active: int, mate: list[int]) -> int:
+        t1mask = self.t1mask
+        out = 0
+        for v in _bits(active & self.t2mask):
+            if not t1mask >> mate[v] & 1:
+                out |= 1 << v
+        return out
+
+    def _unseen(self, active: int, seen: set[int], left: int, fin: int, fout: int) -> bool:
+        for y in _bits(left & ~fout):
+            fin_y = fin | 1 << y
+            if self._effort == 0:
+                raise _Unproven
+            self._effort -= 1
+            other = self._constrained(active, fin_y, fout)
+            if other is not None and (
+                other not in seen or self._unseen(active, seen, other, fin_y, fout)
+            ):
+                return True
+            fout |= 1 << y
+        return False
+
+    def _constrained(self, active: int, fin: int, fout: int) -> int | None:
+        """A perfect matching of ``active`` in which the S2 vertices of ``fin`` are matched
+        with S1 and those of ``fout`` are not: the S2 vertices it leaves over, or ``None``."""
+        view = _Constrained(self.adj, self.t1mask, fin, fout)
+        mate = list(self.mate)
+        free = 0
+        for v in _bits(active):
+            u = mate[v]
+            if u >= 0 and (not active >> u & 1 or mate[u] != v or not view[v] >> u & 1):
+                if mate[u] == v:
+                    mate[u] = -1
+                    free |= (1 << u) & active
+                mate[v] = -1
+                u = -1
+            if u < 0:
+                free |= 1 << v
+        while free:
+            low = free & -free
+            v = low.bit_length() - 1
+            end = augment_path(v, view, active, mate, free)
+            if end < 0:
+                return None
+            free &= ~(low | (1 << end))
+        return self._left(active, mate)
+
+    def perfect(self, active: int) -> bool:
+        """Whether the vertices of ``active`` can all be matched.  Warm-started from the last
+        answer: only the vertices that came or went since (two per step of the search) are
+        looked at, the pairs of the vertices gone broken and their partners augmented again."""
+        if active.bit_count() % 2:
+            return False
+        mate = self.mate
+        free = self._exposed & active
+        changed = active ^ self._last
+        while changed:
+            low = changed & -changed
+            changed ^= low
+            v = low.bit_length() - 1
+            if active & low:
+                free |= low  # back in the graph: exposed (its pair was broken when it left)
+                continue
+            u = mate[v]
+            if u >= 0:  # gone: its partner is exposed
+                mate[u] = -1
+                mate[v] = -1
+                if active >> u & 1:
+                    free |= 1 << u
+        self._last = active
+        adj = self.adj
+        while free:
+            low = free & -free
+            v = low.bit_length() - 1
+            end = augment_path(v, adj, active, mate, free)
+            if end < 0:
+                self._exposed = free
+                return False
+            free &= ~(low | (1 << end))
+        self._exposed = 0
+        return True
+
+
+class _Unproven(Exception):
+    """The partition of :meth:`SplitGraph.completes` ran out of its effort."""
+
+
+class _Constrained:
+    """The adjacency of a :class:`SplitGraph` with S2 vertices forced to be paired with S1
+    (``fin``) or to be left over (``fout``); symmetric, read lazily by the augmenting search."""
+
+    __slots__ = ("adj", "fin", "fout", "t1mask")
+
+    def __init__(self, adj: list[int], t1mask: int, fin: int, fout: int) -> None:
+        self.adj, self.t1mask, self.fin, self.fout = adj, t1mask, fin, fout
+
+    def __len__(self) -> int:
+        return len(self.adj)
+
+    def __getitem__(self, v: int) -> int:
+        m = self.adj[v]
+        if self.fin >> v & 1:
+            return m & self.t1mask
+        if self.fout >> v & 1:
+            return m & ~self.t1mask & ~self.fin
+        if self.t1mask >> v & 1:
+            return m & ~self.fout
+        return m & ~self.fin
+
+
+def most_pairs(
+    dr: DutchRound,
+    lower: Lower,
+    players: Sequence[int],
+    level: Level,
+    leave: Callable[[int], bool],
+    is_last: bool,
+) -> int | None:
+    """The largest number of pairs inside the bracket (B1/B2/B5/B6 at ``level``) in a perfect
+    matching of the bracket's ``players`` and the players below, those of the bracket not
+    paired inside it moving down (``leave``) and paired with each other (not in the lowest
+    bracket), with players below or taking the bye under the absolute criteria (``None``: no
+    perfect matching).  A maximum-weight matching of maximum cardinality, a pair inside weighing
+    1, every other pair 0."""
+    graph = lower.graph
+    edges: list[tuple[object, object, int]] = lower.edges()
+    names: list[object] = [*lower.players, "bye"]
+    vertices: set[object] = set(lower.players)
+    if lower.bye >= 0:
+        vertices.add("bye")
+    movers = [y for y in players if leave(y)]
+    for i, a in enumerate(players):
+        vertices.add(a)
+        for b in players[i + 1 :]:
+            if dr.pair_ok(a, b, level):
+                edges.append((a, b, 1))
+            elif not is_last and leave(a) and leave(b) and graph.may_pair(a, b):
+                edges.append((a, b, 0))
+    for y in movers:
+        for k in _bits(lower.reach(y)):
+            edges.append((y, names[k], 0))
+    mate: dict[object, object] = max_weight_matching(edges, max_cardinality=True)
+    if len(mate) < len(vertices):
+        return None
+    inside = set(players)
+    count = 0
+    for a in players:
+        partner = mate.get(a)
+        if isinstance(partner, int) and partner in inside and a < partner:
+            count += dr.pair_ok(a, partner, level)
+    return count
