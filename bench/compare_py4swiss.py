@@ -318,7 +318,10 @@ def main(argv: list[str] | None = None) -> int:
                 s[3] += len(pairs & ours) * 100 // max(len(ours), 1)
                 per_round[rnd][0] += 1
                 per_round[rnd][1] += same
-                if not same and args.classify and kind == "post-seeding":
+                if not same and args.classify and bye != our_bye:
+                    # the PAB is chosen before any bracket (3.1): the brackets then differ
+                    kinds["the PAB (3.1) differs, so do the brackets"] += 1
+                elif not same and args.classify and kind == "post-seeding":
                     from _burstein_criteria import first_difference
 
                     why = first_difference(engine, before, ours, pairs)
