@@ -113,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     total = same = same_colour = tournaments = 0
     times: list[float] = []
+    bbp_times: list[float] = []
+    slowest: list[tuple[float, str]] = []
     shown = 0
     with tempfile.TemporaryDirectory(prefix="cmpdutch-") as tmp:
         started = time.monotonic()
@@ -136,10 +138,14 @@ def main(argv: list[str] | None = None) -> int:
                 text = bbp_trf(t)
                 if args.baku:
                     text += baku_xxa(t, rounds)
+                bbp_start = time.perf_counter()
                 status_b, theirs = bbp_pairs(binary, text, tmp)
+                bbp_times.append(time.perf_counter() - bbp_start)
                 t2 = load_trf(os.path.join(tmp, "in.trf"))
                 status_o, mine, secs = ours(engine, t2)
                 times.append(secs)
+                slowest = sorted([*slowest, (secs, f"seed={seed} players={players} round={rnd}")])
+                slowest = slowest[-3:]
                 total += 1
                 sb = {frozenset(p) for p in theirs}
                 so = {frozenset(p) for p in mine}
@@ -167,12 +173,17 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
     times.sort()
+    bbp_times.sort()
     print(
         f"tournaments {tournaments}, rounds {total}: "
         f"same pairs {same} ({100 * same / max(total, 1):.2f} %), "
         f"same pairs and colours {same_colour} ({100 * same_colour / max(total, 1):.2f} %); "
-        f"ours: median {times[len(times) // 2]:.3f} s, worst {times[-1]:.3f} s"
+        f"ours: median {times[len(times) // 2]:.3f} s, worst {times[-1]:.3f} s; "
+        f"bbpPairings (process): median {bbp_times[len(bbp_times) // 2]:.3f} s, "
+        f"worst {bbp_times[-1]:.3f} s"
     )
+    for secs, where in reversed(slowest):
+        print(f"slow: {where}: ours {secs:.3f} s")
     return 0
 
 

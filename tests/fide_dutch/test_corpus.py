@@ -5,7 +5,14 @@
 generator (11-30 players, 7-11 rounds, forfeits, half-point byes, retired players), each round
 as it stood before it was paired, with bbpPairings' pairing (``white black``; ``n 0`` is the
 PAB).  ``bench/compare_bbp_dutch.py --save-corpus`` writes them.  Every round must agree, pairs
-and colours (FIDE's endorsement procedure compares engines this way)."""
+and colours (FIDE's endorsement procedure compares engines this way).
+
+``bbp-6.0.0-dutch-2025-large.jsonl`` / ``bbp-5.0.1-dutch-2017-large.jsonl``: a few rounds of
+the same generator's events with 150-400 players and 7-15 rounds (``ForfeitRate=10``,
+``RetiredRate=15``, ``HalfPointByeRate=10``), some of them accelerated (Baku, C.04.5.1: the
+virtual points of Baku 3 as ``XXA`` records, ``compare_bbp_dutch.py --baku``), chosen for what
+the small corpus lacks: virtual points in the pairing score (Baku 4), the last round's
+topscorers ([C10]/[C11], C.8/C.9), large score groups."""
 
 from __future__ import annotations
 
@@ -20,22 +27,40 @@ CORPORA = {
     "fide-dutch-2025": DATA / "bbp-6.0.0-dutch-2025.jsonl",
     "fide-dutch-2017": DATA / "bbp-5.0.1-dutch-2017.jsonl",
 }
+LARGE = {
+    "fide-dutch-2025": DATA / "bbp-6.0.0-dutch-2025-large.jsonl",
+    "fide-dutch-2017": DATA / "bbp-5.0.1-dutch-2017-large.jsonl",
+}
 
 
-def rounds(ruleset: str) -> list[dict]:
-    return [json.loads(row) for row in CORPORA[ruleset].read_text().splitlines() if row]
+def rounds(path: Path) -> list[dict]:
+    return [json.loads(row) for row in path.read_text().splitlines() if row]
 
 
-@pytest.mark.parametrize("ruleset", sorted(CORPORA))
-def test_corpus_agrees_with_bbppairings(ruleset: str) -> None:
+def differences(ruleset: str, cases: list[dict]) -> list[tuple]:
+    """The cases whose pairs or colours differ from bbpPairings' answer."""
     engine = Engine(load_ruleset(ruleset))
-    cases = rounds(ruleset)
-    assert len(cases) >= 100
-    differences = []
+    out = []
     for case in cases:
         result = engine.pair(loads_trf(case["trf"]), explain=False)
         ours = {(b.white, b.black) for b in result.boards} | {(b.player, 0) for b in result.byes}
         theirs = {(a, b) for a, b in case["pairs"]}
         if ours != theirs:
-            differences.append((case["name"], sorted(ours - theirs), sorted(theirs - ours)))
-    assert differences == []
+            out.append((case["name"], sorted(ours - theirs), sorted(theirs - ours)))
+    return out
+
+
+@pytest.mark.parametrize("ruleset", sorted(CORPORA))
+def test_corpus_agrees_with_bbppairings(ruleset: str) -> None:
+    cases = rounds(CORPORA[ruleset])
+    assert len(cases) >= 100
+    assert differences(ruleset, cases) == []
+
+
+@pytest.mark.parametrize("ruleset", sorted(LARGE))
+def test_large_and_accelerated_rounds_agree_with_bbppairings(ruleset: str) -> None:
+    """150-400 players, some rounds with Baku virtual points (XXA)."""
+    cases = rounds(LARGE[ruleset])
+    assert any("\nXXA" in case["trf"] for case in cases)
+    assert any(case["trf"].count("\n001") >= 150 for case in cases)
+    assert differences(ruleset, cases) == []
