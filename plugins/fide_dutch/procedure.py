@@ -620,6 +620,7 @@ class _Round2017(_Round):
         layout: Layout2017,
         tiebreak: dict[tuple[int, int], int],
         low_bits: int,
+        hint: Sequence[tuple[int, int]] = (),
     ) -> dict[int, int]:
         current = set(bracket)
         players = self.players
@@ -637,7 +638,7 @@ class _Round2017(_Round):
                 w = edge_weight_2017(players[a], players[b], place, self.facts, layout)
                 if w > 0:
                     edges.append((a, b, (w << low_bits) + tiebreak.get((a, b), 0)))
-        return max_weight_matching(edges)
+        return max_weight_matching(edges, hint=hint)
 
     def _pair_bracket(
         self,
@@ -665,7 +666,8 @@ class _Round2017(_Round):
         done: set[int] = set()
         if carried:
             tb, low = mdp_tiebreak(carried, residents)
-            mates = self._solve_2017(active, bracket, layout, tb, low)
+            hint = _hint((carried, residents), _halves(residents[len(carried) :]), _halves(below))
+            mates = self._solve_2017(active, bracket, layout, tb, low, hint)
             for m in carried:
                 r = mates.get(m)
                 if r is not None and r in self._resident_set:
@@ -680,8 +682,9 @@ class _Round2017(_Round):
             while True:
                 tried.add(rem_pairs)
                 tb, low = remainder_tiebreak(remainder, rem_pairs)
+                hint = _hint((remainder[:rem_pairs], remainder[rem_pairs:]), _halves(below))
                 mates = self._solve_2017(
-                    rest, [n for n in bracket if n not in done], layout, tb, low
+                    rest, [n for n in bracket if n not in done], layout, tb, low, hint
                 )
                 made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
                 if made == rem_pairs or made in tried:
