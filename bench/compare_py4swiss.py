@@ -207,6 +207,36 @@ def _patch_bye() -> None:
         cls._get_bye_weight = get_bye_weight
 
 
+def _patch_burstein_index() -> None:
+    """py4swiss 0.3 takes the opponents' scores of the Index (Burstein-2025 1.7.1, the
+    "current" scores) from the TRF's points column, which its own consistency check makes
+    include a bye pre-entered for the round being paired; the Index before the round counts the
+    scores of the rounds played.  The patch leaves out the results of that round."""
+    from py4swiss.engines.burstein import player as pl
+
+    original_bh, original_sb = pl._get_buchholz_dict, pl._get_sonneborn_berger_dict
+
+    def before_round(sections, system):  # type: ignore[no-untyped-def]
+        played = min(len(s.results) for s in sections)
+        out = []
+        for sec in sections:
+            extra = sec.results[played:]
+            if extra:
+                points = sec.points_times_ten - sum(system.get_points_times_ten(r) for r in extra)
+                sec = sec.model_copy(
+                    update={"points_times_ten": points, "results": sec.results[:played]}
+                )
+            out.append(sec)
+        return out
+
+    pl._get_buchholz_dict = lambda sections, system: original_bh(
+        before_round(sections, system), system
+    )
+    pl._get_sonneborn_berger_dict = lambda sections, system: original_sb(
+        before_round(sections, system), system
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--system", choices=["burstein", "dubov"], default="burstein")
@@ -231,6 +261,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="Burstein: patch py4swiss's C7 weights so that an outgoing floater's score counts "
         "whichever end of the pair he is (C7: C6 of the following bracket)",
+    )
+    ap.add_argument(
+        "--index-as-text",
+        action="store_true",
+        help="Burstein: patch py4swiss's Index so that a bye pre-entered for the round being "
+        "paired is not yet in anybody's score (1.7.1: the scores before the round)",
     )
     ap.add_argument(
         "--bye-as-text",
@@ -265,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
         _patch_burstein_order()
     if args.bye_as_text:
         _patch_bye()
+    if args.index_as_text:
+        _patch_burstein_index()
     ruleset = args.ruleset or (
         "fide-burstein-2025" if args.system == "burstein" else "fide-dubov-1997"
     )
