@@ -426,22 +426,6 @@ def _pick_upfloaters(
     return dfs([], set()) or []
 
 
-def _c7_no_conflict(r: _Round, residents: list[int], ups: list[int]) -> bool:
-    """C7: the group can be paired so that every player gets his colour preference (no pair
-    of two players preferring the same colour; every pair with a resident)."""
-    compat = r.compatible
-    res = set(residents)
-    members = residents + ups
-    whites = sum(1 for n in members if r.pref[n][0] is WHITE)
-    if 2 * whites != len(members):  # everyone has a preference (1.6.4): halves needed
-        return False
-
-    def ok(a: int, b: int) -> bool:
-        return (a in res or b in res) and compat(a, b) and r.pref[a][0] is not r.pref[b][0]
-
-    return IncrementalMatching(members, ok).perfect
-
-
 def _c4_whole_round(r: _Round, residents: list[int], ups: list[int], lower: list[int]) -> bool:
     """C4: the group (residents and upfloaters, every pair with a resident) can be paired
     completely and so can everybody below it."""
