@@ -96,6 +96,22 @@ def _halves(players: Sequence[int]) -> tuple[Sequence[int], Sequence[int]]:
     return players[:k], players[k:]
 
 
+def _mdp_hint(
+    mdps: Sequence[int], residents: Sequence[int], nxt: Sequence[int]
+) -> list[tuple[int, int]]:
+    """The hint of an MDP-pairing (B.7 / 3.7): the MDPs against the first residents, the
+    other residents in halves, and the next scoregroup in halves."""
+    return _hint((mdps, residents), _halves(residents[len(mdps) :]), _halves(nxt))
+
+
+def _remainder_hint(
+    remainder: Sequence[int], pairs: int, nxt: Sequence[int]
+) -> list[tuple[int, int]]:
+    """The hint of a remainder or homogeneous bracket (B.6 / 3.6) whose S1 is its first
+    ``pairs`` players, and of the next scoregroup in halves."""
+    return _hint((remainder[:pairs], remainder[pairs:]), _halves(nxt))
+
+
 def _bye_key(bye: ByeFacts) -> tuple[object, ...]:
     """What of ``bye`` an edge weight depends on, as a key."""
     return (bye.score, bye.single_downfloater, tuple(sorted(bye.unplayed_rank.items())))
@@ -481,9 +497,7 @@ class _Round:
                 resident_set = set(residents)
                 if carried:
                     tb, low = mdp_tiebreak(carried, residents)
-                    hint = _hint(
-                        (carried, residents), _halves(residents[len(carried) :]), _halves(nxt)
-                    )
+                    hint = _mdp_hint(carried, residents, nxt)
                     mates = self._stage(bracket, nxt, far, bye, bye0, barred, tb, low, local, hint)
                     for m in carried:
                         r = mates.get(m)
@@ -513,7 +527,7 @@ class _Round:
                     while True:
                         tried.add(rem_pairs)
                         tb, low = remainder_tiebreak(remainder, rem_pairs)
-                        hint = _hint((remainder[:rem_pairs], remainder[rem_pairs:]), _halves(nxt))
+                        hint = _remainder_hint(remainder, rem_pairs, nxt)
                         mates = self._stage(rest, nxt, far, bye, bye0, barred, tb, low, local, hint)
                         made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
                         if predicted is not None and made != predicted:  # pragma: no cover
@@ -666,7 +680,7 @@ class _Round2017(_Round):
         done: set[int] = set()
         if carried:
             tb, low = mdp_tiebreak(carried, residents)
-            hint = _hint((carried, residents), _halves(residents[len(carried) :]), _halves(below))
+            hint = _mdp_hint(carried, residents, below)
             mates = self._solve_2017(active, bracket, layout, tb, low, hint)
             for m in carried:
                 r = mates.get(m)
@@ -682,7 +696,7 @@ class _Round2017(_Round):
             while True:
                 tried.add(rem_pairs)
                 tb, low = remainder_tiebreak(remainder, rem_pairs)
-                hint = _hint((remainder[:rem_pairs], remainder[rem_pairs:]), _halves(below))
+                hint = _remainder_hint(remainder, rem_pairs, below)
                 mates = self._solve_2017(
                     rest, [n for n in bracket if n not in done], layout, tb, low, hint
                 )
