@@ -29,8 +29,9 @@ Conventions of this implementation (the comments below rely on them):
   at dual 0, which complementary slackness allows).  This is the textbook method for a start that
   is dual feasible but whose exposed vertices are not all at the same dual.
 - Jump starts (they change the start, never the optimum): a dense graph with nothing matched is
-  first solved on each vertex's heaviest edges (:attr:`_Solver.CANDIDATES`), the other edges
-  then brought back with the duals repaired where they are violated; every solve begins by
+  first solved on a few candidate edges per vertex (:attr:`_Solver.CANDIDATES`, from a greedy
+  matching, and the caller's ``hint``), the violated other edges added round by round until the
+  duals hold on the whole graph (:meth:`_Solver.priced_start`); every solve begins by
   lowering the dual of each exposed vertex as far as feasibility allows and matching it along a
   tight edge (:meth:`_Solver.greedy`).
 """
@@ -574,7 +575,9 @@ class _Solver:
 
     def priced_start(self) -> None:
         """Jump start of a dense graph with nothing matched yet (column generation): solve the
-        graph of each vertex's :attr:`CANDIDATES` heaviest edges, then check every other edge
+        graph of the candidate edges -- the pairs of :attr:`hint`, and for each vertex, taken
+        heaviest first as in a greedy matching, its :attr:`CANDIDATES` heaviest edges to the
+        vertices not yet taken -- then check every other edge
         against the duals of that optimum; the edges whose slack is negative join the
         candidates (one end's dual raised, :meth:`repair_edge`) and the candidates are solved
         again from there, until no other edge is violated.  The full graph is then brought
