@@ -78,6 +78,9 @@ RULESET_NAMES = (
     N_("FIDE Burstein system (text valid from 1 July 2025)"),
 )
 
+#: The Dutch ruleset of the seeding rounds by default: the text in force (Burstein-2025 1.6.1).
+SEEDING_RULESET = "fide-dutch-2025"
+
 SCHEMA: Mapping[str, Any] = {
     "properties": {
         "edition": {
@@ -108,7 +111,7 @@ SCHEMA: Mapping[str, Any] = {
         },
         "seeding_ruleset": {
             "type": "string",
-            "default": "fide-dutch-2025",
+            "default": SEEDING_RULESET,
             "description": (
                 "Burstein-2025 1.6.1 with seeding_pairing dutch: the ruleset of the Dutch "
                 "system the seeding rounds are paired by (the text in force)."
@@ -284,7 +287,7 @@ def _seeding_by_dutch(context: RoundContext) -> RoundPairing:
 
     from swisspairing import Engine, load_ruleset
 
-    name = str(context.ruleset.param("seeding_ruleset", "fide-dutch-2025"))
+    name = str(context.ruleset.param("seeding_ruleset", SEEDING_RULESET))
     dutch = load_ruleset(name)
     if context.ruleset.first_colour != dutch.first_colour:
         dutch = replace(dutch, first_colour=context.ruleset.first_colour)
