@@ -79,22 +79,38 @@ def read_text_capped(
         ) from None
 
 
-def prescan_yaml(*args: Any, **kwargs: Any) -> None:
+def prescan_yaml(
+    text: str,
+    source: str,
+    *,
+    error: _Error = InvalidInputError,
+    max_depth: int = MAX_DEPTH,
+    aliases: bool = True,
+) -> None:
     """Check ``text`` against the nesting limit (and, with ``aliases=False``, refuse aliases)
     before anything is built: see :func:`swisspairing.yamlparse.prescan_yaml`.  PyYAML is
     imported on the first call, not at start-up (the packaged rulesets are read from their
     parsed copy)."""
     from . import yamlparse
 
-    yamlparse.prescan_yaml(*args, **kwargs)
+    yamlparse.prescan_yaml(text, source, error=error, max_depth=max_depth, aliases=aliases)
 
 
-def load_yaml(*args: Any, **kwargs: Any) -> Any:
+def load_yaml(
+    text: str,
+    source: str,
+    *,
+    error: _Error = InvalidInputError,
+    max_depth: int = MAX_DEPTH,
+    max_alias_nodes: int = MAX_ALIAS_NODES,
+) -> Any:
     """Parse YAML safely (see the module docstring and
     :func:`swisspairing.yamlparse.load_yaml`); PyYAML is imported on the first call."""
     from . import yamlparse
 
-    return yamlparse.load_yaml(*args, **kwargs)
+    return yamlparse.load_yaml(
+        text, source, error=error, max_depth=max_depth, max_alias_nodes=max_alias_nodes
+    )
 
 
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.|\\\Z)*(?:"|\Z)', re.DOTALL)
