@@ -71,8 +71,12 @@ class Place(enum.Enum):
 def compatible(hi: DutchPlayer, lo: DutchPlayer, facts: RoundFacts, context: RoundContext) -> bool:
     """[C1] (C.1) no second meeting (played games only, GHR 3.5) and no forbidden pair;
     [C3] (C.3) two non-topscorers with the same absolute colour preference do not meet."""
-    if not context.may_meet(hi.number, lo.number):
-        return False
+    return context.may_meet(hi.number, lo.number) and colour_compatible(hi, lo, facts)
+
+
+def colour_compatible(hi: DutchPlayer, lo: DutchPlayer, facts: RoundFacts) -> bool:
+    """[C3] (C.3) alone: two non-topscorers with the same absolute colour preference do not
+    meet (what :func:`compatible` asks beyond the players' history)."""
     if hi.absolute and lo.absolute and hi.preference is lo.preference:
         return facts.is_topscorer(hi.number) or facts.is_topscorer(lo.number)
     return True

@@ -35,11 +35,13 @@ from .criteria import (
     Layout,
     Place,
     bye_candidate,
+    colour_compatible,
     compatible,
     edge_weight,
 )
 from .criteria_2017 import Layout2017, edge_weight_2017
-from .definitions import Edition, FloatKind, RoundFacts, round_facts
+from .definitions import DutchPlayer, Edition, FloatKind, RoundFacts, round_facts
+from .homogeneous import pair_in_full
 from .order import mdp_tiebreak, remainder_tiebreak
 
 
@@ -122,6 +124,10 @@ class NoCompletePairing(Exception):
 
 
 class _Round:
+    #: Pair an even homogeneous bracket that can be paired in full by walking the D.1 order
+    #: (:meth:`_paired_in_full`) rather than by matchings; off only to compare the two.
+    walk_homogeneous = True
+
     def __init__(self, context: RoundContext) -> None:
         self.context = context
         self.facts: RoundFacts = round_facts(context)
@@ -339,6 +345,24 @@ class _Round:
             return None
         return candidate
 
+    def _paired_in_full(
+        self, residents: Sequence[int], below: Sequence[int], bye: ByeFacts, bye0: ByeFacts
+    ) -> list[tuple[int, int]] | None:
+        """B.6 / 3.6 for an even homogeneous bracket paired in full with the players below
+        able to pair among themselves ([C4]): the first pairing of D.1-D.2 / 4.2-4.3 among the
+        best for [C10]-[C21], walked directly (:func:`.homogeneous.pair_in_full`); ``None``
+        when the walk cannot certify it."""
+        if len(residents) % 2 or not self._completable(below, bye0):
+            return None
+        facts, layout = self.facts, self.layout
+
+        def weight(hi: DutchPlayer, lo: DutchPlayer) -> int | None:
+            if not colour_compatible(hi, lo, facts):
+                return None
+            return edge_weight(hi, lo, Place.CURRENT, facts, layout, bye, completion=False)
+
+        return pair_in_full(residents, self.players, self._profile, weight, self.compatible)
+
     def _next_bracket_perfect(
         self, floaters: Sequence[int], nxt: Sequence[int], far: Sequence[int], bye0: ByeFacts
     ) -> bool:
@@ -484,6 +508,14 @@ class _Round:
                 if local and not bye.single_downfloater
                 else None
             )
+            if (
+                perfect is None
+                and self.walk_homogeneous
+                and not carried
+                and local
+                and not bye.single_downfloater
+            ):
+                perfect = self._paired_in_full(residents, [*nxt, *far], bye, bye0)
             mates: dict[int, int] = {}
             rem_set: set[int] = set()
             if perfect is not None:

@@ -1,0 +1,191 @@
+"""Maximum-weight transportation: a complete assignment of typed units at the least loss.
+
+The left and right sides hold units of a few *types* (``left[a]`` units of type ``a``); a unit
+of type ``a`` may be assigned to a unit of type ``b`` when ``weight(a, b)`` is not ``None``,
+and is then worth that weight (an integer of any size, so that a lexicographic order of
+criteria is one weight, as in :mod:`.weighted`).  :class:`Transport` finds the heaviest
+*complete* assignment (every unit of both sides assigned; the sides hold as many units) by
+successive longest augmenting paths (Bellman-Ford on the residual graph of the types; a path
+moves as many units as its narrowest edge allows), so its cost depends on the number of types,
+not of units.
+
+It answers, for a bracket of many players of few kinds, what the best pairing of its halves
+could be worth if everybody could meet everybody (a bound), and keeps that answer while units
+are taken out pair by pair (:meth:`Transport.take`): a greedy that takes pairs in a fixed order
+and only those that keep the bound learns at once, and exactly, which pair would spoil it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from typing import Generic, TypeVar
+
+__all__ = ["Transport"]
+
+L = TypeVar("L", bound=Hashable)
+R = TypeVar("R", bound=Hashable)
+
+
+class Transport(Generic[L, R]):
+    """The heaviest complete assignment of the units of ``left`` to those of ``right``.
+
+    ``weight(a, b)`` is asked once per pair of types; ``None`` forbids the pair.  After
+    :meth:`solve`, :attr:`value` is the optimum (``None`` when no complete assignment exists)
+    and :meth:`take` removes one pair of units at a time while the rest stays optimal."""
+
+    def __init__(
+        self,
+        left: Mapping[L, int],
+        right: Mapping[R, int],
+        weight: Callable[[L, R], int | None],
+    ) -> None:
+        self.left: dict[L, int] = {a: c for a, c in left.items() if c > 0}
+        """Units of each left type still to assign."""
+        self.right: dict[R, int] = {b: c for b, c in right.items() if c > 0}
+        """Units of each right type still to assign."""
+        self.weight: dict[tuple[L, R], int] = {}
+        """The allowed pairs of types and their weights."""
+        for a in self.left:
+            for b in self.right:
+                w = weight(a, b)
+                if w is not None:
+                    self.weight[(a, b)] = w
+        self.flow: dict[tuple[L, R], int] = {}
+        """Units assigned per pair of types (an optimum once solved)."""
+        self.value: int | None = None
+        """The weight of the optimum; ``None`` before :meth:`solve` or when there is none."""
+        self._out: dict[L, list[R]] = {a: [] for a in self.left}
+        for a, b in self.weight:
+            self._out[a].append(b)
+
+    # -- the residual graph ------------------------------------------------------------------
+
+    def _longest(self, sources: Mapping[L, int]) -> tuple[dict[object, int], dict[object, object]]:
+        """Longest paths in the residual graph from the left types of ``sources`` (each
+        starting at its given gain): forward edges ``a -> b`` of every allowed pair (gain
+        ``w``), backward edges ``b -> a`` where units are assigned (gain ``-w``).  Nodes are
+        ``("L", a)`` and ``("R", b)``.  No cycle gains (the flow is optimal for what it
+        carries), so Bellman-Ford ends."""
+        best: dict[object, int] = {("L", a): g for a, g in sources.items()}
+        prev: dict[object, object] = {}
+        back: dict[R, list[L]] = {}
+        for (a, b), f in self.flow.items():
+            if f > 0:
+                back.setdefault(b, []).append(a)
+        frontier = [("L", a) for a in sources]
+        while frontier:
+            nxt: dict[object, None] = {}
+            for node in frontier:
+                g = best[node]
+                side, t = node
+                if side == "L":
+                    for b in self._out.get(t, ()):  # type: ignore[call-overload]
+                        cand = g + self.weight[(t, b)]  # type: ignore[index]
+                        key = ("R", b)
+                        if cand > best.get(key, cand - 1):
+                            best[key] = cand
+                            prev[key] = node
+                            nxt[key] = None
+                else:
+                    for a in back.get(t, ()):  # type: ignore[call-overload]
+                        cand = g - self.weight[(a, t)]  # type: ignore[index]
+                        key = ("L", a)
+                        if cand > best.get(key, cand - 1):
+                            best[key] = cand
+                            prev[key] = node
+                            nxt[key] = None
+            frontier = list(nxt)
+        return best, prev
+
+    def _push(self, prev: Mapping[object, object], end: object, start: object, units: int) -> None:
+        """Move ``units`` along the path of ``prev`` from ``start`` to ``end``."""
+        node = end
+        while node != start:
+            p = prev[node]
+            if node[0] == "R":  # type: ignore[index]
+                key = (p[1], node[1])  # type: ignore[index]
+                self.flow[key] = self.flow.get(key, 0) + units  # type: ignore[index]
+            else:
+                key = (node[1], p[1])  # type: ignore[index]
+                self.flow[key] -= units  # type: ignore[index]
+            node = p
+
+    def _path_width(self, prev: Mapping[object, object], end: object) -> tuple[object, int]:
+        """The start of the path of ``prev`` ending at ``end`` and how many units its backward
+        edges can move."""
+        width = 1 << 62
+        node = end
+        while node in prev:
+            p = prev[node]
+            if node[0] == "L":  # type: ignore[index]
+                width = min(width, self.flow[(node[1], p[1])])  # type: ignore[index]
+            node = p
+        return node, width
+
+    # -- the optimum -----------------------------------------------------------------------
+
+    def solve(self) -> int | None:
+        """The optimum, by successive longest augmenting paths: from the left types with
+        units unassigned to a right type with room, each path as wide as its source's and
+        sink's spare units and its backward edges allow."""
+        if sum(self.left.values()) != sum(self.right.values()):
+            self.value = None
+            return None
+        self.flow = {}
+        spare_l = dict(self.left)
+        spare_r = dict(self.right)
+        total = 0
+        while any(spare_l.values()):
+            best, prev = self._longest({a: 0 for a, c in spare_l.items() if c > 0})
+            ends = [(g, b) for (side, b), g in best.items() if side == "R" and spare_r.get(b)]
+            if not ends:
+                self.value = None
+                return None
+            gain, b = max(ends, key=lambda e: e[0])
+            end = ("R", b)
+            start, width = self._path_width(prev, end)
+            units = min(width, spare_l[start[1]], spare_r[b])  # type: ignore[index]
+            self._push(prev, end, start, units)
+            spare_l[start[1]] -= units  # type: ignore[index]
+            spare_r[b] -= units
+            total += gain * units
+        self.flow = {k: f for k, f in self.flow.items() if f}
+        self.value = total
+        return total
+
+    def take(self, a: L, b: R) -> bool:
+        """Take one unit of ``a`` and one of ``b`` out as a pair, if an optimum assigns a unit
+        of ``a`` to one of ``b``: the rest is then optimal again, :attr:`value` lowered by the
+        pair's weight, and ``True``.  Otherwise (the rest could not make up the loss) nothing
+        changes and ``False``.
+
+        An optimum that holds the pair exists exactly when the residual graph has a cycle of
+        gain 0 through the forward edge ``a -> b``: a longest path from ``b`` back to ``a``
+        of gain ``-w(a, b)``."""
+        if self.value is None or not self.left.get(a) or not self.right.get(b):
+            return False
+        w = self.weight.get((a, b))
+        if w is None:
+            return False
+        if not self.flow.get((a, b)):
+            # from b, a backward edge to some left type x, then on; a path ending at a
+            # closes the cycle
+            sources = {x: -self.weight[(x, b)] for (x, y), f in self.flow.items() if y == b and f}
+            best, prev = self._longest(sources)
+            if best.get(("L", a), -w - 1) < -w:
+                return False
+            # one unit round the cycle: a -> b, b -> x (backward), ..., -> a
+            end = ("L", a)
+            node = end
+            while node in prev:
+                node = prev[node]
+            first = node  # ("L", x): reached from b by the backward edge (x, b)
+            self._push(prev, end, first, 1)
+            self.flow[(first[1], b)] -= 1  # type: ignore[index]
+            self.flow[(a, b)] = self.flow.get((a, b), 0) + 1
+        self.flow[(a, b)] -= 1
+        self.flow = {k: f for k, f in self.flow.items() if f}
+        self.left[a] -= 1
+        self.right[b] -= 1
+        self.value -= w
+        return True
