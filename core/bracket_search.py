@@ -174,59 +174,144 @@ class BracketSearch:
     def _retry(self, i: int) -> None:
         self.retries[i] = self.retries.get(i, 0) + 1
 
-    def _settle(self, i: int, pending: list[BracketOutcome]) -> list[BracketOutcome] | None:
-        """C12's fallbacks: the first kept outcome with which the brackets below can be paired."""
-        for outcome in pending:
+    def _at(self, state: State, k: int) -> BracketOutcome | None:
+        """A state's ``k``-th acceptable outcome (:meth:`acceptable`), ``None`` past the last."""
+        done, live = self._stream(state)
+        while len(done) <= k:
+            nxt = next(live, None)
+            if nxt is None:
+                return None
+            done.append(nxt)
+        return done[k]
+
+    def _attempt(self, i: int, outcome: BracketOutcome) -> list[BracketOutcome] | bool:
+        """One outcome of bracket ``i`` under C12: the solution when the next bracket is paired
+        at cost 0 with it (and everything below), ``True`` when it is kept as a fallback (the
+        next bracket cannot pair all the players it moves down), ``False`` when nothing below
+        can be paired with it."""
+        # C12: an outcome whose lower bracket cannot pair all the players moved down into it
+        # is kept as a fallback while outcomes of the same cost that move other players down
+        # are looked at (one bracket down, as the text says)
+        cost_below = self.first_cost((i + 1, tuple(outcome.moved_down)))
+        if cost_below is None:
+            self._retry(i)
+            return False
+        if cost_below != 0:
+            return True
+        rest = self.solve(i + 1, outcome.moved_down)
+        if rest is None:
+            self._retry(i)
+            return False
+        if rest[0].cost == 0:
+            return [outcome, *rest]
+        return True
+
+    def _found_below(self, i: int, result: list[BracketOutcome]) -> list[BracketOutcome]:
+        self.context.explanation.add(
+            "",
+            N_(
+                "the bracket above was paired differently so that other players "
+                "move down and this bracket can be paired completely"
+            ),
+            bracket=i + 1,
+        )
+        return result
+
+    def _look_further(
+        self, state: State, start: int, key: tuple[int, int]
+    ) -> list[BracketOutcome] | bool:
+        """C12's search through the system's filtered stream (:meth:`Outcomes.confined`): the
+        first outcome after the ``start``-th one, in the same run of outcomes of ``key`` (as
+        many players moved down, at the same cost), with which the next bracket is paired at
+        cost 0.  The stream leaves out only outcomes of ``key`` that cannot give that, so the
+        answer is the one the unfiltered run gives.  ``True``: there is none (the run's
+        fallbacks are settled from the unfiltered stream); ``False``: the system has no
+        filtered stream."""
+        i = state[0]
+        raw = self.raw_outcomes(state)
+        stream = (
+            raw.confined(key, tuple(self.brackets[i + 1].residents))
+            if isinstance(raw, Outcomes)
+            else None
+        )
+        if stream is None:
+            return False
+        done, _ = self._stream(state)
+        before = {frozenset(o.moved_down) for o in done[: start + 1]}  # looked at already
+        seen: set[frozenset[int]] = set()
+        for outcome in stream:
+            down = frozenset(outcome.moved_down)
+            if down in seen or down in before:
+                continue
+            seen.add(down)
+            if (outcome.cost, len(outcome.moved_down)) != key:
+                return True  # the run ends: no outcome of it lets the next bracket cost 0
+            if not self.graph.completable(
+                outcome.moved_down, also=self.below[i], bye=self.bye_needed
+            ):
+                continue  # a dead branch (the unfiltered stream passes over it too)
+            found = self._attempt(i, outcome)
+            if isinstance(found, list):
+                return self._found_below(i, found)
+        return True
+
+    def _settle(self, state: State, start: int) -> tuple[list[BracketOutcome] | None, int]:
+        """C12's fallbacks: from the ``start``-th outcome on, in the same run (as many players
+        moved down, at the same cost), the first with which the brackets below can be paired;
+        or ``None`` and the index of the first outcome after the run."""
+        i = state[0]
+        first = self._at(state, start)
+        assert first is not None
+        key = (first.cost, len(first.moved_down))
+        k = start
+        while True:
+            outcome = self._at(state, k)
+            if outcome is None or (outcome.cost, len(outcome.moved_down)) != key:
+                return None, k
             rest = self.solve(i + 1, outcome.moved_down)
             if rest is not None:
-                return [outcome, *rest]
+                return [outcome, *rest], k
             self._retry(i)
-        pending.clear()
-        return None
+            k += 1
 
     def _solve(self, state: State) -> list[BracketOutcome] | None:
         i = state[0]
-        pending: list[BracketOutcome] = []
-        for outcome in self.acceptable(state):
+        k = 0
+        start: int | None = None  # the first outcome kept as a fallback (C12)
+        key: tuple[int, int] = (0, 0)
+        while True:
+            outcome = self._at(state, k)
+            if outcome is None:
+                break
             if i == self.n - 1:
                 return [outcome]
-            if pending and (outcome.cost, len(outcome.moved_down)) != (
-                pending[0].cost,
-                len(pending[0].moved_down),
-            ):
+            if start is not None and (outcome.cost, len(outcome.moved_down)) != key:
                 # C12 looks for the bracket above "paired differently so that a different
-                # player is moved down": as many players, at the same cost — not for one that
+                # player is moved down": as many players, at the same cost -- not for one that
                 # moves more players down (that would be C14 of the bracket above)
-                found = self._settle(i, pending)
+                found, k = self._settle(state, start)
                 if found is not None:
                     return found
-            # C12: an outcome whose lower bracket cannot pair all the players moved down into
-            # it is kept as a fallback while outcomes of the same cost that move other players
-            # down are looked at (one bracket down, as the text says)
-            cost_below = self.first_cost((i + 1, tuple(outcome.moved_down)))
-            if cost_below is None:
-                self._retry(i)
+                start = None
                 continue
-            if cost_below != 0:
-                pending.append(outcome)
-                continue
-            rest = self.solve(i + 1, outcome.moved_down)
-            if rest is None:
-                self._retry(i)
-                continue
-            if rest[0].cost == 0:
-                if pending:
-                    self.context.explanation.add(
-                        "",
-                        N_(
-                            "the bracket above was paired differently so that other players "
-                            "move down and this bracket can be paired completely"
-                        ),
-                        bracket=i + 1,
-                    )
-                return [outcome, *rest]
-            pending.append(outcome)
-        return self._settle(i, pending)
+            attempt = self._attempt(i, outcome)
+            if isinstance(attempt, list):
+                return attempt if start is None else self._found_below(i, attempt)
+            if attempt and start is None:
+                start, key = k, (outcome.cost, len(outcome.moved_down))
+                further = self._look_further(state, start, key)
+                if isinstance(further, list):
+                    return further
+                if further:  # the run holds nothing better: its first fallback that works
+                    found, k = self._settle(state, start)
+                    if found is not None:
+                        return found
+                    start = None
+                    continue
+            k += 1
+        if start is None:
+            return None
+        return self._settle(state, start)[0]
 
     def explain_tallies(self) -> None:
         """The counts of outcomes passed over and undone, per bracket, in the explanation."""

@@ -70,16 +70,31 @@ class Outcomes:
     of them will have cost 0: ``min_cost()`` is a lower bound on the cost of every outcome
     still to come.  The engine asks it when Dutch-1992 C12 looks one bracket down, so a
     bracket that cannot pair all its moved-down players need not be enumerated to find out.
-    A plain iterator of outcomes is just as acceptable from ``swiss_pair_bracket``."""
+    A plain iterator of outcomes is just as acceptable from ``swiss_pair_bracket``.
 
-    __slots__ = ("_bound", "_it", "_known")
+    ``confined(key, residents)`` (optional) is C12's filtered stream: a fresh iterator of the
+    same outcomes in the same order, except that an outcome whose ``(cost, len(moved_down))`` is
+    ``key`` may be left out when its moved-down players cannot all be paired in the next bracket
+    (with each other and with that bracket's ``residents``, the players of the lower brackets
+    still all pairable): such an outcome can never let the next bracket be paired at cost 0.
+    Outcomes of another key are never left out, so the filtered stream still shows where a
+    run of outcomes of ``key`` ends.  The engine uses it while it looks for the outcome C12
+    asks for, so that it never enumerates hopeless outcomes; the fallbacks are taken from the
+    unfiltered stream."""
+
+    __slots__ = ("_bound", "_confined", "_it", "_known")
 
     def __init__(
-        self, outcomes: Iterable[BracketOutcome], min_cost: Callable[[], int] | None = None
+        self,
+        outcomes: Iterable[BracketOutcome],
+        min_cost: Callable[[], int] | None = None,
+        confined: Callable[[tuple[int, int], tuple[int, ...]], Iterator[BracketOutcome]]
+        | None = None,
     ) -> None:
         self._it: Iterator[BracketOutcome] = iter(outcomes)
         self._bound = min_cost
         self._known: int | None = None
+        self._confined = confined
 
     def __iter__(self) -> Outcomes:
         return self
@@ -92,3 +107,9 @@ class Outcomes:
         if self._known is None:
             self._known = self._bound() if self._bound is not None else 0
         return self._known
+
+    def confined(
+        self, key: tuple[int, int], residents: tuple[int, ...]
+    ) -> Iterator[BracketOutcome] | None:
+        """C12's filtered stream (see the class docstring); ``None`` when the system has none."""
+        return None if self._confined is None else self._confined(key, residents)

@@ -49,7 +49,13 @@ class Lower:
     """The players below a bracket (and the bye, when the round needs one) as local vertices
     ``0 … n−1`` of a bit-set graph under the absolute criteria (the round's pairing graph)."""
 
-    def __init__(self, ctx: RoundContext, players: Sequence[int], bye: bool) -> None:
+    def __init__(
+        self,
+        ctx: RoundContext,
+        players: Sequence[int],
+        bye: bool,
+        confine: tuple[Sequence[int], Sequence[int]] | None = None,
+    ) -> None:
         self.ctx = ctx
         self.graph = ctx.pairing_graph()
         self.players = tuple(players)
@@ -57,14 +63,33 @@ class Lower:
         self.bye = k if bye else -1
         """The local vertex of the bye (-1: no bye this round)."""
         self.n = k + (1 if bye else 0)
+        self.key: tuple[object, ...] = (
+            self.players,
+            bye,
+            None if confine is None else (tuple(confine[0]), tuple(confine[1])),
+        )
+        """What the graph depends on (for the caches of the bounds)."""
         graph = self.graph
         self._pos = {graph.index[p]: i for i, p in enumerate(self.players)}
         self._gmask = graph.mask(self.players)
+        # C12's filter (Dutch-1992 C12, issue 20): the players moving down (``confine[0]``, those
+        # already moving down among ``players`` and the bracket's players left over) paired only
+        # with each other and with the next bracket's residents (``confine[1]``), no bye
+        self._confined = 0
+        self._allowed = -1
+        if confine is not None:
+            moving = self._local(graph.mask([p for p in confine[0] if p in set(self.players)]))
+            self._confined = moving
+            self._allowed = moving | self._local(graph.mask(confine[1]))
         adj = []
         bye_adj = 0
         for i, p in enumerate(self.players):
             m = self._local(graph.adj[graph.index[p]] & self._gmask)
-            if bye and ctx.can_receive_bye(p):
+            if self._confined >> i & 1:
+                m &= self._allowed
+            elif not self._allowed >> i & 1:
+                m &= ~self._confined
+            if bye and ctx.can_receive_bye(p) and not self._confined >> i & 1:
                 m |= 1 << self.bye
                 bye_adj |= 1 << i
             adj.append(m)
@@ -87,7 +112,9 @@ class Lower:
         if r is None:
             graph = self.graph
             r = self._local(graph.adj[graph.index[y]] & self._gmask)
-            if self.bye >= 0 and self.ctx.can_receive_bye(y):
+            if self._allowed >= 0:  # C12's filter: he moves into the next bracket
+                r &= self._allowed
+            elif self.bye >= 0 and self.ctx.can_receive_bye(y):
                 r |= 1 << self.bye
             self._reach[y] = r
         return r

@@ -43,6 +43,10 @@ from .sequences import exchanges, transpositions_pruned
 
 RULES = "Dutch-1992"
 
+Confine = tuple[tuple[int, int], tuple[int, ...]]
+"""C12's filter: the key ``(cost, players moved down)`` of the outcomes that may be left out and
+the next bracket's residents (:func:`bracket_outcomes`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -100,10 +104,6 @@ NODE_EFFORT = 0
 SPLIT_EFFORT = 0
 
 
-class SearchLimit(Exception):
-    """The candidates of one stage exceed ``max_candidates_per_stage`` (AMB-D14)."""
-
-
 class DutchRound:
     """What the procedure needs about every player this round, computed once."""
 
@@ -112,7 +112,6 @@ class DutchRound:
         rs = context.ruleset
         self.relaxations = RELAXATIONS[rs.param("float_relaxation", "english")]
         self.odd_variant = bool(rs.param("exclude_top_two_pair_exchange_in_odd_brackets", False))
-        self.stage_limit = int(rs.param("max_candidates_per_stage", 20000))
         self.upfloat_scope = rs.param("upfloat_relaxation", "every-bracket")
         self.c14_restart = rs.param("c14_restart", "strict")
         self.c14_zero = rs.param("c14_zero", "whole-bracket")
@@ -301,29 +300,49 @@ class _Below:
     answer is no (a dead branch), so a stage none of whose outcomes passes offers nothing.
     :meth:`takes` asks that for a whole stage at once."""
 
-    def __init__(self, ctx: RoundContext, bracket: Bracket, extra: Sequence[int] = ()) -> None:
+    def __init__(
+        self,
+        ctx: RoundContext,
+        bracket: Bracket,
+        extra: Sequence[int] = (),
+        confine: Confine | None = None,
+    ) -> None:
         self.ctx = ctx
         self.bracket = bracket
         self.extra = tuple(extra)
+        self.confine = confine
+        """C12's filter (:func:`bracket_outcomes`): the key of the outcomes that may be left out
+        when their players moved down cannot all be paired in the next bracket, and that
+        bracket's residents; ``None``: every outcome is wanted."""
         self._takes: dict[tuple[object, ...], bool] = {}
-        self._lowers: dict[tuple[int, ...], Lower] = {}
+        self._lowers: dict[tuple[object, ...], Lower] = {}
 
     def __call__(self, rest: Sequence[int]) -> bool:
         return self.ctx.can_complete([*rest, *self.extra], self.bracket)
 
-    def lower(self, bracket_players: Sequence[int]) -> Lower:
+    def lower(self, bracket_players: Sequence[int], confined: bool = False) -> Lower:
         """The players below (the lower brackets and ``extra``, without ``bracket_players``)
-        and the bye as the local vertices of one bit-set graph (:mod:`.joint`), built once."""
+        and the bye as the local vertices of one bit-set graph (:mod:`.joint`), built once.
+        ``confined`` (C12's filter, :attr:`confine` set): ``extra`` and the players left over
+        may only be paired with each other and with the next bracket's residents."""
         inside = set(bracket_players)
         lower = tuple(n for n in (*self.bracket.below, *self.extra) if n not in inside)
-        got = self._lowers.get(lower)
+        confine = (self.extra, self.confine[1]) if confined and self.confine else None
+        got = self._lowers.get((lower, confine))
         if got is None:
-            got = self._lowers[lower] = Lower(self.ctx, lower, self.ctx.bye_pending)
+            got = self._lowers[(lower, confine)] = Lower(
+                self.ctx, lower, self.ctx.bye_pending, confine
+            )
         return got
+
+    def filters(self, key: tuple[int, int] | None) -> bool:
+        """Whether outcomes of ``key`` may be left out when their players moved down cannot all
+        be paired in the next bracket (C12's filter)."""
+        return key is not None and self.confine is not None and self.confine[0] == key
 
     def with_extra(self, more: Sequence[int]) -> _Below:
         """The same lower brackets with ``more`` players moving down besides."""
-        return _Below(self.ctx, self.bracket, (*self.extra, *more))
+        return _Below(self.ctx, self.bracket, (*self.extra, *more), self.confine)
 
     def takes(self, d: int, movers: Sequence[int], bracket_players: Sequence[int]) -> bool:
         """Whether ``d`` players left over, chosen among ``movers``, could leave the lower
@@ -510,9 +529,9 @@ def _homogeneous(
     level: Level,
     is_last: bool,
     bracket: int,
-    budget: list[int],
     seen: set[frozenset[int]] | None = None,
     can_complete: _Below | None = None,
+    key: tuple[int, int] | None = None,
 ) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event]]]:
     """C4–C8 for a homogeneous bracket or remainder group: S1 = the P highest players,
     S2 = the rest (A6, C4); S2 transposed (C7, D1), then S1/S2 exchanges (C8, D2).
@@ -558,6 +577,8 @@ def _homogeneous(
         return True
 
     checked = [False]
+    # C12's filter: only outcomes whose players left over can all be paired in the next bracket
+    filtered = can_complete is not None and can_complete.filters(key)
 
     def check_stage() -> None:
         # The first attempt needs backtracking: check once whether any pairing exists at
@@ -583,9 +604,10 @@ def _homogeneous(
                     raise _Infeasible
             if STAGE_BOUNDS and can_complete is not None:
                 # the bracket and the lower brackets as one matching: every outcome of the
-                # stage the engine descends pairs P players inside and the rest below
-                lower = can_complete.lower(players)
-                key = ("most", id(lower), is_last, graph_key)
+                # stage the engine descends pairs P players inside and the rest below (with
+                # C12's filter: the players left over all in the next bracket)
+                lower = can_complete.lower(players, filtered)
+                key = ("most", lower.key, is_last, graph_key)
                 most = dr.bounds.get(key, -1)
                 if most == -1:
                     most = dr.bounds[key] = most_pairs(
@@ -595,6 +617,8 @@ def _homogeneous(
                     raise _Infeasible
 
     try:
+        if filtered:
+            check_stage()  # the filter often leaves nothing of a whole stage: asked first
         yield from _search(
             dr,
             s1,
@@ -604,14 +628,15 @@ def _homogeneous(
             level,
             is_last,
             bracket,
-            budget,
             seen,
             ok,
             may_leave,
             check_stage,
             down_needed,
             can_complete if down_needed > 1 and not is_last else None,
-            can_complete.lower(players) if STAGE_BOUNDS and can_complete is not None else None,
+            can_complete.lower(players, filtered)
+            if STAGE_BOUNDS and can_complete is not None
+            else None,
         )
     except _Infeasible:
         return
@@ -626,7 +651,6 @@ def _search(
     level,
     is_last,
     bracket,
-    budget,
     seen,
     ok,
     may_leave,
@@ -668,9 +692,6 @@ def _search(
         # (transpositions_pruned is exhausted before the next stage): B023 does not apply.
         def feasible(prefix: tuple[int, ...]) -> bool:
             k = len(prefix)
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise SearchLimit
             y = prefix[-1]
             cost[k] = cost[k - 1] + dr.colour_conflict(t1[k - 1], y, level)  # noqa: B023
             if cost[k] + bound.after(k, y) > x:  # noqa: B023
@@ -816,10 +837,10 @@ def _heterogeneous(
     level: Level,
     is_last: bool,
     bracket: int,
-    budget: list[int],
     seen: set[frozenset[int]],
     first_stages: Sequence[tuple[Level, list[Event]]] = (),
     can_complete: _Below | None = None,
+    key: tuple[int, int] | None = None,
 ) -> Iterator[tuple[list[tuple[int, int]], list[int], list[Event], list[Event] | None]]:
     """C4–C7 for a heterogeneous bracket: S1 = the P highest moved-down players, S2 = all
     others (C4); S2 transposed (C7) until the moved-down players are paired, then the
@@ -855,9 +876,6 @@ def _heterogeneous(
 
     def feasible(prefix: tuple[int, ...]) -> bool:
         k = len(prefix)
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise SearchLimit
         cost[k] = cost[k - 1] + dr.colour_conflict(s1[k - 1], prefix[-1], level)
         return cost[k] + bound.after(k, prefix[-1]) <= x
 
@@ -922,7 +940,7 @@ def _heterogeneous(
             if done_key in explored:
                 continue
             for rem_pairs, left, events in _homogeneous(
-                dr, rest, rem_p, stage_level, is_last, bracket, budget, seen, can_complete
+                dr, rest, rem_p, stage_level, is_last, bracket, seen, can_complete, key
             ):
                 yield pairs + rem_pairs, left, head + events, stage_events
             explored.add(done_key)
@@ -950,10 +968,15 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Outcomes:
         )
         return 0 if ok else 1
 
-    return Outcomes(_bracket_outcomes(bracket, context), min_cost)
+    def confined(key: tuple[int, int], residents: tuple[int, ...]) -> Iterator[BracketOutcome]:
+        return _bracket_outcomes(bracket, context, (key, residents))
+
+    return Outcomes(_bracket_outcomes(bracket, context), min_cost, confined)
 
 
-def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[BracketOutcome]:
+def _bracket_outcomes(
+    bracket: Bracket, context: RoundContext, confine: Confine | None = None
+) -> Iterator[BracketOutcome]:
     dr = dutch_round(context)
     ctx = context
     idx = bracket.index
@@ -1061,10 +1084,9 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                 )
             )
 
-    budget_per_stage = dr.stage_limit
     seen: set[frozenset[int]] = set()  # sets of players left over already offered
 
-    complete = _Below(ctx, bracket, c1_down)
+    complete = _Below(ctx, bracket, c1_down, confine)
 
     for p in range(p0, -1, -1):
         if is_last and not heterogeneous and n - 2 * p > 1:
@@ -1075,12 +1097,12 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
         if p == 0:
             if is_last and heterogeneous and n > 1:
                 yield from _c13_merged_lowest(
-                    dr, ctx, players, moved, head + p_events, idx, budget_per_stage, seen, complete
+                    dr, ctx, players, moved, head + p_events, idx, seen, complete
                 )
                 return
             if heterogeneous and dr.c14_zero == "remainder" and len(players) - len(moved) > 1:
                 yield from _c14_residents_paired(
-                    dr, ctx, players, moved, head + p_events, idx, budget_per_stage, complete
+                    dr, ctx, players, moved, head + p_events, idx, complete
                 )
             left = ctx.ranked(players)
             down = ctx.ranked(left + c1_down)
@@ -1128,50 +1150,45 @@ def _bracket_outcomes(bracket: Bracket, context: RoundContext) -> Iterator[Brack
                     continue
                 first_stages = [*grouped, (level, level_events)] if grouped else []
                 grouped = []
-                budget = [budget_per_stage * max(1, len(first_stages))]
-                try:
-                    if heterogeneous:
-                        found = _heterogeneous(
+                if heterogeneous:
+                    found = _heterogeneous(
+                        dr,
+                        moved,
+                        [r for r in players if r not in moved],
+                        p,
+                        rem_p,
+                        level,
+                        is_last,
+                        idx,
+                        seen,
+                        first_stages,
+                        complete,
+                        # the key of the remainder's outcomes: constant when every moved-down
+                        # player is paired in S1 (nobody who came down is left over)
+                        (0, n - 2 * p - 2 * rem_p + len(c1_down)) if p == len(moved) else None,
+                    )
+                else:
+                    found = (
+                        (pr, lf, ev, None)
+                        for pr, lf, ev in _homogeneous(
                             dr,
-                            moved,
-                            [r for r in players if r not in moved],
+                            players,
                             p,
-                            rem_p,
                             level,
                             is_last,
                             idx,
-                            budget,
                             seen,
-                            first_stages,
                             complete,
+                            None if moved else (0, n - 2 * p + len(c1_down)),
                         )
-                    else:
-                        found = (
-                            (pr, lf, ev, None)
-                            for pr, lf, ev in _homogeneous(
-                                dr, players, p, level, is_last, idx, budget, seen, complete
-                            )
-                        )
-                    for pairs, left, events, stage_events in found:
-                        down = ctx.ranked(left + c1_down)
-                        evs = (
-                            head + (level_events if stage_events is None else stage_events) + events
-                        )
-                        if down:
-                            evs.append(_moves(down, idx, is_last))
-                        yield BracketOutcome(
-                            tuple(pairs), tuple(down), tuple(evs), _c12_cost(left, moved)
-                        )
-                except SearchLimit:
-                    context.explanation.add(
-                        f"{RULES} AMB-D14",
-                        NP_(
-                            "the search of this stage stopped after {limit} candidate",
-                            "the search of this stage stopped after {limit} candidates",
-                            "limit",
-                        ),
-                        bracket=idx,
-                        limit=budget_per_stage,
+                    )
+                for pairs, left, events, stage_events in found:
+                    down = ctx.ranked(left + c1_down)
+                    evs = head + (level_events if stage_events is None else stage_events) + events
+                    if down:
+                        evs.append(_moves(down, idx, is_last))
+                    yield BracketOutcome(
+                        tuple(pairs), tuple(down), tuple(evs), _c12_cost(left, moved)
                     )
 
 
@@ -1184,7 +1201,6 @@ def _paired_as_homogeneous(
     head: list[Event],
     note: Event,
     idx: int,
-    stage_limit: int,
     seen: set[frozenset[int]],
     complete: _Below,
     is_last: bool,
@@ -1196,28 +1212,23 @@ def _paired_as_homogeneous(
     x0 = dr.x_of(group, Level())
 
     rest_ok = complete.with_extra(also_down)
+    came_down = set(moved)
+    # the key of the outcomes (cost, players moved down): constant when nobody of the group
+    # came down (C12's filter applies to such a search only)
+    key = (
+        None
+        if came_down.intersection(group)
+        else (sum(1 for y in also_down if y in came_down), len(group) - 2 * p + len(also_down))
+    )
 
     for level, notes in _reading_levels(dr, list(dr.levels(p, x0)), False, False):
         level_events = [note, *(Event(rule, message, args, idx) for rule, message, args in notes)]
-        budget = [stage_limit]
-        try:
-            for pairs, left, events in _homogeneous(
-                dr, group, p, level, is_last, idx, budget, seen, rest_ok
-            ):
-                down = ctx.ranked([*left, *also_down])
-                evs = head + level_events + events + ([_moves(down, idx, is_last)] if down else [])
-                yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), _c12_cost(down, moved))
-        except SearchLimit:
-            ctx.explanation.add(
-                f"{RULES} AMB-D14",
-                NP_(
-                    "the search of this stage stopped after {limit} candidate",
-                    "the search of this stage stopped after {limit} candidates",
-                    "limit",
-                ),
-                bracket=idx,
-                limit=stage_limit,
-            )
+        for pairs, left, events in _homogeneous(
+            dr, group, p, level, is_last, idx, seen, rest_ok, key
+        ):
+            down = ctx.ranked([*left, *also_down])
+            evs = head + level_events + events + ([_moves(down, idx, is_last)] if down else [])
+            yield BracketOutcome(tuple(pairs), tuple(down), tuple(evs), _c12_cost(down, moved))
 
 
 def _c13_merged_lowest(
@@ -1227,7 +1238,6 @@ def _c13_merged_lowest(
     moved: Sequence[int],
     head: list[Event],
     idx: int,
-    stage_limit: int,
     seen: set[frozenset[int]],
     complete: _Below,
 ) -> Iterator[BracketOutcome]:
@@ -1246,7 +1256,7 @@ def _c13_merged_lowest(
         idx,
     )
     yield from _paired_as_homogeneous(
-        dr, ctx, players, (), moved, head, merged, idx, stage_limit, seen, complete, True
+        dr, ctx, players, (), moved, head, merged, idx, seen, complete, True
     )
 
 
@@ -1257,7 +1267,6 @@ def _c14_residents_paired(
     moved: Sequence[int],
     head: list[Event],
     idx: int,
-    stage_limit: int,
     complete: _Below,
 ) -> Iterator[BracketOutcome]:
     """``c14_zero: remainder``: when C14 lowers P to 0 in a heterogeneous bracket, only the
@@ -1276,7 +1285,7 @@ def _c14_residents_paired(
     )
     # its own record of players left over: the moved-down players go down with them
     yield from _paired_as_homogeneous(
-        dr, ctx, residents, moved, moved, head, note, idx, stage_limit, set(), complete, False
+        dr, ctx, residents, moved, moved, head, note, idx, set(), complete, False
     )
 
 
