@@ -460,3 +460,18 @@ def test_states_are_keyed_by_the_order_handed_over() -> None:
     pairing = core_engine(plugin).pair(eight_players())
     assert pairs_of(pairing) == {frozenset(p) for p in [(1, 3), (2, 4), (5, 7), (6, 8)]}
     assert (2, (6, 5)) in plugin.calls and (2, (5, 6)) in plugin.calls
+
+
+def test_dutch_1992_stage_cap_is_no_ruleset_key(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 20 / AMB-D14: no count moves a Dutch-1992 bracket to a more relaxed stage; a
+    ruleset naming the retired ``max_candidates_per_stage`` is refused with the key."""
+    from swisspairing import load_ruleset
+
+    path = tmp_path / "capped.yaml"
+    path.write_text(
+        "schema_version: 1\nid: capped\nextends: fide-dutch-1992\n"
+        "parameters:\n  max_candidates_per_stage: 5000\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(InvalidRulesetError, match=r"unknown key max_candidates_per_stage"):
+        load_ruleset(str(path))

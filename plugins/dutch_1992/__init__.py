@@ -92,14 +92,6 @@ SCHEMA: Mapping[str, Any] = {
                 "moved-down players move on (A3)."
             ),
         },
-        "max_candidates_per_stage": {
-            "type": "integer",
-            "minimum": 100,
-            "default": 20000,
-            "description": (
-                "Candidates C7/C8 may try at one stage of C9-C11 before the next stage (AMB-D14)."
-            ),
-        },
     }
 }
 
