@@ -18,7 +18,7 @@ and only those that keep the bound learns at once, and exactly, which pair would
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 __all__ = ["Transport"]
 
@@ -60,35 +60,35 @@ class Transport(Generic[L, R]):
 
     # -- the residual graph ------------------------------------------------------------------
 
-    def _longest(self, sources: Mapping[L, int]) -> tuple[dict[object, int], dict[object, object]]:
+    def _longest(self, sources: Mapping[L, int]) -> tuple[dict[Any, int], dict[Any, Any]]:
         """Longest paths in the residual graph from the left types of ``sources`` (each
         starting at its given gain): forward edges ``a -> b`` of every allowed pair (gain
         ``w``), backward edges ``b -> a`` where units are assigned (gain ``-w``).  Nodes are
         ``("L", a)`` and ``("R", b)``.  No cycle gains (the flow is optimal for what it
         carries), so Bellman-Ford ends."""
-        best: dict[object, int] = {("L", a): g for a, g in sources.items()}
-        prev: dict[object, object] = {}
+        best: dict[Any, int] = {("L", a): g for a, g in sources.items()}
+        prev: dict[Any, Any] = {}
         back: dict[R, list[L]] = {}
         for (a, b), f in self.flow.items():
             if f > 0:
                 back.setdefault(b, []).append(a)
-        frontier = [("L", a) for a in sources]
+        frontier: list[Any] = [("L", a) for a in sources]
         while frontier:
-            nxt: dict[object, None] = {}
+            nxt: dict[Any, None] = {}
             for node in frontier:
                 g = best[node]
-                side, t = node
+                side, t = node[0], node[1]
                 if side == "L":
-                    for b in self._out.get(t, ()):  # type: ignore[call-overload]
-                        cand = g + self.weight[(t, b)]  # type: ignore[index]
-                        key = ("R", b)
+                    for b in self._out.get(t, ()):
+                        cand = g + self.weight[(t, b)]
+                        key: Any = ("R", b)
                         if cand > best.get(key, cand - 1):
                             best[key] = cand
                             prev[key] = node
                             nxt[key] = None
                 else:
-                    for a in back.get(t, ()):  # type: ignore[call-overload]
-                        cand = g - self.weight[(a, t)]  # type: ignore[index]
+                    for a in back.get(t, ()):
+                        cand = g - self.weight[(a, t)]
                         key = ("L", a)
                         if cand > best.get(key, cand - 1):
                             best[key] = cand
@@ -97,28 +97,28 @@ class Transport(Generic[L, R]):
             frontier = list(nxt)
         return best, prev
 
-    def _push(self, prev: Mapping[object, object], end: object, start: object, units: int) -> None:
+    def _push(self, prev: Mapping[Any, Any], end: Any, start: Any, units: int) -> None:
         """Move ``units`` along the path of ``prev`` from ``start`` to ``end``."""
         node = end
         while node != start:
             p = prev[node]
-            if node[0] == "R":  # type: ignore[index]
-                key = (p[1], node[1])  # type: ignore[index]
-                self.flow[key] = self.flow.get(key, 0) + units  # type: ignore[index]
+            if node[0] == "R":
+                key = (p[1], node[1])
+                self.flow[key] = self.flow.get(key, 0) + units
             else:
-                key = (node[1], p[1])  # type: ignore[index]
-                self.flow[key] -= units  # type: ignore[index]
+                key = (node[1], p[1])
+                self.flow[key] -= units
             node = p
 
-    def _path_width(self, prev: Mapping[object, object], end: object) -> tuple[object, int]:
+    def _path_width(self, prev: Mapping[Any, Any], end: Any) -> tuple[Any, int]:
         """The start of the path of ``prev`` ending at ``end`` and how many units its backward
         edges can move."""
         width = 1 << 62
         node = end
         while node in prev:
             p = prev[node]
-            if node[0] == "L":  # type: ignore[index]
-                width = min(width, self.flow[(node[1], p[1])])  # type: ignore[index]
+            if node[0] == "L":
+                width = min(width, self.flow[(node[1], p[1])])
             node = p
         return node, width
 
@@ -144,9 +144,9 @@ class Transport(Generic[L, R]):
             gain, b = max(ends, key=lambda e: e[0])
             end = ("R", b)
             start, width = self._path_width(prev, end)
-            units = min(width, spare_l[start[1]], spare_r[b])  # type: ignore[index]
+            units = min(width, spare_l[start[1]], spare_r[b])
             self._push(prev, end, start, units)
-            spare_l[start[1]] -= units  # type: ignore[index]
+            spare_l[start[1]] -= units
             spare_r[b] -= units
             total += gain * units
         self.flow = {k: f for k, f in self.flow.items() if f}
@@ -181,7 +181,7 @@ class Transport(Generic[L, R]):
                 node = prev[node]
             first = node  # ("L", x): reached from b by the backward edge (x, b)
             self._push(prev, end, first, 1)
-            self.flow[(first[1], b)] -= 1  # type: ignore[index]
+            self.flow[(first[1], b)] -= 1
             self.flow[(a, b)] = self.flow.get((a, b), 0) + 1
         self.flow[(a, b)] -= 1
         self.flow = {k: f for k, f in self.flow.items() if f}

@@ -905,11 +905,11 @@ def _heterogeneous(
         if can_complete is not None:
             # the remainder and the lower brackets must still be pairable as a whole, or
             # every outcome of this transposition is a dead branch (a maximum matching)
-            key = frozenset(rest)
-            if key in dead_rest:
+            rest_key = frozenset(rest)
+            if rest_key in dead_rest:
                 continue
             if not can_complete(rest):
-                dead_rest.add(key)
+                dead_rest.add(rest_key)
                 continue
         pairs = list(zip(s1, order, strict=False))
         head: list[Event] = []
