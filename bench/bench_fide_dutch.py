@@ -27,6 +27,15 @@ from swisspairing.pairing import Pairing, RoundPairing
 from swisspairing.simulate import SimulationConfig, simulate
 
 
+def white_top(result: RoundPairing) -> RoundPairing:
+    """Round 1 with White to the higher-ranked player on every board (colours not
+    alternated); any other round as it is."""
+    if result.round != 1:
+        return result
+    boards = tuple(Pairing(min(b.white, b.black), max(b.white, b.black)) for b in result.boards)
+    return RoundPairing(result.round, boards, result.byes, result.events)
+
+
 class _Timed(Engine):
     """Times every pairing; optionally gives White to the higher-ranked player in round 1."""
 
@@ -42,12 +51,7 @@ class _Timed(Engine):
         self.times.append(time.process_time() - start)
         if self.times[-1] > self.limit:
             raise TimeoutError
-        if self.white_top and result.round == 1:
-            boards = tuple(
-                Pairing(min(b.white, b.black), max(b.white, b.black)) for b in result.boards
-            )
-            result = RoundPairing(result.round, boards, result.byes, result.events)
-        return result
+        return white_top(result) if self.white_top else result
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import time
 from typing import Any
@@ -22,9 +23,12 @@ from typing import Any
 from swisspairing import Engine, load_ruleset
 from swisspairing.errors import NoValidPairingError
 from swisspairing.model import Tournament
-from swisspairing.pairing import Pairing, RoundPairing
+from swisspairing.pairing import RoundPairing
 from swisspairing.plugins.fide_dutch import procedure
 from swisspairing.simulate import SimulationConfig, simulate
+
+sys.path.insert(0, os.path.dirname(__file__))
+from bench_fide_dutch import white_top
 
 
 class _Both(Engine):
@@ -63,12 +67,7 @@ class _Both(Engine):
             self.differ.append(self.rounds)
         if result is None:
             raise NoValidPairingError("no valid pairing")
-        if self.white_top and result.round == 1:
-            boards = tuple(
-                Pairing(min(b.white, b.black), max(b.white, b.black)) for b in result.boards
-            )
-            result = RoundPairing(result.round, boards, result.byes, result.events)
-        return result
+        return white_top(result) if self.white_top else result
 
 
 def main(argv: list[str] | None = None) -> int:

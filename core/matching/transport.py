@@ -175,16 +175,12 @@ class Transport(Generic[L, R]):
             if best.get(("L", a), -w - 1) < -w:
                 return False
             # one unit round the cycle: a -> b, b -> x (backward), ..., -> a
-            end = ("L", a)
-            node = end
-            while node in prev:
-                node = prev[node]
-            first = node  # ("L", x): reached from b by the backward edge (x, b)
+            end: Any = ("L", a)
+            first, _ = self._path_width(prev, end)  # ("L", x): from b by the edge (x, b)
             self._push(prev, end, first, 1)
             self.flow[(first[1], b)] -= 1
             self.flow[(a, b)] = self.flow.get((a, b), 0) + 1
-        self.flow[(a, b)] -= 1
-        self.flow = {k: f for k, f in self.flow.items() if f}
+        self.flow[(a, b)] -= 1  # a pair of kinds left at 0 units is no backward edge
         self.left[a] -= 1
         self.right[b] -= 1
         self.value -= w

@@ -78,7 +78,8 @@ class Lower:
         self._confined = 0
         self._allowed = -1
         if confine is not None:
-            moving = self._local(graph.mask([p for p in confine[0] if p in set(self.players)]))
+            mine = set(self.players)
+            moving = self._local(graph.mask([p for p in confine[0] if p in mine]))
             self._confined = moving
             self._allowed = moving | self._local(graph.mask(confine[1]))
         adj = []

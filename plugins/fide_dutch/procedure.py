@@ -502,20 +502,13 @@ class _Round:
                 score=self.players[residents[0]].score if residents else 0,
                 moved_down=tuple(carried),
             )
-            # B.4 / 3.4: the first candidate, when it is perfect, is the answer
-            perfect = (
-                self._perfect_candidate(carried, residents, nxt, far, bye, bye0)
-                if local and not bye.single_downfloater
-                else None
-            )
-            if (
-                perfect is None
-                and self.walk_homogeneous
-                and not carried
-                and local
-                and not bye.single_downfloater
-            ):
-                perfect = self._paired_in_full(residents, [*nxt, *far], bye, bye0)
+            # B.4 / 3.4: the first candidate, when it is perfect, is the answer; else an even
+            # homogeneous bracket paired in full by walking D.1 (when the walk can certify it)
+            perfect = None
+            if local and not bye.single_downfloater:
+                perfect = self._perfect_candidate(carried, residents, nxt, far, bye, bye0)
+                if perfect is None and self.walk_homogeneous and not carried:
+                    perfect = self._paired_in_full(residents, [*nxt, *far], bye, bye0)
             mates: dict[int, int] = {}
             rem_set: set[int] = set()
             if perfect is not None:
