@@ -1,34 +1,45 @@
-"""B.6 / 3.6 for a homogeneous bracket that can be paired in full: the D.1 / 4.2 order of
-transpositions walked directly, each step certified by a bound over the players' kinds.
+"""B.6 / 3.6 (and B.7 / 3.7 for one MDP) for a bracket that can be paired in full: the D.1 /
+4.2 order of transpositions walked directly, each step certified by a bound over the players'
+kinds.
 
 A large bracket (hundreds of players of one score) holds few *kinds* of player: what the pair
 criteria read of a player (:data:`~.procedure` profiles: colour preference and its strength,
 colour difference, floats...) takes few values.  When every player of the bracket is paired
-inside it and the players below can be paired among themselves ([C4]), the criteria that are
-left are sums over the pairs ([C10]-[C21]: the pair weights of :mod:`.criteria`), and the
-section D order among the pairings that are best for them is: fewest exchanges (D.2 / 4.3),
-then, with S1 and S2 as they stand, each S1 player, highest first, with the first S2 player
-possible (D.1 / 4.2).
+inside it but for at most one, who floats to the next bracket, the criteria that are left are
+sums over the pairs ([C10]-[C21]: the pair weights of :mod:`.criteria`; a resident floater is
+counted by the pairs he is not in, [C14]/[C16]), and the section D order among the pairings
+that are best for them is: fewest exchanges (D.2 / 4.3), then, with S1 and S2 as they stand,
+each S1 player, highest first, with the first S2 player possible (D.1 / 4.2; of an odd bracket
+the S2 player left at the end floats).
 
 :func:`pair_in_full` finds that pairing without a matching over the players:
 
 1. a bound: the heaviest assignment of the bracket's kinds to its kinds (each player counted
-   on both sides, everybody allowed to meet everybody but for [C3]) is worth at least twice any
-   pairing of the bracket (:class:`~swisspairing.matching.transport.Transport`);
-2. the heaviest assignment of S1's kinds to S2's kinds (a pairing without exchanges, again
-   with every pair allowed but for [C3]); when it does not reach the bound, the answer may
-   need exchanges or the bound is loose, and the caller's matching decides (``None``);
+   on both sides, everybody allowed to meet everybody but for [C3]; an odd bracket adds one
+   :data:`FLOAT` unit to each side, worth nothing) is worth at least twice any pairing of the
+   bracket (:class:`~swisspairing.matching.transport.Transport`);
+2. the heaviest assignment of S1's kinds (and the :data:`FLOAT` unit of an odd bracket) to
+   S2's kinds (a pairing without exchanges, again with every pair allowed but for [C3]); when
+   it does not reach the bound, the answer may need exchanges or the bound is loose, and the
+   caller's matching decides (``None``);
 3. each S1 player, highest first, takes the first S2 player he may meet ([C1]) whose kind
    keeps the assignment of the rest at its optimum (:meth:`Transport.take`).  A partner
    refused so cannot be in a best pairing, even less so once [C1] is counted; when the walk
    ends with everybody paired, its pairing reaches the bound, so it is a best pairing, without
    exchanges (the fewest), and the first of D.1 among those: the pairing of the text.  When
    [C1] leaves an S1 player without a partner, the caller's matching decides (``None``).
+
+The floater of an odd bracket is whoever is left; what [C4] and [C8] ask of him (the next
+bracket must pair him, and pair as many as it can) is not in the bound, so the caller checks it
+on the result and lets the matchings decide when it fails.  Step 1 alone serves
+the caller that chooses an MDP's opponent (B.7 / 3.7) by the bound of each remainder
+(:meth:`Kinds.bound`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 
 from swisspairing.matching.transport import Transport
 
@@ -38,55 +49,112 @@ from .definitions import DutchPlayer
 KindWeight = Callable[[DutchPlayer, DutchPlayer], int | None]
 
 
-def pair_in_full(
-    bracket: Sequence[int],
-    players: Mapping[int, DutchPlayer],
-    kind: Mapping[int, Hashable],
-    weight: KindWeight,
-    may_meet: Callable[[int, int], bool],
-) -> list[tuple[int, int]] | None:
-    """The pairing of the even homogeneous ``bracket`` (in pairing order) by B.6 / 3.6 with
-    D.1-D.2 / 4.2-4.3, when every player of it is paired inside it, or ``None`` when this
-    walk cannot certify it (then a matching must decide).  ``kind`` gives each player a key
-    such that two players of one key weigh alike against anybody (``weight``); ``may_meet``
-    is [C1]-[C3] for two players."""
-    n = len(bracket)
-    if n < 2 or n % 2:
-        return None
-    half = n // 2
-    s1, s2 = bracket[:half], bracket[half:]
-    rep: dict[Hashable, DutchPlayer] = {}
-    counts: dict[Hashable, int] = {}
-    for num in bracket:
-        k = kind[num]
-        rep.setdefault(k, players[num])
-        counts[k] = counts.get(k, 0) + 1
-    cache: dict[tuple[Hashable, Hashable], int | None] = {}
+class _Float:
+    """The kind of the empty seat an odd bracket's floater takes (worth nothing)."""
 
-    def w(a: Hashable, b: Hashable) -> int | None:
+    def __repr__(self) -> str:
+        return "FLOAT"
+
+
+#: The one unit of each side that an odd bracket's floater is assigned to.
+FLOAT = _Float()
+
+
+@dataclass(frozen=True, slots=True)
+class FullPairing:
+    """The pairing of a bracket walked by :func:`pair_in_full`."""
+
+    pairs: list[tuple[int, int]]
+    """The pairs, each S1 player (highest first) with his S2 opponent."""
+    floater: int | None
+    """The S2 player left over in an odd bracket (he floats); ``None`` in an even one."""
+    value: int
+    """The weight of the pairing (the sum of its pair weights), which is the bound's half."""
+
+
+class Kinds:
+    """The kinds of the players, one representative each, and their pair weights (asked of
+    ``weight`` once per pair of kinds, whatever the sets of players the bounds are asked
+    for)."""
+
+    def __init__(
+        self,
+        players: Mapping[int, DutchPlayer],
+        kind: Mapping[int, Hashable],
+        weight: KindWeight,
+    ) -> None:
+        self.players = players
+        self.kind = kind
+        self.weight = weight
+        self.rep: dict[Hashable, DutchPlayer] = {}
+        self.cache: dict[tuple[Hashable, Hashable], int | None] = {}
+
+    def count(self, numbers: Sequence[int], odd: bool) -> dict[Hashable, int]:
+        out: dict[Hashable, int] = {}
+        for num in numbers:
+            k = self.kind[num]
+            self.rep.setdefault(k, self.players[num])
+            out[k] = out.get(k, 0) + 1
+        if odd:
+            out[FLOAT] = 1
+        return out
+
+    def w(self, a: Hashable, b: Hashable) -> int | None:
+        """The weight of a pair of kinds, ``a`` the higher-ranked; the empty seat is worth
+        nothing, and is no partner for itself."""
+        if a is FLOAT or b is FLOAT:
+            return None if a is b else 0
         key = (a, b)
-        if key not in cache:
-            cache[key] = weight(rep[a], rep[b])
-        return cache[key]
+        if key not in self.cache:
+            self.cache[key] = self.weight(self.rep[a], self.rep[b])
+        return self.cache[key]
 
-    def either(a: Hashable, b: Hashable) -> int | None:
-        ab, ba = w(a, b), w(b, a)
+    def either(self, a: Hashable, b: Hashable) -> int | None:
+        """The heavier way round of a pair of kinds (which of the two is ranked higher is
+        not known of kinds)."""
+        ab, ba = self.w(a, b), self.w(b, a)
         if ab is None or ba is None:
             return ab if ba is None else ba
         return max(ab, ba)
 
-    bound = Transport(counts, counts, either).solve()  # 1.
-    if bound is None:
+    def bound(self, numbers: Sequence[int]) -> int | None:
+        """Step 1: twice any pairing of ``numbers`` (all but one paired when odd) is worth at
+        most this; ``None`` when [C3] leaves no complete assignment of the kinds."""
+        counts = self.count(numbers, len(numbers) % 2 == 1)
+
+        def either(a: Hashable, b: Hashable) -> int | None:
+            # a player alone of his kind does not meet himself
+            return None if a == b and counts[a] == 1 else self.either(a, b)
+
+        return Transport(counts, counts, either).solve()
+
+
+def pair_in_full(
+    bracket: Sequence[int],
+    kinds: Kinds,
+    may_meet: Callable[[int, int], bool],
+    *,
+    known_bound: int | None = None,
+) -> FullPairing | None:
+    """The pairing of the homogeneous ``bracket`` (or remainder; in pairing order) by B.6 /
+    3.6 with D.1-D.2 / 4.2-4.3 among those that pair every player of it but one floater when
+    its size is odd, or ``None`` when this walk cannot certify it (then a matching must
+    decide).  ``kinds`` gives each player a key such that two players of one key weigh alike
+    against anybody; ``may_meet`` is [C1]-[C3] for two players; ``known_bound`` is step 1's
+    answer when the caller has it."""
+    n = len(bracket)
+    if n < 2:
         return None
-    left: dict[Hashable, int] = {}
-    right: dict[Hashable, int] = {}
-    for num in s1:
-        left[kind[num]] = left.get(kind[num], 0) + 1
-    for num in s2:
-        right[kind[num]] = right.get(kind[num], 0) + 1
-    halves = Transport(left, right, w)  # 2.
+    odd = n % 2 == 1
+    half = n // 2
+    s1, s2 = bracket[:half], bracket[half:]
+    kind = kinds.kind
+    limit = known_bound if known_bound is not None else kinds.bound(bracket)  # 1.
+    if limit is None:
+        return None
+    halves = Transport(kinds.count(s1, odd), kinds.count(s2, False), kinds.w)  # 2.
     best = halves.solve()
-    if best is None or 2 * best < bound:
+    if best is None or 2 * best < limit:
         return None
     free = list(s2)  # 3.
     pairs: list[tuple[int, int]] = []
@@ -104,4 +172,4 @@ def pair_in_full(
             refused.add(kb)
         else:
             return None
-    return pairs
+    return FullPairing(pairs, free[0] if odd else None, best)

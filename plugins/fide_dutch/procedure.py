@@ -22,7 +22,7 @@ B.2).  The last bracket leaves at most the PAB receiver.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from swisspairing import RoundContext
@@ -41,7 +41,7 @@ from .criteria import (
 )
 from .criteria_2017 import Layout2017, edge_weight_2017
 from .definitions import DutchPlayer, Edition, FloatKind, RoundFacts, round_facts
-from .homogeneous import pair_in_full
+from .homogeneous import FullPairing, Kinds, KindWeight, pair_in_full
 from .order import mdp_tiebreak, remainder_tiebreak
 
 
@@ -345,15 +345,9 @@ class _Round:
             return None
         return candidate
 
-    def _paired_in_full(
-        self, residents: Sequence[int], below: Sequence[int], bye: ByeFacts, bye0: ByeFacts
-    ) -> list[tuple[int, int]] | None:
-        """B.6 / 3.6 for an even homogeneous bracket paired in full with the players below
-        able to pair among themselves ([C4]): the first pairing of D.1-D.2 / 4.2-4.3 among the
-        best for [C10]-[C21], walked directly (:func:`.homogeneous.pair_in_full`); ``None``
-        when the walk cannot certify it."""
-        if len(residents) % 2 or not self._completable(below, bye0):
-            return None
+    def _walk_weight(self, bye: ByeFacts) -> KindWeight:
+        """The pair weight the walks read (:mod:`.homogeneous`): the quality criteria of a
+        pair inside the bracket, ``None`` where [C3] parts the two."""
         facts, layout = self.facts, self.layout
 
         def weight(hi: DutchPlayer, lo: DutchPlayer) -> int | None:
@@ -361,7 +355,102 @@ class _Round:
                 return None
             return edge_weight(hi, lo, Place.CURRENT, facts, layout, bye, completion=False)
 
-        return pair_in_full(residents, self.players, self._profile, weight, self.compatible)
+        return weight
+
+    def _rest_fits(
+        self, walked: FullPairing, nxt: Sequence[int], far: Sequence[int], bye0: ByeFacts
+    ) -> bool:
+        """What the walk's bound leaves out: with an odd bracket's floater, [C4] and [C8] at
+        their best (the next bracket pairs him and makes all the pairs its size allows)."""
+        if walked.floater is None:
+            return True
+        return bool(nxt) and self._next_bracket_perfect([walked.floater], nxt, far, bye0)
+
+    def _paired_in_full(
+        self,
+        residents: Sequence[int],
+        nxt: Sequence[int],
+        far: Sequence[int],
+        bye: ByeFacts,
+        bye0: ByeFacts,
+    ) -> list[tuple[int, int]] | None:
+        """B.6 / 3.6 for a homogeneous bracket paired in full (but for one floater, who goes
+        to the next bracket, when it is odd) with the rest of the round completable ([C4]):
+        the first pairing of D.1-D.2 / 4.2-4.3 among the best for [C10]-[C21], walked
+        directly (:func:`.homogeneous.pair_in_full`); ``None`` when the walk cannot certify
+        it."""
+        odd = len(residents) % 2 == 1
+        if (odd and not nxt) or (not odd and not self._completable([*nxt, *far], bye0)):
+            return None
+        kinds = Kinds(self.players, self._profile, self._walk_weight(bye))
+        walked = pair_in_full(residents, kinds, self.compatible)
+        if walked is None or not self._rest_fits(walked, nxt, far, bye0):
+            return None
+        return walked.pairs
+
+    def _b7_one_mdp_in_full(
+        self,
+        mdp: int,
+        residents: Sequence[int],
+        nxt: Sequence[int],
+        far: Sequence[int],
+        bye: ByeFacts,
+        bye0: ByeFacts,
+    ) -> list[tuple[int, int]] | None:
+        """B.7 / 3.7 for a bracket of one MDP paired in full (but for one resident floater
+        when the remainder is odd): the MDP-pairing is the first resident of S2 (D.1 / 4.2
+        with N1 = 1) with whom a best candidate exists, the remainder then walked as a
+        homogeneous bracket (:meth:`_paired_in_full`).
+
+        A candidate is worth the MDP's pair plus its remainder's pairing, and the remainder of
+        ``r`` is worth at most half the kinds' bound of ``residents`` without ``r``
+        (:meth:`.homogeneous.Kinds.bound`): the first resident whose bound is the highest,
+        when the walk of his remainder reaches that bound, gives a best candidate, and no
+        resident before him can (their bounds are lower).  The bound of the whole bracket is
+        above every resident's, so the first resident who reaches it ends the search for the
+        highest.  ``None`` when this cannot be certified (a tie the walk does not settle, or
+        [C4]/[C8] for the floater)."""
+        odd_rest = len(residents) % 2 == 0
+        if not residents or (odd_rest and not nxt):
+            return None
+        if not odd_rest and not self._completable([*nxt, *far], bye0):
+            return None
+        kinds = Kinds(self.players, self._profile, self._walk_weight(bye))
+        profile = self._profile
+        top = self.players[mdp]
+        ceiling = kinds.bound([mdp, *residents])
+        if ceiling is None:
+            return None
+        worth: dict[Hashable, int | None] = {}
+        pair_worth: dict[Hashable, int | None] = {}
+
+        def worth_of(r: int) -> int | None:
+            k = profile[r]
+            if k not in worth:
+                w = pair_worth[k] = kinds.weight(top, self.players[r])
+                rest = None if w is None else kinds.bound([x for x in residents if x != r])
+                worth[k] = None if w is None or rest is None else 2 * w + rest
+            return worth[k]
+
+        options = [r for r in residents if self.compatible(mdp, r)]
+        chosen = next((r for r in options if worth_of(r) == ceiling), None)
+        if chosen is None:
+            best = max((v for v in map(worth_of, options) if v is not None), default=None)
+            chosen = next(
+                (r for r in options if best is not None and worth[profile[r]] == best), None
+            )
+        if chosen is None:
+            return None
+        w = pair_worth[profile[chosen]]
+        walked = pair_in_full(
+            [x for x in residents if x != chosen],
+            kinds,
+            self.compatible,
+            known_bound=worth[profile[chosen]] - 2 * w,  # type: ignore[operator]
+        )
+        if walked is None or not self._rest_fits(walked, nxt, far, bye0):
+            return None
+        return [(mdp, chosen), *walked.pairs]
 
     def _next_bracket_perfect(
         self, floaters: Sequence[int], nxt: Sequence[int], far: Sequence[int], bye0: ByeFacts
@@ -508,7 +597,9 @@ class _Round:
             if local and not bye.single_downfloater:
                 perfect = self._perfect_candidate(carried, residents, nxt, far, bye, bye0)
                 if perfect is None and self.walk_homogeneous and not carried:
-                    perfect = self._paired_in_full(residents, [*nxt, *far], bye, bye0)
+                    perfect = self._paired_in_full(residents, nxt, far, bye, bye0)
+                elif perfect is None and self.walk_homogeneous and len(carried) == 1:
+                    perfect = self._b7_one_mdp_in_full(carried[0], residents, nxt, far, bye, bye0)
             mates: dict[int, int] = {}
             rem_set: set[int] = set()
             if perfect is not None:
