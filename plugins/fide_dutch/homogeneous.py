@@ -31,9 +31,11 @@ the S2 player left at the end floats).
 
 The floater of an odd bracket is whoever is left; what [C4] and [C8] ask of him (the next
 bracket must pair him, and pair as many as it can) is not in the bound, so the caller checks it
-on the result and lets the matchings decide when it fails.  Step 1 alone serves
-the caller that chooses an MDP's opponent (B.7 / 3.7) by the bound of each remainder
-(:meth:`Kinds.bound`).
+on the result and lets the matchings decide when it fails.  In the last bracket the floater is
+the PAB receiver: only the kinds that may take it ([C2], [C5]) take the empty seat, and [C9]
+is in the pair weights (pairing a player is worth his rank among the PAB candidates).  Step 1
+alone (:meth:`Kinds.bound`) serves the caller that chooses an MDP's opponent (B.7 / 3.7) by
+the bound of each remainder.
 """
 
 from __future__ import annotations
@@ -82,10 +84,14 @@ class Kinds:
         players: Mapping[int, DutchPlayer],
         kind: Mapping[int, Hashable],
         weight: KindWeight,
+        floatable: Callable[[DutchPlayer], bool] | None = None,
     ) -> None:
         self.players = players
         self.kind = kind
         self.weight = weight
+        self.floatable = floatable
+        """Who may be an odd bracket's floater (``None``: anybody); in the last bracket, the
+        PAB receiver ([C2], [C5])."""
         self.rep: dict[Hashable, DutchPlayer] = {}
         self.cache: dict[tuple[Hashable, Hashable], int | None] = {}
 
@@ -103,7 +109,12 @@ class Kinds:
         """The weight of a pair of kinds, ``a`` the higher-ranked; the empty seat is worth
         nothing, and is no partner for itself."""
         if a is FLOAT or b is FLOAT:
-            return None if a is b else 0
+            other = b if a is FLOAT else a
+            if other is FLOAT or (
+                self.floatable is not None and not self.floatable(self.rep[other])
+            ):
+                return None
+            return 0
         key = (a, b)
         if key not in self.cache:
             self.cache[key] = self.weight(self.rep[a], self.rep[b])

@@ -358,13 +358,49 @@ class _Round:
         return weight
 
     def _rest_fits(
-        self, walked: FullPairing, nxt: Sequence[int], far: Sequence[int], bye0: ByeFacts
+        self,
+        walked: FullPairing,
+        nxt: Sequence[int],
+        far: Sequence[int],
+        bye0: ByeFacts,
+        pab_below: bool,
     ) -> bool:
         """What the walk's bound leaves out: with an odd bracket's floater, [C4] and [C8] at
-        their best (the next bracket pairs him and makes all the pairs its size allows)."""
-        if walked.floater is None:
+        their best (the next bracket pairs him and makes all the pairs its size allows), and
+        with ``pab_below`` (the next bracket, the last, gives the PAB) [C9] at its best too:
+        the PAB can still go to a candidate who played the most games."""
+        f = walked.floater
+        if f is None:
             return True
-        return bool(nxt) and self._next_bracket_perfect([walked.floater], nxt, far, bye0)
+        if not nxt:  # the last bracket: the floater takes the PAB
+            return bye_candidate(self.players[f], bye0)
+        if not pab_below:
+            return self._next_bracket_perfect([f], nxt, far, bye0)
+        return self._c9_pab_at_best([f, *nxt], bye0)
+
+    def _c9_pab_at_best(self, group: Sequence[int], bye0: ByeFacts) -> bool:
+        """[C4], [C8] and [C9] at their best for the last bracket ``group`` (odd): one of the
+        PAB candidates ([C2], [C5]) with the most games played can take the PAB while all
+        the others are paired."""
+        if len(group) % 2 == 0:
+            return False
+        candidates = [n for n in group if bye_candidate(self.players[n], bye0)]
+        if not candidates:
+            return False
+        most = max(self.players[n].games_played for n in candidates)
+        graph = self._graph(ByeFacts(None, {}, False))
+        for b in candidates:
+            if self.players[b].games_played == most and graph.completable(
+                [n for n in group if n != b], bye=False
+            ):
+                return True
+        return False
+
+    def _kinds(self, bye: ByeFacts, bye0: ByeFacts, last: bool) -> Kinds:
+        """The players' kinds for the walks, with the pair weights of ``bye``; in the last
+        bracket only a possible PAB receiver may be left over."""
+        floatable = (lambda p: bye_candidate(p, bye0)) if last else None
+        return Kinds(self.players, self._profile, self._walk_weight(bye), floatable)
 
     def _paired_in_full(
         self,
@@ -373,6 +409,7 @@ class _Round:
         far: Sequence[int],
         bye: ByeFacts,
         bye0: ByeFacts,
+        pab_below: bool = False,
     ) -> list[tuple[int, int]] | None:
         """B.6 / 3.6 for a homogeneous bracket paired in full (but for one floater, who goes
         to the next bracket, when it is odd) with the rest of the round completable ([C4]):
@@ -380,11 +417,13 @@ class _Round:
         directly (:func:`.homogeneous.pair_in_full`); ``None`` when the walk cannot certify
         it."""
         odd = len(residents) % 2 == 1
-        if (odd and not nxt) or (not odd and not self._completable([*nxt, *far], bye0)):
+        if (odd and not nxt and bye0.score is None) or (
+            not odd and not self._completable([*nxt, *far], bye0)
+        ):
             return None
-        kinds = Kinds(self.players, self._profile, self._walk_weight(bye))
+        kinds = self._kinds(bye, bye0, not nxt)
         walked = pair_in_full(residents, kinds, self.compatible)
-        if walked is None or not self._rest_fits(walked, nxt, far, bye0):
+        if walked is None or not self._rest_fits(walked, nxt, far, bye0, pab_below):
             return None
         return walked.pairs
 
@@ -396,6 +435,7 @@ class _Round:
         far: Sequence[int],
         bye: ByeFacts,
         bye0: ByeFacts,
+        pab_below: bool = False,
     ) -> list[tuple[int, int]] | None:
         """B.7 / 3.7 for a bracket of one MDP paired in full (but for one resident floater
         when the remainder is odd): the MDP-pairing is the first resident of S2 (D.1 / 4.2
@@ -411,11 +451,11 @@ class _Round:
         highest.  ``None`` when this cannot be certified (a tie the walk does not settle, or
         [C4]/[C8] for the floater)."""
         odd_rest = len(residents) % 2 == 0
-        if not residents or (odd_rest and not nxt):
+        if not residents or (odd_rest and not nxt and bye0.score is None):
             return None
         if not odd_rest and not self._completable([*nxt, *far], bye0):
             return None
-        kinds = Kinds(self.players, self._profile, self._walk_weight(bye))
+        kinds = self._kinds(bye, bye0, not nxt)
         profile = self._profile
         top = self.players[mdp]
         ceiling = kinds.bound([mdp, *residents])
@@ -448,7 +488,7 @@ class _Round:
             self.compatible,
             known_bound=worth[profile[chosen]] - 2 * w,  # type: ignore[operator]
         )
-        if walked is None or not self._rest_fits(walked, nxt, far, bye0):
+        if walked is None or not self._rest_fits(walked, nxt, far, bye0, pab_below):
             return None
         return [(mdp, chosen), *walked.pairs]
 
@@ -591,15 +631,23 @@ class _Round:
                 score=self.players[residents[0]].score if residents else 0,
                 moved_down=tuple(carried),
             )
-            # B.4 / 3.4: the first candidate, when it is perfect, is the answer; else an even
-            # homogeneous bracket paired in full by walking D.1 (when the walk can certify it)
+            # B.4 / 3.4: the first candidate, when it is perfect, is the answer; else a
+            # bracket of at most one MDP paired in full (one floater at most) by walking D.1,
+            # when the walk can certify it: where the matching would be local, in the last
+            # bracket ([C9] in its pair weights, the floater takes the PAB) and in the bracket
+            # above it when the last gives the PAB ([C9] then checked on the floater)
             perfect = None
             if local and not bye.single_downfloater:
                 perfect = self._perfect_candidate(carried, residents, nxt, far, bye, bye0)
-                if perfect is None and self.walk_homogeneous and not carried:
-                    perfect = self._paired_in_full(residents, nxt, far, bye, bye0)
-                elif perfect is None and self.walk_homogeneous and len(carried) == 1:
-                    perfect = self._b7_one_mdp_in_full(carried[0], residents, nxt, far, bye, bye0)
+            pab_below = not local and not far and bool(nxt)
+            walk = not nxt or (not bye.single_downfloater and (local or pab_below))
+            if perfect is None and self.walk_homogeneous and walk:
+                if not carried:
+                    perfect = self._paired_in_full(residents, nxt, far, bye, bye0, pab_below)
+                elif len(carried) == 1:
+                    perfect = self._b7_one_mdp_in_full(
+                        carried[0], residents, nxt, far, bye, bye0, pab_below
+                    )
             mates: dict[int, int] = {}
             rem_set: set[int] = set()
             if perfect is not None:
