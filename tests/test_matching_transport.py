@@ -103,3 +103,33 @@ def test_no_complete_assignment() -> None:
     assert not t.take("a", "b0")
     # the sides hold different numbers of units
     assert Transport({"a": 2}, {"b": 1}, lambda a, b: 1).solve() is None
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_changed_agrees_with_a_fresh_solve(seed: int) -> None:
+    # the remainder bounds of fide-dutch's B.7 walk: one unit fewer of a type on both sides
+    # (a player out), maybe one unit more of another (the floater's empty seat)
+    rng = random.Random(1000 + seed)
+    for _ in range(60):
+        left, right, weight = random_case(rng)
+        for t in ("a0", "b0"):  # shared type names, so a type may lose a unit on both sides
+            left.setdefault(t, 0)
+            right.setdefault(t, 0)
+        for a in left:
+            for b in right:
+                if (a, b) not in weight and rng.random() < 0.5:
+                    weight[(a, b)] = rng.randint(-3, 7)
+        t = Transport(left, right, lambda a, b, weight=weight: weight.get((a, b)))
+        if t.solve() is None:
+            assert t.changed({}, {}) is None
+            continue
+        before = dict(t.flow)
+        dl = {rng.choice(list(left)): -1, rng.choice(list(left)): rng.randint(0, 1)}
+        dr = {rng.choice(list(right)): -1, rng.choice(list(right)): rng.randint(0, 1)}
+        new_l = {a: c + dl.get(a, 0) for a, c in left.items()}
+        new_r = {b: c + dr.get(b, 0) for b, c in right.items()}
+        if min(new_l.values()) < 0 or min(new_r.values()) < 0:
+            continue
+        expected = brute(new_l, new_r, weight)
+        assert t.changed(dl, dr) == expected
+        assert t.flow == before  # the optimum itself is kept

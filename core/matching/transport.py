@@ -39,9 +39,10 @@ class Transport(Generic[L, R]):
         right: Mapping[R, int],
         weight: Callable[[L, R], int | None],
     ) -> None:
-        self.left: dict[L, int] = {a: c for a, c in left.items() if c > 0}
-        """Units of each left type still to assign."""
-        self.right: dict[R, int] = {b: c for b, c in right.items() if c > 0}
+        self.left: dict[L, int] = {a: c for a, c in left.items() if c >= 0}
+        """Units of each left type still to assign (a type given with no units may gain some
+        in :meth:`changed`)."""
+        self.right: dict[R, int] = {b: c for b, c in right.items() if c >= 0}
         """Units of each right type still to assign."""
         self.weight: dict[tuple[L, R], int] = {}
         """The allowed pairs of types and their weights."""
@@ -132,26 +133,75 @@ class Transport(Generic[L, R]):
             self.value = None
             return None
         self.flow = {}
-        spare_l = dict(self.left)
-        spare_r = dict(self.right)
-        total = 0
+        self.value = self._augment(dict(self.left), dict(self.right))
+        return self.value
+
+    def _augment(self, spare_l: dict[L, int], spare_r: dict[R, int]) -> int | None:
+        """Assign the spare units along longest paths, from a flow that is optimal for what
+        it carries; the weight of the whole flow then, or ``None`` when the spare units
+        cannot all be assigned."""
         while any(spare_l.values()):
             best, prev = self._longest({a: 0 for a, c in spare_l.items() if c > 0})
             ends = [(g, b) for (side, b), g in best.items() if side == "R" and spare_r.get(b)]
             if not ends:
-                self.value = None
                 return None
-            gain, b = max(ends, key=lambda e: e[0])
+            _gain, b = max(ends, key=lambda e: e[0])
             end = ("R", b)
             start, width = self._path_width(prev, end)
             units = min(width, spare_l[start[1]], spare_r[b])
             self._push(prev, end, start, units)
             spare_l[start[1]] -= units
             spare_r[b] -= units
-            total += gain * units
         self.flow = {k: f for k, f in self.flow.items() if f}
-        self.value = total
-        return total
+        return sum(self.weight[k] * f for k, f in self.flow.items())
+
+    def changed(self, left: Mapping[L, int], right: Mapping[R, int]) -> int | None:
+        """The optimum once the units of some types change by the given amounts (``-1``: one
+        unit fewer), without changing this optimum; from the solved flow, not from scratch.
+
+        Taking units out takes their assignments out with them; what they were assigned to
+        is then spare (or is itself taken out).  The flow left is optimal for what it
+        carries (a flow without some units has no cycle the full one lacked), so longest
+        paths assign the spare units as :meth:`solve` would."""
+        if self.value is None:
+            return None
+        units_l = {a: c + left.get(a, 0) for a, c in self.left.items()}
+        units_r = {b: c + right.get(b, 0) for b, c in self.right.items()}
+        if (
+            any(a not in self.left for a in left)
+            or any(b not in self.right for b in right)
+            or min(units_l.values(), default=0) < 0
+            or min(units_r.values(), default=0) < 0
+            or sum(units_l.values()) != sum(units_r.values())
+        ):
+            return None
+        saved = self.flow
+        self.flow = dict(saved)
+        try:
+            spare_l = {a: max(d, 0) for a, d in left.items()}
+            spare_r = {b: max(d, 0) for b, d in right.items()}
+            out_l = {a: -d for a, d in left.items() if d < 0}
+            out_r = {b: -d for b, d in right.items() if d < 0}
+            for (a, b), f in list(self.flow.items()):
+                take = min(f, out_l.get(a, 0))
+                if take:
+                    self.flow[(a, b)] -= take
+                    out_l[a] -= take
+                    spare_r[b] = spare_r.get(b, 0) + take
+            for b, c in out_r.items():  # a unit just left unassigned goes first
+                take = min(c, spare_r.get(b, 0))
+                spare_r[b] = spare_r.get(b, 0) - take
+                out_r[b] -= take
+            for (a, b), f in list(self.flow.items()):
+                take = min(f, out_r.get(b, 0))
+                if take:
+                    self.flow[(a, b)] -= take
+                    out_r[b] -= take
+                    spare_l[a] = spare_l.get(a, 0) + take
+            # (a solved flow assigns every unit, so every unit taken out was assigned)
+            return self._augment(spare_l, spare_r)
+        finally:
+            self.flow = saved
 
     def take(self, a: L, b: R) -> bool:
         """Take one unit of ``a`` and one of ``b`` out as a pair, if an optimum assigns a unit

@@ -128,16 +128,34 @@ class Kinds:
             return ab if ba is None else ba
         return max(ab, ba)
 
+    def symmetric(self, numbers: Sequence[int]) -> Transport[Hashable, Hashable]:
+        """Step 1's assignment of ``numbers``' kinds to their kinds, solved: each player on
+        both sides, a player alone of his kind not with himself, the empty seat there (with
+        no unit when their number is even) for :meth:`without`."""
+        counts = self.count(numbers, len(numbers) % 2 == 1)
+        counts.setdefault(FLOAT, 0)
+
+        def either(a: Hashable, b: Hashable) -> int | None:
+            return None if a == b and counts[a] == 1 else self.either(a, b)
+
+        t = Transport(counts, counts, either)
+        t.solve()
+        return t
+
     def bound(self, numbers: Sequence[int]) -> int | None:
         """Step 1: twice any pairing of ``numbers`` (all but one paired when odd) is worth at
         most this; ``None`` when [C3] leaves no complete assignment of the kinds."""
-        counts = self.count(numbers, len(numbers) % 2 == 1)
+        return self.symmetric(numbers).value
 
-        def either(a: Hashable, b: Hashable) -> int | None:
-            # a player alone of his kind does not meet himself
-            return None if a == b and counts[a] == 1 else self.either(a, b)
-
-        return Transport(counts, counts, either).solve()
+    @staticmethod
+    def without(solved: Transport[Hashable, Hashable], k: Hashable) -> int | None:
+        """A bound as :meth:`bound`'s for the players of ``solved`` but one of kind ``k`` (the
+        empty seat then appears or goes): from ``solved``'s optimum, by
+        :meth:`Transport.changed`.  (A player alone of his kind then keeps the right to
+        meet himself that his kind had: the bound is as good, if looser.)"""
+        seat = -1 if solved.left.get(FLOAT) else 1
+        delta = {k: -1, FLOAT: seat}
+        return solved.changed(delta, delta)
 
 
 def pair_in_full(

@@ -159,6 +159,11 @@ class _Round:
             )
             for n, p in self.players.items()
         }
+        # the same profiles as small numbers, for the walks' kinds (hashed very often there)
+        interned: dict[tuple[object, ...], int] = {}
+        self._kind = {
+            n: interned.setdefault(profile, len(interned)) for n, profile in self._profile.items()
+        }
         self._weights: dict[tuple[object, ...], int] = {}
         self._pairing_graph: PairingGraph | None = None
         self._bye_key: object = ()
@@ -400,7 +405,7 @@ class _Round:
         """The players' kinds for the walks, with the pair weights of ``bye``; in the last
         bracket only a possible PAB receiver may be left over."""
         floatable = (lambda p: bye_candidate(p, bye0)) if last else None
-        return Kinds(self.players, self._profile, self._walk_weight(bye), floatable)
+        return Kinds(self.players, self._kind, self._walk_weight(bye), floatable)
 
     def _paired_in_full(
         self,
@@ -443,50 +448,41 @@ class _Round:
         homogeneous bracket (:meth:`_paired_in_full`).
 
         A candidate is worth the MDP's pair plus its remainder's pairing, and the remainder of
-        ``r`` is worth at most half the kinds' bound of ``residents`` without ``r``
-        (:meth:`.homogeneous.Kinds.bound`): the first resident whose bound is the highest,
+        ``r`` is worth at most half a bound of the kinds of ``residents`` without ``r``
+        (:meth:`.homogeneous.Kinds.without`): the first resident whose bound is the highest,
         when the walk of his remainder reaches that bound, gives a best candidate, and no
-        resident before him can (their bounds are lower).  The bound of the whole bracket is
-        above every resident's, so the first resident who reaches it ends the search for the
-        highest.  ``None`` when this cannot be certified (a tie the walk does not settle, or
-        [C4]/[C8] for the floater)."""
+        resident before him can (their bounds are lower).  ``None`` when this cannot be
+        certified (a tie the walk does not settle, a loose bound, or [C4]/[C8]/[C9] for the
+        floater)."""
         odd_rest = len(residents) % 2 == 0
         if not residents or (odd_rest and not nxt and bye0.score is None):
             return None
         if not odd_rest and not self._completable([*nxt, *far], bye0):
             return None
         kinds = self._kinds(bye, bye0, not nxt)
-        profile = self._profile
+        profile = self._kind
         top = self.players[mdp]
-        ceiling = kinds.bound([mdp, *residents])
-        if ceiling is None:
-            return None
+        solved = kinds.symmetric(residents)
         worth: dict[Hashable, int | None] = {}
         pair_worth: dict[Hashable, int | None] = {}
-
-        def worth_of(r: int) -> int | None:
+        options = [r for r in residents if self.compatible(mdp, r)]
+        for r in options:
             k = profile[r]
             if k not in worth:
                 w = pair_worth[k] = kinds.weight(top, self.players[r])
-                rest = None if w is None else kinds.bound([x for x in residents if x != r])
+                rest = None if w is None else Kinds.without(solved, k)
                 worth[k] = None if w is None or rest is None else 2 * w + rest
-            return worth[k]
-
-        options = [r for r in residents if self.compatible(mdp, r)]
-        chosen = next((r for r in options if worth_of(r) == ceiling), None)
-        if chosen is None:
-            best = max((v for v in map(worth_of, options) if v is not None), default=None)
-            chosen = next(
-                (r for r in options if best is not None and worth[profile[r]] == best), None
-            )
-        if chosen is None:
+        best = max((v for v in worth.values() if v is not None), default=None)
+        chosen = next((r for r in options if best is not None and worth[profile[r]] == best), None)
+        if chosen is None or best is None:
             return None
         w = pair_worth[profile[chosen]]
+        assert w is not None
         walked = pair_in_full(
             [x for x in residents if x != chosen],
             kinds,
             self.compatible,
-            known_bound=worth[profile[chosen]] - 2 * w,  # type: ignore[operator]
+            known_bound=best - 2 * w,
         )
         if walked is None or not self._rest_fits(walked, nxt, far, bye0, pab_below):
             return None
