@@ -119,6 +119,11 @@ def _bye_key(bye: ByeFacts) -> tuple[object, ...]:
     return (bye.score, bye.single_downfloater, tuple(sorted(bye.unplayed_rank.items())))
 
 
+#: How many of the next bracket's lowest players :meth:`_Round._next_bracket_perfect` tries
+#: to leave over (a speed setting: when none will do, the matchings decide the bracket).
+LEFT_OVER_TRIES = 16
+
+
 class NoCompletePairing(Exception):
     """No round-pairing satisfies the absolute criteria (A.9 / 1.9.3)."""
 
@@ -492,7 +497,10 @@ class _Round:
         self, floaters: Sequence[int], nxt: Sequence[int], far: Sequence[int], bye0: ByeFacts
     ) -> bool:
         """[C8] at its best: the next bracket pairs every floater and makes as many pairs as
-        its size allows, with the round still completable."""
+        its size allows, with the round still completable.  (Shown by a maximum matching of
+        the next bracket; when the player it leaves over cannot complete the round, by
+        leaving over, in its place, one of the :data:`LEFT_OVER_TRIES` lowest of the next
+        bracket instead.  ``False`` means only that this did not show it.)"""
         group = [*floaters, *nxt]
         graph = self._graph(ByeFacts(None, {}, False))
         mate, _active = graph.maximum_matching(group, bye=False)
@@ -503,7 +511,18 @@ class _Round:
         if any(mate[index[f]] < 0 for f in floaters):
             return False
         unmatched = [n for n in group if mate[index[n]] < 0]
-        return self._completable([*unmatched, *far], bye0)
+        if self._completable([*unmatched, *far], bye0):
+            return True
+        if len(unmatched) != 1:
+            return False
+        for u in list(reversed(nxt))[:LEFT_OVER_TRIES]:
+            if u == unmatched[0]:
+                continue
+            if self._graph(ByeFacts(None, {}, False)).completable(
+                [n for n in group if n != u], bye=False
+            ) and self._completable([u, *far], bye0):
+                return True
+        return False
 
     def _max_pairs(self, players: Sequence[int]) -> int:
         """The most pairs ``players`` can make among themselves under [C1]-[C3]."""

@@ -1,12 +1,16 @@
-"""B.6 / 3.6 with D.1-D.2 / 4.2-4.3: the walk of an even homogeneous bracket paired in full
-(fide_dutch/homogeneous.py) gives the pairing the matchings give.
+"""B.6 / 3.6 with D.1-D.2 / 4.2-4.3 (and B.7 / 3.7 for one MDP): the walk of a bracket paired
+in full but for one floater at most (fide_dutch/homogeneous.py) gives the pairing the
+matchings give.
 
 The walk takes each S1 player, highest first, with the first S2 player whose kind keeps the
 kinds' assignment at its optimum, and is used only when that optimum reaches the bound of every
 pairing of the bracket (so the result is a best pairing for [C10]-[C21], without exchanges,
-first in D.1).  Here every round of simulated events is paired both ways, from the same
-history, in both editions' ruleset of the current text, with round-1 colours alternated or
-not; the pairings (boards, colours, byes) must be equal.
+first in D.1); an odd bracket's floater must then meet [C4] and [C8] at their best (or take
+the PAB in the last bracket, [C2]/[C5] with [C9] in the weights; or leave the PAB to a
+candidate with the most games, [C9], when the last bracket gives it); one MDP takes the first
+resident whose remainder's bound is the highest (B.7, D.1 with N1 = 1).  Here every round of
+simulated events is paired both ways, from the same history; the pairings (boards, colours,
+byes) must be equal.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ class BothWays(Engine):
         return result
 
 
-@pytest.mark.parametrize("players", [14, 31, 60])
+@pytest.mark.parametrize("players", [14, 31, 60, 150])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_walk_equals_matchings(players: int, seed: int) -> None:
     engine = BothWays(load_ruleset("fide-dutch-2025"))
@@ -54,17 +58,36 @@ def test_walk_equals_matchings(players: int, seed: int) -> None:
     assert engine.compared >= 3
 
 
-def test_walk_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    # round 1-like brackets of one score: the walk pairs them (the test above would pass
-    # trivially if it never ran)
-    calls = []
-    original = procedure.pair_in_full
+def test_every_walk_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the events of test_walk_equals_matchings: each kind of walk pairs some bracket there
+    # (that test would pass trivially for a kind that never ran)
+    used: set[tuple[str, bool, bool, bool]] = set()
+    plain, one_mdp = procedure._Round._paired_in_full, procedure._Round._b7_one_mdp_in_full
 
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        out = original(*args, **kwargs)
-        calls.append(out is not None)
+    def homogeneous(self: Any, residents: Any, nxt: Any, *args: Any) -> Any:
+        out = plain(self, residents, nxt, *args)
+        if out is not None:  # (odd bracket, a next bracket, [C9] checked below)
+            used.add(("homogeneous", len(residents) % 2 == 1, bool(nxt), args[-1]))
         return out
 
-    monkeypatch.setattr(procedure, "pair_in_full", counting)
-    simulate(Engine(load_ruleset("fide-dutch-2025")), 40, 3, 1, BUSY)
-    assert any(calls)
+    def mdp(self: Any, top: int, residents: Any, nxt: Any, *args: Any) -> Any:
+        out = one_mdp(self, top, residents, nxt, *args)
+        if out is not None:  # (odd remainder, a next bracket, [C9] checked below)
+            used.add(("one MDP", len(residents) % 2 == 0, bool(nxt), args[-1]))
+        return out
+
+    monkeypatch.setattr(procedure._Round, "_paired_in_full", homogeneous)
+    monkeypatch.setattr(procedure._Round, "_b7_one_mdp_in_full", mdp)
+    for players in (14, 31, 60):
+        for seed in (1, 2, 3):
+            with contextlib.suppress(NoValidPairingError):
+                simulate(Engine(load_ruleset("fide-dutch-2025")), players, 7, seed, BUSY)
+    assert {
+        ("homogeneous", False, True, False),  # even, paired in full
+        ("homogeneous", True, True, False),  # odd: the floater goes to the next bracket
+        ("homogeneous", True, False, False),  # the last bracket: the floater takes the PAB
+        ("homogeneous", False, True, True),  # above the last bracket, which gives the PAB
+        ("one MDP", False, True, False),
+        ("one MDP", True, True, False),
+        ("one MDP", True, True, True),  # the floater leaves the PAB to the best candidate
+    } <= used
