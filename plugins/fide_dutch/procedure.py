@@ -406,10 +406,11 @@ class _Round:
                 return True
         return False
 
-    def _kinds(self, bye: ByeFacts, bye0: ByeFacts, last: bool) -> Kinds:
-        """The players' kinds for the walks, with the pair weights of ``bye``; in the last
-        bracket only a possible PAB receiver may be left over."""
-        floatable = (lambda p: bye_candidate(p, bye0)) if last else None
+    def _kinds(self, bye: ByeFacts, bye0: ByeFacts, pab: bool) -> Kinds:
+        """The players' kinds for the walks, with the pair weights of ``bye``; with ``pab``
+        (the last bracket's floater takes the PAB) only a possible PAB receiver may be left
+        over."""
+        floatable = (lambda p: bye_candidate(p, bye0)) if pab else None
         return Kinds(self.players, self._kind, self._walk_weight(bye), floatable)
 
     def _paired_in_full(
@@ -431,7 +432,7 @@ class _Round:
             not odd and not self._completable([*nxt, *far], bye0)
         ):
             return None
-        kinds = self._kinds(bye, bye0, not nxt)
+        kinds = self._kinds(bye, bye0, odd and not nxt)
         walked = pair_in_full(residents, kinds, self.compatible)
         if walked is None or not self._rest_fits(walked, nxt, far, bye0, pab_below):
             return None
@@ -464,7 +465,9 @@ class _Round:
             return None
         if not odd_rest and not self._completable([*nxt, *far], bye0):
             return None
-        kinds = self._kinds(bye, bye0, not nxt)
+        # (the empty seat of the residents' own assignment goes with the MDP's opponent when
+        # the remainder is even: only an odd remainder's seat is the PAB's)
+        kinds = self._kinds(bye, bye0, odd_rest and not nxt)
         profile = self._kind
         top = self.players[mdp]
         solved = kinds.symmetric(residents)
