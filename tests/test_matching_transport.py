@@ -133,3 +133,28 @@ def test_changed_agrees_with_a_fresh_solve(seed: int) -> None:
         expected = brute(new_l, new_r, weight)
         assert t.changed(dl, dr) == expected
         assert t.flow == before  # the optimum itself is kept
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_tight_pairs_are_exactly_the_optima(seed: int) -> None:
+    # fide-dutch's exact walk pairs players along tight pairs of kinds only: every complete
+    # assignment of tight pairs must be an optimum, and every optimum must use tight pairs
+    rng = random.Random(2000 + seed)
+    for _ in range(60):
+        left, right, weight = random_case(rng)
+        t = Transport(left, right, lambda a, b, weight=weight: weight.get((a, b)))
+        best = t.solve()
+        tight = t.tight()
+        if best is None:
+            assert tight == set()
+            continue
+        lu, ru = _units(left), _units(right)
+        for perm in set(itertools.permutations(ru)):
+            pairs = list(zip(lu, perm, strict=True))
+            if any(p not in weight for p in pairs):
+                continue
+            value = sum(weight[p] for p in pairs)
+            if all(p in tight for p in pairs):
+                assert value == best
+            if value == best:
+                assert all(p in tight for p in pairs)

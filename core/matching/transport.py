@@ -203,6 +203,20 @@ class Transport(Generic[L, R]):
         finally:
             self.flow = saved
 
+    def tight(self) -> set[tuple[L, R]]:
+        """The pairs of types that some optimum may use: those of zero reduced weight under
+        the potentials of the longest residual paths (an optimal dual).  Every complete
+        assignment that uses only these pairs is an optimum (complementary slackness), and
+        every optimum uses only these."""
+        if self.value is None:
+            return set()
+        best, _prev = self._longest(dict.fromkeys(self.left, 0))
+        return {
+            (a, b)
+            for (a, b), w in self.weight.items()
+            if best.get(("L", a), 0) + w == best.get(("R", b))
+        }
+
     def take(self, a: L, b: R) -> bool:
         """Take one unit of ``a`` and one of ``b`` out as a pair, if an optimum assigns a unit
         of ``a`` to one of ``b``: the rest is then optimal again, :attr:`value` lowered by the

@@ -185,6 +185,7 @@ def pair_in_full(
     best = halves.solve()
     if best is None or 2 * best < limit:
         return None
+    tight = halves.tight()
     free = list(s2)  # 3.
     pairs: list[tuple[int, int]] = []
     for a in s1:
@@ -200,5 +201,86 @@ def pair_in_full(
                 break
             refused.add(kb)
         else:
-            return None
+            # [C1] leaves him nobody the kinds allow: walk again, player by player
+            return _c1_exact_walk(s1, s2, kind, tight, may_meet, odd, best)
     return FullPairing(pairs, free[0] if odd else None, best)
+
+
+def _c1_exact_walk(
+    s1: Sequence[int],
+    s2: Sequence[int],
+    kind: Mapping[int, Hashable],
+    tight: set[tuple[Hashable, Hashable]],
+    may_meet: Callable[[int, int], bool],
+    odd: bool,
+    value: int,
+) -> FullPairing | None:
+    """Step 3 with [C1] in it: the pairings that reach the bound are exactly the perfect
+    matchings of S1 (and the empty seat of an odd bracket, last) with S2 along *tight* pairs
+    of kinds that may meet (:meth:`Transport.tight`); each S1 player, highest first, takes
+    the first S2 player with whom such a matching of the rest still exists (kept by
+    augmenting paths).  ``None`` when there is none: the bound cannot be reached."""
+    seat = -1  # the empty seat, an S1 vertex of its own
+    rows: list[int] = [*s1, seat] if odd else list(s1)
+    adj: dict[int, list[int]] = {}
+    for a in rows:
+        ka = FLOAT if a == seat else kind[a]
+        adj[a] = [b for b in s2 if (ka, kind[b]) in tight and (a == seat or may_meet(a, b))]
+    mate_of: dict[int, int] = {}  # S2 player -> S1 vertex
+    mate: dict[int, int] = {}  # S1 vertex -> S2 player
+    fixed: set[int] = set()  # S1 vertices whose partner is decided (and those partners)
+
+    def augment(a: int, seen: set[int]) -> bool:
+        """An augmenting path from the unmatched S1 vertex ``a`` among the undecided."""
+        stack = [(a, iter(adj[a]))]
+        path: list[tuple[int, int]] = []
+        while stack:
+            u, it = stack[-1]
+            for b in it:
+                if b in seen or b in fixed:
+                    continue
+                seen.add(b)
+                path.append((u, b))
+                nxt = mate_of.get(b)
+                if nxt is None:
+                    for x, y in path:  # flip the path
+                        mate[x] = y
+                        mate_of[y] = x
+                    return True
+                stack.append((nxt, iter(adj[nxt])))
+                break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
+        return False
+
+    for a in rows:
+        if not augment(a, set()):
+            return None  # no pairing reaches the bound
+    pairs: list[tuple[int, int]] = []
+    for a in rows:
+        if a == seat:
+            break
+        for b in adj[a]:
+            if b in fixed:
+                continue
+            if mate[a] == b:
+                break
+            # a takes b: a's partner and b's partner lose theirs; one path must rejoin them
+            old_b, other = mate[a], mate_of[b]
+            mate[a], mate_of[b] = b, a
+            del mate[other]
+            del mate_of[old_b]
+            fixed.update((b,))
+            frozen = set(fixed)
+            if augment(other, frozen):
+                break
+            # undo: b back to other, old_b back to a
+            fixed.discard(b)
+            mate[a], mate_of[old_b] = old_b, a
+            mate[other], mate_of[b] = b, other
+        fixed.add(mate[a])
+        pairs.append((a, mate[a]))
+    floater = mate.get(seat) if odd else None
+    return FullPairing(pairs, floater, value)

@@ -23,6 +23,7 @@ from swisspairing import Engine, load_ruleset
 from swisspairing.errors import NoValidPairingError
 from swisspairing.model import Tournament
 from swisspairing.pairing import RoundPairing
+from swisspairing.plugins.fide_dutch import homogeneous as homogeneous_walk
 from swisspairing.plugins.fide_dutch import procedure
 from swisspairing.simulate import SimulationConfig, simulate
 
@@ -76,6 +77,15 @@ def test_every_walk_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
             used.add(("one MDP", len(residents) % 2 == 0, bool(nxt), args[-1]))
         return out
 
+    exact = homogeneous_walk._c1_exact_walk
+
+    def c1_exact(*args: Any) -> Any:
+        out = exact(*args)
+        if out is not None:  # [C1] stopped the kinds' walk; the player-by-player one paired
+            used.add(("player by player", True, True, True))
+        return out
+
+    monkeypatch.setattr(homogeneous_walk, "_c1_exact_walk", c1_exact)
     monkeypatch.setattr(procedure._Round, "_paired_in_full", homogeneous)
     monkeypatch.setattr(procedure._Round, "_b7_one_mdp_in_full", mdp)
     for players in (14, 31, 60):
@@ -90,4 +100,5 @@ def test_every_walk_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
         ("one MDP", False, True, False),
         ("one MDP", True, True, False),
         ("one MDP", True, True, True),  # the floater leaves the PAB to the best candidate
+        ("player by player", True, True, True),
     } <= used
