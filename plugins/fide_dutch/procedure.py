@@ -836,6 +836,39 @@ class _Round2017(_Round):
                     edges.append((a, b, (w << low_bits) + tiebreak.get((a, b), 0)))
         return max_weight_matching(edges, hint=hint)
 
+    def _walk_2017(
+        self,
+        carried: Sequence[int],
+        residents: Sequence[int],
+        below: Sequence[int],
+        layout: Layout2017,
+        *,
+        special: bool,
+    ) -> FullPairing | None:
+        """B.6 with D.1-D.2 for a homogeneous bracket paired in full, walked
+        (:func:`.homogeneous.pair_in_full`) as in the current text: its pairs then meet C.5 at
+        its best, C.6 is nil (one score), C.7 and, in the PPB, C.4 hold when the players
+        below can pair among themselves, and C.8-C.19 are sums over the pairs.  Odd, only in
+        the CLB (nobody below), whose floater takes the PAB (C.2).  ``None`` otherwise or when
+        the walk cannot certify it."""
+        if not self.walk_homogeneous or carried or len(residents) < 2:
+            return None
+        odd = len(residents) % 2 == 1
+        if odd and (not special or below):
+            return None
+        if below and not self._eligible_completable(below):
+            return None
+        facts = self.facts
+
+        def weight(hi: DutchPlayer, lo: DutchPlayer) -> int | None:
+            if not colour_compatible(hi, lo, facts):
+                return None
+            return edge_weight_2017(hi, lo, Place.CURRENT, facts, layout)
+
+        floatable = (lambda p: p.bye_eligible) if odd else None
+        kinds = Kinds(self.players, self._kind, weight, floatable)
+        return pair_in_full(residents, kinds, self.compatible)
+
     def _pair_bracket(
         self,
         carried: list[int],
@@ -858,6 +891,10 @@ class _Round2017(_Round):
             final=final,
         )
         self._resident_set = set(residents)
+        walked = self._walk_2017(carried, residents, below, layout, special=special)
+        if walked is not None:
+            paired = {n for pair in walked.pairs for n in pair}
+            return walked.pairs, [n for n in bracket if n not in paired]
         pairs: list[tuple[int, int]] = []
         done: set[int] = set()
         if carried:
