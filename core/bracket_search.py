@@ -257,6 +257,8 @@ class BracketSearch:
         )
         if stream is None:
             return False
+        if not self._confinable(state):
+            return True  # no outcome of the bracket can leave players the next one pairs all
         done, _ = self._stream(state)
         before = {frozenset(o.moved_down) for o in done[: start + 1]}  # looked at already
         seen: set[frozenset[int]] = set()
@@ -275,6 +277,22 @@ class BracketSearch:
             if isinstance(found, list):
                 return self._found_below(i, found)
         return True
+
+    def _confinable(self, state: State) -> bool:
+        """C12's bound for a whole bracket: whether its players and every lower bracket can all
+        be paired (absolute criteria, a maximum matching) with each player of the bracket
+        paired inside it or with a resident of the next bracket — as every outcome whose
+        players moved down are all paired in the next bracket is.  When not, the filtered
+        stream (:meth:`Outcomes.confined`) would leave out every outcome of the run, and
+        enumerating it is spared (a 95-player bracket of bench/data/tophalf-200x9-s1 round 3:
+        tens of seconds)."""
+        i, carried = state
+        graph = self.graph
+        mine = graph.mask((*carried, *self.brackets[i].residents))
+        allowed = mine | graph.mask(self.brackets[i + 1].residents)
+        return graph.completable_mask(
+            mine | graph.group_mask(self.below[i]), bye=self.bye_needed, confine=(mine, allowed)
+        )
 
     def _settle(self, state: State, start: int) -> tuple[list[BracketOutcome] | None, int]:
         """C12's fallbacks: from the ``start``-th outcome on, in the same run (as many players
