@@ -13,7 +13,8 @@ Every cut of the search is switched off at once:
 - ``procedure.C12_STREAMS``: C12's filtered outcome stream (``Outcomes.confined``, the
   engine's ``BracketSearch._look_further``) and C12's lower bound on a bracket's cost
   (``Outcomes.min_cost``): the engine then finds the outcome C12 asks for in the unfiltered
-  stream.
+  stream (and its whole-bracket bound before the filtered one, ``BracketSearch._confinable``,
+  is not asked either).
 
 The round is then paired by the text's enumeration alone (the engine still passes over an
 outcome after which the lower brackets cannot be completed: that is the core's own exact
@@ -25,6 +26,13 @@ absences, withdrawals; last rounds with the B-note) — and the boards, the byes
 explanation must be the same, the two counts of the search's work aside (outcomes passed over
 and undone: how much is enumerated is what the bounds change).  The test counts the brackets
 compared and asserts thousands of them.
+
+Found by it (and fixed): a transposition of a heterogeneous bracket's moved-down players whose
+remainder the cuts passed over (dead below, or complete and offered already) did not use up
+C9's first stages, so the next opponents (C10) were tried at the strict stage again and the
+explanation named other relaxations than the text's enumeration reaches.  Not reached by these
+fields: the per-split bound after as many backtracks as players (``_fewest_misses_completing``),
+which only larger brackets reach.
 """
 
 from __future__ import annotations
