@@ -32,6 +32,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .brackets import Bracket, BracketOutcome, Outcomes
+from .explain import Event
 from .i18n import N_
 
 if TYPE_CHECKING:
@@ -46,6 +47,11 @@ State = tuple[int, tuple[int, ...]]
 
 class BracketSearch:
     """One bracket search: the brackets of the round and every cache of the search."""
+
+    memo = True
+    """Whether solved and failed states are remembered (:meth:`solve`, :meth:`first_cost`).
+    Off, every state is searched again each time it is reached: the same answer, found more
+    slowly (the tests compare both, tests/test_bracket_search_cache.py)."""
 
     def __init__(
         self,
@@ -76,6 +82,9 @@ class BracketSearch:
         self.costs: dict[State, int | None] = {}
         self.raws: dict[State, Iterator[BracketOutcome]] = {}
         self.streams: dict[State, tuple[list[BracketOutcome], Iterator[BracketOutcome]]] = {}
+        self.hits = {"solved": 0, "failed": 0, "cost of solved": 0, "cost of failed": 0}
+        """How often a state's answer came from the memo of solved or failed states
+        (:meth:`solve`), and its first cost (:meth:`first_cost`)."""
 
     # ------------------------------------------------------------------ the tests
     def completable(self, i: int, down: Sequence[int]) -> bool:
@@ -142,9 +151,11 @@ class BracketSearch:
     def first_cost(self, state: State) -> int | None:
         """C12's question: the cost of the first acceptable pairing of a state (0: its
         moved-down players are all paired); ``None`` when it has none."""
-        if state in self.solved:
+        if self.memo and state in self.solved:
+            self.hits["cost of solved"] += 1
             return self.solved[state][0].cost
-        if state in self.failed:
+        if self.memo and state in self.failed:
+            self.hits["cost of failed"] += 1
             return None
         if state not in self.costs:
             done, _ = self._stream(state)
@@ -160,9 +171,11 @@ class BracketSearch:
         first, in the brackets' orders, with which every bracket is paired; ``None`` if none.
         Memoised by state."""
         state: State = (i, tuple(carried))
-        if state in self.failed:
+        if self.memo and state in self.failed:
+            self.hits["failed"] += 1
             return None
-        if state in self.solved:  # the same players below: the same answer (no re-search)
+        if self.memo and state in self.solved:  # the same players below: the same answer
+            self.hits["solved"] += 1
             return self.solved[state]
         result = self._solve(state)
         if result is None:
@@ -207,15 +220,23 @@ class BracketSearch:
         return True
 
     def _found_below(self, i: int, result: list[BracketOutcome]) -> list[BracketOutcome]:
-        self.context.explanation.add(
+        """C12's solution ``result`` (bracket ``i`` and below) with the explanation of the
+        bracket below attached to its outcome: the sentence belongs to the solution, so that
+        it is shown once when the solution is taken and never when a search that found it is
+        undone (it is not written into the round's log as a side effect of the search)."""
+        if not self.context.explanation.enabled:
+            return result
+        why = Event(
             "",
             N_(
                 "the bracket above was paired differently so that other players "
                 "move down and this bracket can be paired completely"
             ),
-            bracket=i + 1,
+            {},
+            i + 1,
         )
-        return result
+        below = result[1]
+        return [result[0], replace(below, events=(*below.events, why)), *result[2:]]
 
     def _look_further(
         self, state: State, start: int, key: tuple[int, int]
@@ -236,6 +257,8 @@ class BracketSearch:
         )
         if stream is None:
             return False
+        if not self._confinable(state):
+            return True  # no outcome of the bracket can leave players the next one pairs all
         done, _ = self._stream(state)
         before = {frozenset(o.moved_down) for o in done[: start + 1]}  # looked at already
         seen: set[frozenset[int]] = set()
@@ -254,6 +277,22 @@ class BracketSearch:
             if isinstance(found, list):
                 return self._found_below(i, found)
         return True
+
+    def _confinable(self, state: State) -> bool:
+        """C12's bound for a whole bracket: whether its players and every lower bracket can all
+        be paired (absolute criteria, a maximum matching) with each player of the bracket
+        paired inside it or with a resident of the next bracket — as every outcome whose
+        players moved down are all paired in the next bracket is.  When not, the filtered
+        stream (:meth:`Outcomes.confined`) would leave out every outcome of the run, and
+        enumerating it is spared (a 95-player bracket of bench/data/tophalf-200x9-s1 round 3:
+        tens of seconds)."""
+        i, carried = state
+        graph = self.graph
+        mine = graph.mask((*carried, *self.brackets[i].residents))
+        allowed = mine | graph.mask(self.brackets[i + 1].residents)
+        return graph.completable_mask(
+            mine | graph.group_mask(self.below[i]), bye=self.bye_needed, confine=(mine, allowed)
+        )
 
     def _settle(self, state: State, start: int) -> tuple[list[BracketOutcome] | None, int]:
         """C12's fallbacks: from the ``start``-th outcome on, in the same run (as many players

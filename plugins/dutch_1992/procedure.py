@@ -92,6 +92,25 @@ BOUNDED = True
 STAGE_BOUNDS = True
 
 
+#: Whether the searches take the cuts that are always on besides the bounds above: the
+#: matching tests that P pairs exist at a stage at all (:func:`_stage_feasible`), that S1 can
+#: be paired into S2 (a saturating bipartite matching, before a split and after a backtrack),
+#: that a heterogeneous bracket can yield anything (:func:`_c6_bracket_possible`), that a
+#: remainder and the lower brackets can still be completed, and the C7 prefix cuts (B4's colour
+#: bound, enough players left who may move down).  Off, C7/C8 enumerate every transposition and
+#: exchange in the text's order and test each complete candidate only (B4 against X, B5/B6
+#: for the players left over): the exhaustive search the bounded one is compared with
+#: (tests/dutch_1992/test_dutch_exhaustive.py).
+PRUNED = True
+
+#: Whether :func:`bracket_outcomes` offers the engine C12's filtered outcome stream
+#: (:meth:`swisspairing.brackets.Outcomes.confined`) and C12's lower bound on the cost of a
+#: bracket's outcomes (:meth:`~swisspairing.brackets.Outcomes.min_cost`).  Off, the engine
+#: finds the outcome C12 asks for by going through the unfiltered stream, and the cost of a
+#: bracket's first outcome by pairing it (tests/dutch_1992/test_dutch_exhaustive.py).
+C12_STREAMS = True
+
+
 #: How many constrained matchings a node of C7 may spend on showing that every completion leaves
 #: players already offered (:meth:`.joint.SplitGraph.completes`); a node not shown dead within
 #: them is searched, so the effort only trades time between the matching and the enumeration
@@ -585,7 +604,7 @@ def _homogeneous(
         # this stage at all, so that C7/C8 are not enumerated in vain.
         if not checked[0]:
             checked[0] = True
-            if not _stage_feasible(dr, players, p, level, may_leave):
+            if PRUNED and not _stage_feasible(dr, players, p, level, may_leave):
                 raise _Infeasible
             # the bounds below do not depend on X (C11 raises it): asked once for all its stages
             graph_key = (tuple(players), replace(level, extra_x=0), tuple(map(may_leave, players)))
@@ -667,7 +686,7 @@ def _search(
     for t1, t2 in _with_exchanges(s1, s2, dr.odd_variant):
         if exchange_no:
             check_stage()
-        if not bipartite_saturates(t1, t2, lambda i, r: ok(t1[i], r)):  # noqa: B023
+        if PRUNED and not bipartite_saturates(t1, t2, lambda i, r: ok(t1[i], r)):  # noqa: B023
             check_stage()
             exchange_no += 1
             continue
@@ -694,10 +713,13 @@ def _search(
             k = len(prefix)
             y = prefix[-1]
             cost[k] = cost[k - 1] + dr.colour_conflict(t1[k - 1], y, level)  # noqa: B023
-            if cost[k] + bound.after(k, y) > x:  # noqa: B023
+            if not PRUNED:  # B4 only for a complete candidate
+                if k == p and cost[k] > x:  # noqa: B023
+                    return False
+            elif cost[k] + bound.after(k, y) > x:  # noqa: B023
                 return False  # B4: even the best completion would miss too many preferences
             used_movable[k] = used_movable[k - 1] + movable[index_of[y]]  # noqa: B023
-            if movable_count - used_movable[k] < down_needed:  # noqa: B023
+            if PRUNED and movable_count - used_movable[k] < down_needed:  # noqa: B023
                 return False  # not enough players left who may move down (B5/B6, B1b)
             backtracked = k <= last_len[0]  # noqa: B023
             last_len[0] = k  # noqa: B023
@@ -718,7 +740,7 @@ def _search(
                 active = joint.full & ~removed[k]  # noqa: B023
                 offered = joint.seen_masks(seen) if NODE_EFFORT else set()  # noqa: B023
                 return joint.completes(active, offered, NODE_EFFORT)  # noqa: B023
-            if backtracked and k < p:
+            if PRUNED and backtracked and k < p:
                 used = set(prefix)
                 rest = [r for r in t2 if r not in used]  # noqa: B023
                 return bipartite_saturates(t1[k:], rest, lambda i, r: ok(t1[k + i], r))  # noqa: B023
@@ -860,10 +882,11 @@ def _heterogeneous(
     def ok(i: int, r: int) -> bool:
         return dr.pair_ok(s1[i], r, level)
 
-    if not bipartite_saturates(s1, s2, ok):
-        return
     stage_list = [sl for sl, _ in first_stages] or [level]
-    if not _c6_bracket_possible(dr, s1, s2, rem_p, level, stage_list, is_last, can_complete, seen):
+    if PRUNED and not (
+        bipartite_saturates(s1, s2, ok)
+        and _c6_bracket_possible(dr, s1, s2, rem_p, level, stage_list, is_last, can_complete, seen)
+    ):
         return
     if dr.upfloat_scope == "remainder-only" and not (level.b5_up and level.b6_up):
         # literal C10: the upfloat criteria are dropped only because a remainder failed, so
@@ -877,6 +900,8 @@ def _heterogeneous(
     def feasible(prefix: tuple[int, ...]) -> bool:
         k = len(prefix)
         cost[k] = cost[k - 1] + dr.colour_conflict(s1[k - 1], prefix[-1], level)
+        if not PRUNED:  # every prefix; a complete one is tested against X (B4)
+            return k < p or cost[k] <= x
         return cost[k] + bound.after(k, prefix[-1]) <= x
 
     stages: Sequence[tuple[Level, list[Event] | None]] = first_stages or ((level, None),)
@@ -902,14 +927,19 @@ def _heterogeneous(
                 return
         chosen = set(order)
         rest = [y for y in s2 if y not in chosen]
-        if can_complete is not None:
+        if PRUNED and can_complete is not None:
             # the remainder and the lower brackets must still be pairable as a whole, or
             # every outcome of this transposition is a dead branch (a maximum matching)
             rest_key = frozenset(rest)
-            if rest_key in dead_rest:
-                continue
-            if not can_complete(rest):
+            dead = rest_key in dead_rest
+            if not dead and not can_complete(rest):
                 dead_rest.add(rest_key)
+                dead = True
+            if dead:
+                # it is a pairing of the moved-down players all the same (C6): the text tries
+                # its remainder at the first stages (in vain), so the next opponents come at
+                # the last of them (C10), as in the exhaustive search
+                stages = stages[-1:]
                 continue
         pairs = list(zip(s1, order, strict=False))
         head: list[Event] = []
@@ -931,8 +961,11 @@ def _heterogeneous(
                     bracket,
                 )
             )
-        if len(rest) == 2 * rem_p and frozenset() in seen:
-            continue  # a complete remainder leaves nobody below: offered already
+        if PRUNED and len(rest) == 2 * rem_p and frozenset() in seen:
+            # a complete remainder leaves nobody below: offered already (the stages are
+            # used up all the same, as above)
+            stages = stages[-1:]
+            continue
         for stage_level, stage_events in stages:
             # the players left over depend only on the remainder, not on who the moved-down
             # players met: a remainder already gone through at this stage offers nothing new
@@ -971,6 +1004,8 @@ def bracket_outcomes(bracket: Bracket, context: RoundContext) -> Outcomes:
     def confined(key: tuple[int, int], residents: tuple[int, ...]) -> Iterator[BracketOutcome]:
         return _bracket_outcomes(bracket, context, (key, residents))
 
+    if not C12_STREAMS:
+        return Outcomes(_bracket_outcomes(bracket, context))
     return Outcomes(_bracket_outcomes(bracket, context), min_cost, confined)
 
 
