@@ -844,17 +844,20 @@ class _Round2017(_Round):
         layout: Layout2017,
         *,
         special: bool,
+        final: bool,
     ) -> FullPairing | None:
         """B.6 with D.1-D.2 for a homogeneous bracket paired in full, walked
         (:func:`.homogeneous.pair_in_full`) as in the current text: its pairs then meet C.5 at
         its best, C.6 is nil (one score), C.7 and, in the PPB, C.4 hold when the players
-        below can pair among themselves, and C.8-C.19 are sums over the pairs.  Odd, only in
-        the CLB (nobody below), whose floater takes the PAB (C.2).  ``None`` otherwise or when
-        the walk cannot certify it."""
+        below can pair among themselves, and C.8-C.19 are sums over the pairs.  Odd: in the
+        CLB (nobody below) its floater takes the PAB (C.2); in a bracket that is neither the
+        PPB nor followed by the last scoregroup, C.7 is at its best when the next scoregroup
+        can pair the floater and make all the pairs its size allows (checked on the
+        result).  ``None`` otherwise or when the walk cannot certify it."""
         if not self.walk_homogeneous or carried or len(residents) < 2:
             return None
         odd = len(residents) % 2 == 1
-        if odd and (not special or below):
+        if odd and (below if special else (final or not below)):
             return None
         if below and not self._eligible_completable(below):
             return None
@@ -865,9 +868,20 @@ class _Round2017(_Round):
                 return None
             return edge_weight_2017(hi, lo, Place.CURRENT, facts, layout)
 
-        floatable = (lambda p: p.bye_eligible) if odd else None
+        floatable = (lambda p: p.bye_eligible) if odd and special else None
         kinds = Kinds(self.players, self._kind, weight, floatable)
-        return pair_in_full(residents, kinds, self.compatible)
+        walked = pair_in_full(residents, kinds, self.compatible)
+        if walked is not None and walked.floater is not None and not special:
+            group = [walked.floater, *below]
+            graph = self._graph(ByeFacts(None, {}, False))
+            mate, _active = graph.maximum_matching(group, bye=False)
+            index = graph.index
+            if (
+                mate[index[walked.floater]] < 0
+                or sum(1 for n in group if mate[index[n]] >= 0) // 2 < len(group) // 2
+            ):
+                return None  # C.7 not shown at its best
+        return walked
 
     def _pair_bracket(
         self,
@@ -891,7 +905,7 @@ class _Round2017(_Round):
             final=final,
         )
         self._resident_set = set(residents)
-        walked = self._walk_2017(carried, residents, below, layout, special=special)
+        walked = self._walk_2017(carried, residents, below, layout, special=special, final=final)
         if walked is not None:
             paired = {n for pair in walked.pairs for n in pair}
             return walked.pairs, [n for n in bracket if n not in paired]

@@ -51,12 +51,31 @@ class BothWays(Engine):
 
 @pytest.mark.parametrize("players", [14, 31, 60, 150])
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_walk_equals_matchings(players: int, seed: int) -> None:
-    engine = BothWays(load_ruleset("fide-dutch-2025"))
+@pytest.mark.parametrize("ruleset", ["fide-dutch-2025", "fide-dutch-2017"])
+def test_walk_equals_matchings(players: int, seed: int, ruleset: str) -> None:
+    engine = BothWays(load_ruleset(ruleset))
     # an event ends where no pairing exists
     with contextlib.suppress(NoValidPairingError):
         simulate(engine, players, 7, seed, BUSY)
     assert engine.compared >= 3
+
+
+def test_the_2017_walk_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    # even brackets, the CLB's odd one and odd ones followed by more than the last group
+    used: set[bool] = set()
+    walk = procedure._Round2017._walk_2017
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        out = walk(self, *args, **kwargs)
+        if out is not None:
+            used.add(out.floater is not None)
+        return out
+
+    monkeypatch.setattr(procedure._Round2017, "_walk_2017", counting)
+    for players in (31, 60):
+        with contextlib.suppress(NoValidPairingError):
+            simulate(Engine(load_ruleset("fide-dutch-2017")), players, 7, 1, BUSY)
+    assert used == {False, True}
 
 
 def test_every_walk_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
