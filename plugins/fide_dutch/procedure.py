@@ -468,6 +468,14 @@ class _Round:
         # (the empty seat of the residents' own assignment goes with the MDP's opponent when
         # the remainder is even: only an odd remainder's seat is the PAB's)
         kinds = self._kinds(bye, bye0, odd_rest and not nxt)
+        walked = self._b7_walk(mdp, residents, kinds)
+        if walked is None or not self._rest_fits(walked, nxt, far, bye0, pab_below):
+            return None
+        return walked.pairs
+
+    def _b7_walk(self, mdp: int, residents: Sequence[int], kinds: Kinds) -> FullPairing | None:
+        """The MDP's opponent (the first resident whose remainder's bound is the highest; see
+        :meth:`_b7_one_mdp_in_full`) and the walk of his remainder, the MDP's pair first."""
         profile = self._kind
         top = self.players[mdp]
         solved = kinds.symmetric(residents)
@@ -487,14 +495,11 @@ class _Round:
         w = pair_worth[profile[chosen]]
         assert w is not None
         walked = pair_in_full(
-            [x for x in residents if x != chosen],
-            kinds,
-            self.compatible,
-            known_bound=best - 2 * w,
+            [x for x in residents if x != chosen], kinds, self.compatible, known_bound=best - 2 * w
         )
-        if walked is None or not self._rest_fits(walked, nxt, far, bye0, pab_below):
+        if walked is None:
             return None
-        return [(mdp, chosen), *walked.pairs]
+        return FullPairing([(mdp, chosen), *walked.pairs], walked.floater, best // 2)
 
     def _next_bracket_perfect(
         self, floaters: Sequence[int], nxt: Sequence[int], far: Sequence[int], bye0: ByeFacts
@@ -847,16 +852,17 @@ class _Round2017(_Round):
         final: bool,
     ) -> FullPairing | None:
         """B.6 with D.1-D.2 for a homogeneous bracket paired in full, walked
-        (:func:`.homogeneous.pair_in_full`) as in the current text: its pairs then meet C.5 at
-        its best, C.6 is nil (one score), C.7 and, in the PPB, C.4 hold when the players
-        below can pair among themselves, and C.8-C.19 are sums over the pairs.  Odd: in the
-        CLB (nobody below) its floater takes the PAB (C.2); in a bracket that is neither the
-        PPB nor followed by the last scoregroup, C.7 is at its best when the next scoregroup
-        can pair the floater and make all the pairs its size allows (checked on the
-        result).  ``None`` otherwise or when the walk cannot certify it."""
-        if not self.walk_homogeneous or carried or len(residents) < 2:
+        (:func:`.homogeneous.pair_in_full`) as in the current text (and B.7 with one MDP, who
+        is then paired: C.6): its pairs then meet C.5 and C.6 at their best, C.7 and, in the
+        PPB, C.4 hold when the players below can pair among themselves, and C.8-C.19 are
+        sums over the pairs.  Odd: in the CLB (nobody below) its floater takes the PAB (C.2);
+        in a bracket that is neither the PPB nor followed by the last scoregroup, C.7 is at
+        its best when the next scoregroup can pair the floater and make all the pairs its
+        size allows (checked on the result).  ``None`` otherwise or when the walk cannot
+        certify it."""
+        if not self.walk_homogeneous or len(carried) > 1 or len(residents) < 2:
             return None
-        odd = len(residents) % 2 == 1
+        odd = (len(carried) + len(residents)) % 2 == 1
         if odd and (below if special else (final or not below)):
             return None
         if below and not self._eligible_completable(below):
@@ -870,7 +876,10 @@ class _Round2017(_Round):
 
         floatable = (lambda p: p.bye_eligible) if odd and special else None
         kinds = Kinds(self.players, self._kind, weight, floatable)
-        walked = pair_in_full(residents, kinds, self.compatible)
+        if carried:  # B.7 with one MDP, as in the current text
+            walked = self._b7_walk(carried[0], residents, kinds)
+        else:
+            walked = pair_in_full(residents, kinds, self.compatible)
         if walked is not None and walked.floater is not None and not special:
             group = [walked.floater, *below]
             graph = self._graph(ByeFacts(None, {}, False))
