@@ -2,7 +2,8 @@
 
 Usage: python bench/compare_py4swiss.py [--system burstein|dubov] [--sizes 16 24 40]
        [--rounds 9] [--seeds 5] [--ruleset ID] [--realistic]
-       [--c6-as-text] [--c7-as-text] [--order-as-text] [--bye-as-text] [--classify]
+       [--c6-as-text] [--c7-as-text] [--order-as-text] [--bye-as-text] [--index-as-text]
+       [--zero-byes-as-text] [--classify]
 
 Burstein: ``--c6-as-text``, ``--c7-as-text`` and ``--order-as-text`` patch the three places
 where py4swiss 0.3 departs from the text of Burstein-2025 (C6 weights reversed, C7 crediting a
@@ -237,6 +238,53 @@ def _patch_burstein_index() -> None:
     )
 
 
+def _patch_burstein_zero_byes() -> None:
+    """py4swiss 0.3 applies the exception of Burstein-2025 1.7.2 item 3 (a series of
+    consecutive zero-point byes up to the current round counts as draws for the player's
+    over-the-board opponents) only to a player all of whose results are zero-point byes -- a
+    player without opponents, so it never changes an Index -- and only in the Buchholz, not in
+    the Sonneborn-Berger (1.7.2 are the common rules of both sorting methods).  The patch
+    counts the closing run of zero-point byes of every player as draws in both.  Use it with
+    ``--index-as-text`` (applied after it), so that a bye pre-entered for the round being
+    paired is not part of the run."""
+    from py4swiss.engines.burstein import player as pl
+    from py4swiss.trf.results import ColorToken, ResultToken
+
+    def seen_by_opponents(sections, system):  # type: ignore[no-untyped-def]
+        draw = system.score_dict[(ResultToken.HALF_POINT_BYE, ColorToken.BYE_OR_NOT_PAIRED)]
+        out = {}
+        for sec in sections:
+            run = 0
+            for result in reversed(sec.results):
+                if result.result != ResultToken.ZERO_POINT_BYE:
+                    break
+                run += 1
+            out[sec.starting_number] = sec.points_times_ten + run * draw
+        return out
+
+    def terms(sections, system):  # type: ignore[no-untyped-def]
+        seen = seen_by_opponents(sections, system)
+        return {
+            sec.starting_number: [
+                (seen[r.id] if r.result.is_played() else sec.points_times_ten, r)
+                for r in sec.results
+            ]
+            for sec in sections
+        }
+
+    def buchholz(sections, system):  # type: ignore[no-untyped-def]
+        return {n: sum(s for s, _ in ts) for n, ts in terms(sections, system).items()}
+
+    def sonneborn_berger(sections, system):  # type: ignore[no-untyped-def]
+        return {
+            n: sum(s * system.get_points_times_ten(r) for s, r in ts)
+            for n, ts in terms(sections, system).items()
+        }
+
+    pl._get_buchholz_dict = buchholz
+    pl._get_sonneborn_berger_dict = sonneborn_berger
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--system", choices=["burstein", "dubov"], default="burstein")
@@ -267,6 +315,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="Burstein: patch py4swiss's Index so that a bye pre-entered for the round being "
         "paired is not yet in anybody's score (1.7.1: the scores before the round)",
+    )
+    ap.add_argument(
+        "--zero-byes-as-text",
+        action="store_true",
+        help="Burstein: patch py4swiss's Index so that every player's closing run of "
+        "zero-point byes counts as draws for his opponents, in the Buchholz and the "
+        "Sonneborn-Berger (1.7.2 item 3); py4swiss applies it only to a player whose results "
+        "are all zero-point byes, and only in the Buchholz",
     )
     ap.add_argument(
         "--bye-as-text",
@@ -301,6 +357,8 @@ def main(argv: list[str] | None = None) -> int:
         _patch_burstein_order()
     if args.bye_as_text:
         _patch_bye()
+    if args.zero_byes_as_text:
+        _patch_burstein_zero_byes()  # before the Index patch, which wraps it
     if args.index_as_text:
         _patch_burstein_index()
     ruleset = args.ruleset or (
