@@ -3,7 +3,7 @@
 Usage: python bench/compare_py4swiss.py [--system burstein|dubov] [--sizes 16 24 40]
        [--rounds 9] [--seeds 5] [--ruleset ID] [--realistic]
        [--c6-as-text] [--c7-as-text] [--order-as-text] [--bye-as-text] [--index-as-text]
-       [--zero-byes-as-text] [--classify]
+       [--zero-byes-as-text] [--forfeit-upfloats] [--classify]
 
 Burstein: ``--c6-as-text``, ``--c7-as-text`` and ``--order-as-text`` patch the three places
 where py4swiss 0.3 departs from the text of Burstein-2025 (C6 weights reversed, C7 crediting a
@@ -189,23 +189,32 @@ def _patch_bye() -> None:
     has played the *fewest* (rank 0 for the most games, and the larger weight wins), in its
     Dubov and its Burstein engine alike, whereas Dubov-2026 3.1.4 and Burstein-2025 3.1 give
     the PAB to the one who "has played the highest number of games" (its own comments quote
-    it).  The patch reverses that rank."""
+    it).  The patch reverses that rank.  Then, for the lowest ranking (3.1.5), py4swiss adds 1
+    to one candidate's weight after the other, from the bottom of the ranking up, and keeps
+    the first who gets the PAB; that 1 lands in the lowest bit of the games field, so a
+    candidate who has played one game fewer than the best ties with him and may win.  The
+    patch shifts the weights one bit to the left, so that the 1 only separates equals."""
     from py4swiss.engines.burstein.bye_matcher import ByeMatcher as BursteinBye
     from py4swiss.engines.dubov.bye_matcher import ByeMatcher as DubovBye
 
     for cls in (DubovBye, BursteinBye):
         original = cls._get_bye_weight
+        original_max = cls._get_max_weight
 
         def get_bye_weight(self, player, original=original):  # type: ignore[no-untyped-def]
             games = self._games_dict
             top = len(games) - 1
             self._games_dict = {value: top - rank for value, rank in games.items()}
             try:
-                return original(self, player)
+                return original(self, player) << 1
             finally:
                 self._games_dict = games
 
+        def get_max_weight(self, original_max=original_max):  # type: ignore[no-untyped-def]
+            return (original_max(self) << 1) | 1
+
         cls._get_bye_weight = get_bye_weight
+        cls._get_max_weight = get_max_weight
 
 
 def _patch_burstein_index() -> None:
@@ -285,6 +294,33 @@ def _patch_burstein_zero_byes() -> None:
     pl._get_sonneborn_berger_dict = sonneborn_berger
 
 
+def _patch_dubov_forfeit_upfloats() -> None:
+    """py4swiss 0.3 counts a player's upfloats (Dubov-2026 1.8 maximum upfloaters, C8-C10)
+    over the games played only: a player paired with a higher score whose game was then
+    forfeited was not upfloated for it.  swisspairing reads an upfloat as the pairing's
+    (1.3.2: an upfloater is a player of a lower scoregroup in the bracket, whatever happened
+    at the board; the float history is that of the rounds of the schedule, AMB-N4).  The patch
+    counts a forfeited pairing's upfloat too, to show that this reading is the only difference
+    left."""
+    from py4swiss.engines.dubov import player as pl
+    from py4swiss.trf.results import ResultToken
+
+    forfeits = (ResultToken.FORFEIT_WIN, ResultToken.FORFEIT_LOSS)
+
+    def get_floats(section, points_list_dict):  # type: ignore[no-untyped-def]
+        upfloats, current = 0, False
+        mine = points_list_dict[section.starting_number]
+        for i, r in enumerate(section.results):
+            if not r.id or not (r.result.is_played() or r.result in forfeits):
+                current = False
+                continue
+            current = points_list_dict[r.id][i] > mine[i]
+            upfloats += int(current)
+        return upfloats, current
+
+    pl._get_floats = get_floats
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--system", choices=["burstein", "dubov"], default="burstein")
@@ -325,6 +361,13 @@ def main(argv: list[str] | None = None) -> int:
         "are all zero-point byes, and only in the Buchholz",
     )
     ap.add_argument(
+        "--forfeit-upfloats",
+        action="store_true",
+        help="Dubov: patch py4swiss so that a pairing with a higher score whose game was "
+        "forfeited counts as an upfloat (1.3.2: the pairing makes the upfloater), as "
+        "swisspairing reads it",
+    )
+    ap.add_argument(
         "--bye-as-text",
         action="store_true",
         help="patch py4swiss's PAB choice so that the player who has played the most games is "
@@ -357,6 +400,8 @@ def main(argv: list[str] | None = None) -> int:
         _patch_burstein_order()
     if args.bye_as_text:
         _patch_bye()
+    if args.forfeit_upfloats:
+        _patch_dubov_forfeit_upfloats()
     if args.zero_byes_as_text:
         _patch_burstein_zero_byes()  # before the Index patch, which wraps it
     if args.index_as_text:
