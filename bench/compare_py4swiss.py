@@ -2,7 +2,8 @@
 
 Usage: python bench/compare_py4swiss.py [--system burstein|dubov] [--sizes 16 24 40]
        [--rounds 9] [--seeds 5] [--ruleset ID] [--realistic]
-       [--c6-as-text] [--c7-as-text] [--order-as-text] [--bye-as-text] [--classify]
+       [--c6-as-text] [--c7-as-text] [--order-as-text] [--bye-as-text] [--index-as-text]
+       [--zero-byes-as-text] [--forfeit-upfloats] [--classify]
 
 Burstein: ``--c6-as-text``, ``--c7-as-text`` and ``--order-as-text`` patch the three places
 where py4swiss 0.3 departs from the text of Burstein-2025 (C6 weights reversed, C7 crediting a
@@ -188,23 +189,32 @@ def _patch_bye() -> None:
     has played the *fewest* (rank 0 for the most games, and the larger weight wins), in its
     Dubov and its Burstein engine alike, whereas Dubov-2026 3.1.4 and Burstein-2025 3.1 give
     the PAB to the one who "has played the highest number of games" (its own comments quote
-    it).  The patch reverses that rank."""
+    it).  The patch reverses that rank.  Then, for the lowest ranking (3.1.5), py4swiss adds 1
+    to one candidate's weight after the other, from the bottom of the ranking up, and keeps
+    the first who gets the PAB; that 1 lands in the lowest bit of the games field, so a
+    candidate who has played one game fewer than the best ties with him and may win.  The
+    patch shifts the weights one bit to the left, so that the 1 only separates equals."""
     from py4swiss.engines.burstein.bye_matcher import ByeMatcher as BursteinBye
     from py4swiss.engines.dubov.bye_matcher import ByeMatcher as DubovBye
 
     for cls in (DubovBye, BursteinBye):
         original = cls._get_bye_weight
+        original_max = cls._get_max_weight
 
         def get_bye_weight(self, player, original=original):  # type: ignore[no-untyped-def]
             games = self._games_dict
             top = len(games) - 1
             self._games_dict = {value: top - rank for value, rank in games.items()}
             try:
-                return original(self, player)
+                return original(self, player) << 1
             finally:
                 self._games_dict = games
 
+        def get_max_weight(self, original_max=original_max):  # type: ignore[no-untyped-def]
+            return (original_max(self) << 1) | 1
+
         cls._get_bye_weight = get_bye_weight
+        cls._get_max_weight = get_max_weight
 
 
 def _patch_burstein_index() -> None:
@@ -235,6 +245,80 @@ def _patch_burstein_index() -> None:
     pl._get_sonneborn_berger_dict = lambda sections, system: original_sb(
         before_round(sections, system), system
     )
+
+
+def _patch_burstein_zero_byes() -> None:
+    """py4swiss 0.3 applies the exception of Burstein-2025 1.7.2 item 3 (a series of
+    consecutive zero-point byes up to the current round counts as draws for the player's
+    over-the-board opponents) only to a player all of whose results are zero-point byes -- a
+    player without opponents, so it never changes an Index -- and only in the Buchholz, not in
+    the Sonneborn-Berger (1.7.2 are the common rules of both sorting methods).  The patch
+    counts the closing run of zero-point byes of every player as draws in both.  Use it with
+    ``--index-as-text`` (applied after it), so that a bye pre-entered for the round being
+    paired is not part of the run."""
+    from py4swiss.engines.burstein import player as pl
+    from py4swiss.trf.results import ColorToken, ResultToken
+
+    def seen_by_opponents(sections, system):  # type: ignore[no-untyped-def]
+        draw = system.score_dict[(ResultToken.HALF_POINT_BYE, ColorToken.BYE_OR_NOT_PAIRED)]
+        out = {}
+        for sec in sections:
+            run = 0
+            for result in reversed(sec.results):
+                if result.result != ResultToken.ZERO_POINT_BYE:
+                    break
+                run += 1
+            out[sec.starting_number] = sec.points_times_ten + run * draw
+        return out
+
+    def terms(sections, system):  # type: ignore[no-untyped-def]
+        seen = seen_by_opponents(sections, system)
+        return {
+            sec.starting_number: [
+                (seen[r.id] if r.result.is_played() else sec.points_times_ten, r)
+                for r in sec.results
+            ]
+            for sec in sections
+        }
+
+    def buchholz(sections, system):  # type: ignore[no-untyped-def]
+        return {n: sum(s for s, _ in ts) for n, ts in terms(sections, system).items()}
+
+    def sonneborn_berger(sections, system):  # type: ignore[no-untyped-def]
+        return {
+            n: sum(s * system.get_points_times_ten(r) for s, r in ts)
+            for n, ts in terms(sections, system).items()
+        }
+
+    pl._get_buchholz_dict = buchholz
+    pl._get_sonneborn_berger_dict = sonneborn_berger
+
+
+def _patch_dubov_forfeit_upfloats() -> None:
+    """py4swiss 0.3 counts a player's upfloats (Dubov-2026 1.8 maximum upfloaters, C8-C10)
+    over the games played only: a player paired with a higher score whose game was then
+    forfeited was not upfloated for it.  swisspairing reads an upfloat as the pairing's
+    (1.3.2: an upfloater is a player of a lower scoregroup in the bracket, whatever happened
+    at the board; the float history is that of the rounds of the schedule, AMB-N4).  The patch
+    counts a forfeited pairing's upfloat too, to show that this reading is the only difference
+    left."""
+    from py4swiss.engines.dubov import player as pl
+    from py4swiss.trf.results import ResultToken
+
+    forfeits = (ResultToken.FORFEIT_WIN, ResultToken.FORFEIT_LOSS)
+
+    def get_floats(section, points_list_dict):  # type: ignore[no-untyped-def]
+        upfloats, current = 0, False
+        mine = points_list_dict[section.starting_number]
+        for i, r in enumerate(section.results):
+            if not r.id or not (r.result.is_played() or r.result in forfeits):
+                current = False
+                continue
+            current = points_list_dict[r.id][i] > mine[i]
+            upfloats += int(current)
+        return upfloats, current
+
+    pl._get_floats = get_floats
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -269,6 +353,21 @@ def main(argv: list[str] | None = None) -> int:
         "paired is not yet in anybody's score (1.7.1: the scores before the round)",
     )
     ap.add_argument(
+        "--zero-byes-as-text",
+        action="store_true",
+        help="Burstein: patch py4swiss's Index so that every player's closing run of "
+        "zero-point byes counts as draws for his opponents, in the Buchholz and the "
+        "Sonneborn-Berger (1.7.2 item 3); py4swiss applies it only to a player whose results "
+        "are all zero-point byes, and only in the Buchholz",
+    )
+    ap.add_argument(
+        "--forfeit-upfloats",
+        action="store_true",
+        help="Dubov: patch py4swiss so that a pairing with a higher score whose game was "
+        "forfeited counts as an upfloat (1.3.2: the pairing makes the upfloater), as "
+        "swisspairing reads it",
+    )
+    ap.add_argument(
         "--bye-as-text",
         action="store_true",
         help="patch py4swiss's PAB choice so that the player who has played the most games is "
@@ -301,6 +400,10 @@ def main(argv: list[str] | None = None) -> int:
         _patch_burstein_order()
     if args.bye_as_text:
         _patch_bye()
+    if args.forfeit_upfloats:
+        _patch_dubov_forfeit_upfloats()
+    if args.zero_byes_as_text:
+        _patch_burstein_zero_byes()  # before the Index patch, which wraps it
     if args.index_as_text:
         _patch_burstein_index()
     ruleset = args.ruleset or (

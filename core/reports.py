@@ -60,6 +60,10 @@ _POLICY_TEXT = {
         "unplayed rounds count as in FIDE C.07 (2026), art. 16, the dummy opponent capped "
         "(16.4.1, 16.4.2)"
     ),
+    "burstein2025": N_(
+        "an own unplayed round counts as a game against oneself, an opponent's closing run of "
+        "zero-point byes as draws (Burstein 2025, 1.7.2)"
+    ),
 }
 
 

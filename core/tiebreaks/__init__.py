@@ -54,6 +54,11 @@ the coefficients is one policy per ruleset (``tiebreak_policy.unplayed``, see
     as ``fide2023``, with the caps of the 2026 text (16.4.1/16.4.2): the dummy of a forfeit
     scores at most the scheduled opponent's adjusted score, that of any other unplayed round
     at most draw points times the rounds counted.
+``burstein2025``
+    Burstein-2025 1.7.2 (the Index of C.04.4.2 from July 2025): an own unplayed round is a game
+    against oneself (the dummy of ``fide2023``); of an opponent's unplayed rounds only his
+    series of consecutive zero-point byes up to the current round counts as draws (item 3) — a
+    half-point bye or a forfeit ends the series; no cut modifier is applied first to them.
 
 One module per concern: :mod:`.policy` (the ruleset's settings), :mod:`.records` (each
 player's rounds, read once), :mod:`.unplayed` (art. 16 and the older policies), :mod:`.sums`

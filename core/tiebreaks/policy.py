@@ -23,11 +23,15 @@ UNPLAYED_POLICIES = (
     "rdf-manual",
     "fide2023",
     "fide2026",
+    "burstein2025",
 )
 #: The policies of C.07 art. 16 (2023 and later): a dummy opponent for own unplayed rounds,
 #: requested byes at the end counted as draws for the opponents, voluntary unplayed rounds
 #: cut first (16.5).
 ART16_POLICIES = ("fide2023", "fide2026")
+#: The policies whose own unplayed rounds are games against a dummy with the player's own
+#: score: C.07 16.4 and Burstein-2025 1.7.2 ("a game against oneself").
+_DUMMY_POLICIES = (*ART16_POLICIES, "burstein2025")
 #: ``all-met``: direct encounter applies only when every tied player met every other one
 #: (pre-2023 practice, seed rules); ``fide2023``: C.07 art. 6.2 and the Swiss rule 6.3.
 DIRECT_ENCOUNTER_MODES = ("all-met", "fide2023")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from swisspairing.model import PointSystem, Tournament
 
-from .policy import ART16_POLICIES, _policy_name
+from .policy import _DUMMY_POLICIES, _policy_name
 from .records import _EPS, _FRACTION, _Table, _table
 
 
@@ -79,6 +79,22 @@ def _fide2023_draw_rounds(tb: _Table, x: int) -> list[int]:
     return out
 
 
+def _zero_bye_run(tb: _Table, x: int) -> list[int]:
+    """Burstein-2025 1.7.2 item 3: round indices of ``x``'s series of consecutive zero-point
+    byes up to the current round (the run that ends in the last round counted); each counts
+    as a draw when ``x``'s score is used for his over-the-board opponents.  Only zero-point
+    byes make the series (``Z``, or a blank without an opponent, TRF16): a half-point bye, a
+    forfeit or a game in the last round means there is none."""
+    out = []
+    codes = tb.code[x]
+    opps = tb.opp[x]
+    for r in range(tb.after - 1, -1, -1):
+        if opps[r] is not None or codes[r] not in "Z ":
+            break
+        out.append(r)
+    return out
+
+
 def _adjusted_scores(tb: _Table, unplayed: str) -> dict[int, float]:
     """Each player's score as it enters *other* players' coefficients under ``unplayed``."""
     if unplayed == "played-only":
@@ -99,10 +115,11 @@ def _adjusted_scores(tb: _Table, unplayed: str) -> dict[int, float]:
             s = _rdf_withdrawn_score(tb, n)
             if s is not None:
                 out[n] = s
-    elif unplayed in ART16_POLICIES:
+    elif unplayed in _DUMMY_POLICIES:
         draw = tb.ps.draw
+        draw_rounds = _zero_bye_run if unplayed == "burstein2025" else _fide2023_draw_rounds
         for n in tb.numbers:
-            rounds = _fide2023_draw_rounds(tb, n)
+            rounds = draw_rounds(tb, n)
             if rounds:
                 out[n] = tb.score[n] + sum(draw - tb.pts[n][r] for r in rounds)
     tb.adjusted[unplayed] = out
@@ -158,8 +175,9 @@ def _entries(tb: _Table, unplayed: str) -> dict[int, list[tuple[float, float, bo
                 elif unplayed == "rdf-manual":
                     if (c == "U" or (c == "+" and opps[r] is None)) and lowest is not None:
                         out.append((lowest, 1.0, False))
-                elif unplayed in ART16_POLICIES:
-                    # C.07 16.4: a game against a dummy with the player's own score ...
+                elif unplayed in _DUMMY_POLICIES:
+                    # C.07 16.4 (Burstein-2025 1.7.2: a game against oneself): a game
+                    # against a dummy with the player's own score ...
                     dummy = tb.score[n]
                     if unplayed == "fide2026":
                         # ... capped (C.07 2026 16.4.1/16.4.2): a forfeit at the scheduled

@@ -118,12 +118,13 @@ SCHEMA: Mapping[str, Any] = {
             ),
         },
         "unplayed": {
-            "enum": ["draw", "played-only", "virtual-opponent", "fide2023"],
+            "enum": ["draw", "played-only", "virtual-opponent", "fide2023", "burstein2025"],
             "default": "draw",
             "description": (
                 "How unplayed games enter the Index: A.7 opponents' unplayed games as draws "
                 "(draw); Burstein-2025 1.7.2 own unplayed rounds as games against oneself, a "
-                "closing run of byes as draws (fide2023)."
+                "closing run of zero-point byes as draws (burstein2025); the C.07 2023 rule, "
+                "whose closing run also takes half-point byes and forfeits (fide2023)."
             ),
         },
         "boards": {

@@ -6,8 +6,9 @@
   :mod:`swisspairing.tiebreaks`);
 - ``Burstein-2025 1.7``/``1.8`` (text valid from 1 July 2025): Buchholz, then Sonneborn-Berger,
   then TPN (the pairing number, ascending); ``1.7.2``: a player's own unplayed round counts as
-  a game against himself, a closing run of byes counts as draws for his opponents (policy
-  ``fide2023``, the same rule as the 2023 tiebreak regulations).
+  a game against himself; item 3: his series of consecutive zero-point byes up to the current
+  round counts as draws for his opponents (policy ``burstein2025``; unlike C.07 2023 16.3 a
+  half-point bye or a forfeit ends the series).
 
 The values come from :func:`swisspairing.tiebreaks.buchholz` and
 :func:`swisspairing.tiebreaks.sonneborn_berger` — the implementation the standings use.

@@ -57,6 +57,16 @@ SCHEMA: Mapping[str, Any] = {
                 "in the first half of the rounds); TRF XXA/250 records always take precedence."
             ),
         },
+        "pairing_numbers": {
+            "enum": ["taking-part", "start"],
+            "default": "taking-part",
+            "description": (
+                "The pairing numbers of A.2 / 1.2.2 and of the parity rule E.5 / 5.2.5 "
+                "(AMB-N5): the start list counting only the players who take part in the "
+                "round or took part in an earlier pairing (bbpPairings), or the whole start "
+                "list, a player absent from the round keeping his number (py4swiss)."
+            ),
+        },
     }
 }
 

@@ -115,12 +115,17 @@ def edition(context: RoundContext) -> Edition:
 
 
 def _pairing_numbers(context: RoundContext) -> dict[int, int]:
-    """A.1 / 1.1 with GHR 2: the start list, counting the players who take part now or took
-    part in an earlier pairing (a late entry is numbered among them, others renumbered)."""
+    """A.1 / 1.1 with GHR 2 (AMB-N5): the start list, counting the players who take part now
+    or took part in an earlier pairing (a late entry is numbered among them, others
+    renumbered, as bbpPairings does); with ``pairing_numbers: start`` every player of the
+    start list keeps his place, also in a round he is absent from."""
     rnd = context.round_number
+    players = sorted(context.tournament.players, key=lambda p: p.number)
+    if context.ruleset.param("pairing_numbers", "taking-part") == "start":
+        return {p.number: i + 1 for i, p in enumerate(players)}
     present = set(context.participants)
     counted = []
-    for p in sorted(context.tournament.players, key=lambda p: p.number):
+    for p in players:
         earlier = any(rec.opponent is not None or rec.result == "U" for rec in p.rounds[: rnd - 1])
         if p.number in present or earlier:
             counted.append(p.number)
