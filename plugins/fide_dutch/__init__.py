@@ -128,10 +128,15 @@ _COLOUR_RULES_2026 = {
 }
 
 
-def _colour_pairing(pair: tuple[int, int], context: RoundContext) -> Pairing:
+def _colour_pairing(
+    pair: tuple[int, int], context: RoundContext, index: Mapping[int, int] | None = None
+) -> Pairing:
+    """E.1-E.5 / 5.2.1-5.2.5 for one pair; ``index``: each player's place in the A.2 order
+    (built here when not given: a caller with many pairs passes it once)."""
     facts = round_facts(context)
     a, b = pair
-    index = {n: i for i, n in enumerate(facts.order)}
+    if index is None:
+        index = {n: i for i, n in enumerate(facts.order)}
     if index[b] < index[a]:
         a, b = b, a
     colour, rule = allocate(facts.players[a], facts.players[b], context.initial_colour())
@@ -186,7 +191,8 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     from .explain import explain_round
 
     explain_round(result, context)
-    boards = [_colour_pairing(p, context) for p in result.pairs]
+    index = {n: i for i, n in enumerate(facts.order)}
+    boards = [_colour_pairing(p, context, index) for p in result.pairs]
     boards = swiss_order_boards(boards, context)
     byes = (Bye(result.bye),) if result.bye is not None else ()
     events = list(context.explanation)

@@ -505,28 +505,19 @@ class _Round:
         self, floaters: Sequence[int], nxt: Sequence[int], far: Sequence[int], bye0: ByeFacts
     ) -> bool:
         """[C8] at its best: the next bracket pairs every floater and makes as many pairs as
-        its size allows, with the round still completable.  (Shown by a maximum matching of
-        the next bracket; when the player it leaves over cannot complete the round, by
-        leaving over, in its place, one of the :data:`LEFT_OVER_TRIES` lowest of the next
-        bracket instead.  ``False`` means only that this did not show it.)"""
+        its size allows, with the round still completable.  Shown by pairing the next bracket
+        in full, or, when its size is odd, in full but for one of its
+        :data:`LEFT_OVER_TRIES` lowest players, who can then be paired with the players
+        further down (warm-started matchings; ``False`` means only that this did not show
+        it)."""
         group = [*floaters, *nxt]
-        graph = self._graph(ByeFacts(None, {}, False))
-        mate, _active = graph.maximum_matching(group, bye=False)
-        index = graph.index
-        matched = [n for n in group if mate[index[n]] >= 0]
-        if len(matched) // 2 < len(group) // 2:
-            return False
-        if any(mate[index[f]] < 0 for f in floaters):
-            return False
-        unmatched = [n for n in group if mate[index[n]] < 0]
-        if self._completable([*unmatched, *far], bye0):
-            return True
-        if len(unmatched) != 1:
-            return False
+        no_bye = ByeFacts(None, {}, False)
+        if len(group) % 2 == 0:
+            return self._graph(no_bye).completable(group, bye=False) and self._completable(
+                far, bye0
+            )
         for u in list(reversed(nxt))[:LEFT_OVER_TRIES]:
-            if u == unmatched[0]:
-                continue
-            if self._graph(ByeFacts(None, {}, False)).completable(
+            if self._graph(no_bye).completable(
                 [n for n in group if n != u], bye=False
             ) and self._completable([u, *far], bye0):
                 return True
