@@ -854,16 +854,23 @@ class _Round2017(_Round):
         if not self.walk_homogeneous or len(carried) > 1 or len(residents) < 2:
             return None
         odd = (len(carried) + len(residents)) % 2 == 1
-        if odd and (below if special else (final or not below)):
+        if odd and (below if special else not below):
             return None
         if below and not self._eligible_completable(below):
             return None
         facts = self.facts
+        # before the last scoregroup, C.7's pairs carry C.2 (the PAB eligibility of both
+        # players): once everybody but one eligible PAB receiver is paired (checked on the
+        # floater below) that count is the same for every such pairing, but a pair of this
+        # bracket would carry it and the floater's pair there not: left out of the walk's
+        # weights
+        c7_unit = 1 << sum(layout.widths()[4:]) if final and not special else 0
 
         def weight(hi: DutchPlayer, lo: DutchPlayer) -> int | None:
             if not colour_compatible(hi, lo, facts):
                 return None
-            return edge_weight_2017(hi, lo, Place.CURRENT, facts, layout)
+            w = edge_weight_2017(hi, lo, Place.CURRENT, facts, layout)
+            return w - c7_unit * ((not hi.bye_eligible) + (not lo.bye_eligible))
 
         floatable = (lambda p: p.bye_eligible) if odd and special else None
         kinds = Kinds(self.players, self._kind, weight, floatable)
@@ -871,7 +878,15 @@ class _Round2017(_Round):
             walked = self._b7_walk(carried[0], residents, kinds)
         else:
             walked = pair_in_full(residents, kinds, self.compatible)
-        if walked is not None and walked.floater is not None and not special:
+        if walked is not None and walked.floater is not None and not special and final:
+            # C.7 of the last bracket, with C.2: all paired but one PAB receiver, the
+            # floater paired there
+            everybody = ByeFacts(1 << 40, {}, False)
+            if not self._graph(everybody).completable_within(
+                [walked.floater, *below], [walked.floater], below
+            ):
+                return None
+        elif walked is not None and walked.floater is not None and not special:
             group = [walked.floater, *below]
             graph = self._graph(ByeFacts(None, {}, False))
             mate, _active = graph.maximum_matching(group, bye=False)

@@ -61,21 +61,27 @@ def test_walk_equals_matchings(players: int, seed: int, ruleset: str) -> None:
 
 
 def test_the_2017_walk_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    # even brackets, the CLB's odd one and odd ones followed by more than the last group
-    used: set[bool] = set()
+    # even brackets, odd ones (their floater to the next scoregroup, to the last one with C.2
+    # in C.7, or the CLB's PAB) and one MDP
+    used: set[tuple[bool, bool, bool, bool]] = set()
     walk = procedure._Round2017._walk_2017
 
-    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
-        out = walk(self, *args, **kwargs)
+    def counting(self: Any, carried: Any, *args: Any, **kwargs: Any) -> Any:
+        out = walk(self, carried, *args, **kwargs)
         if out is not None:
-            used.add(out.floater is not None)
+            used.add((bool(carried), out.floater is not None, kwargs["special"], kwargs["final"]))
         return out
 
     monkeypatch.setattr(procedure._Round2017, "_walk_2017", counting)
     for players in (31, 60):
         with contextlib.suppress(NoValidPairingError):
             simulate(Engine(load_ruleset("fide-dutch-2017")), players, 7, 1, BUSY)
-    assert used == {False, True}
+    assert {
+        (False, False, False, False),  # even, paired in full
+        (False, True, False, False),  # odd, the floater to the next scoregroup
+        (False, True, False, True),  # odd, the floater to the last scoregroup (C.7 with C.2)
+        (True, True, False, True),  # one MDP, the remainder's floater to the last
+    } <= used, used
 
 
 def test_every_walk_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
