@@ -42,25 +42,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from dutch1992_fields import BUSY, QUIET, comparable, top_half_round_one
 from swisspairing import Engine, load_ruleset
 from swisspairing.errors import NoValidPairingError
 from swisspairing.model import Tournament
-from swisspairing.pairing import Bye, Pairing, RoundPairing
+from swisspairing.pairing import RoundPairing
 from swisspairing.plugins.dutch_1992 import procedure
-from swisspairing.simulate import SimulationConfig, simulate
+from swisspairing.simulate import simulate
 
 RULESET = load_ruleset("fide-dutch-1992")
-QUIET = SimulationConfig(
-    draw_rate=0.3,
-    forfeit_rate=0.0,
-    half_bye_rate=0.0,
-    absence_rate=0.0,
-    withdrawal_rate=0.0,
-    unrated_rate=0.0,
-)
-BUSY = SimulationConfig(
-    draw_rate=0.4, forfeit_rate=0.06, half_bye_rate=0.05, absence_rate=0.04, withdrawal_rate=0.02
-)
 
 #: Every switch of the search's cuts (module globals of ``procedure``).
 SWITCHES = ("PRUNED", "BOUNDED", "STAGE_BOUNDS", "C12_STREAMS")
@@ -86,16 +76,6 @@ def exhaustive() -> Iterator[None]:
             setattr(procedure, name, value)
 
 
-def _key(result: RoundPairing) -> tuple[Any, ...]:
-    return (
-        tuple((b.white, b.black) for b in result.boards),
-        tuple((b.player, b.result) for b in result.byes),
-        tuple(
-            (e.rule, e.render("en"), e.bracket) for e in result.events if e.message not in TALLIES
-        ),
-    )
-
-
 class BothWays(Engine):
     """Pairs every round exhaustively and bounded and asserts the same answer; round 1 of a
     ``top_half`` event gives White to every player of the top half (issue 20's fields)."""
@@ -109,15 +89,11 @@ class BothWays(Engine):
             result = super().pair(tournament, **kwargs)
         except NoValidPairingError as exc:
             return ("none", str(exc))
-        return ("ok", _key(result), result)
+        return ("ok", comparable(result, TALLIES), result)
 
     def pair(self, tournament: Tournament, **kwargs: Any) -> RoundPairing:  # type: ignore[override]
         if self.top_half and tournament.next_round == 1:
-            numbers = sorted(p.number for p in tournament.players)
-            half = len(numbers) // 2
-            boards = tuple(Pairing(numbers[i], numbers[i + half]) for i in range(half))
-            byes = (Bye(numbers[-1]),) if len(numbers) % 2 else ()
-            return RoundPairing(round=1, boards=boards, byes=byes)
+            return top_half_round_one(tournament)
         kwargs.setdefault("explain", True)
         with exhaustive():
             slow = self._answer(tournament, **kwargs)

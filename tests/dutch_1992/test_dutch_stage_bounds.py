@@ -25,25 +25,15 @@ import contextlib
 from typing import Any
 
 import pytest
+from dutch1992_fields import BUSY, QUIET, comparable, top_half_round_one
 from swisspairing import Engine, load_ruleset
 from swisspairing.errors import NoValidPairingError
 from swisspairing.model import Tournament
-from swisspairing.pairing import Bye, Pairing, RoundPairing
+from swisspairing.pairing import RoundPairing
 from swisspairing.plugins.dutch_1992 import procedure
-from swisspairing.simulate import SimulationConfig, simulate
+from swisspairing.simulate import simulate
 
 RULESET = load_ruleset("fide-dutch-1992")
-QUIET = SimulationConfig(
-    draw_rate=0.3,
-    forfeit_rate=0.0,
-    half_bye_rate=0.0,
-    absence_rate=0.0,
-    withdrawal_rate=0.0,
-    unrated_rate=0.0,
-)
-BUSY = SimulationConfig(
-    draw_rate=0.4, forfeit_rate=0.06, half_bye_rate=0.05, absence_rate=0.04, withdrawal_rate=0.02
-)
 
 #: The explanation's tallies of the search (not decisions of the text): left out of the
 #: comparison.
@@ -51,16 +41,6 @@ TALLIES = {
     "pairings of this bracket passed over because the players they move down and the lower "
     "brackets could not all be paired (maximum matching): {count}",
 }
-
-
-def _key(result: RoundPairing) -> tuple[Any, ...]:
-    return (
-        tuple((b.white, b.black) for b in result.boards),
-        tuple((b.player, b.result) for b in result.byes),
-        tuple(
-            (e.rule, e.render("en"), e.bracket) for e in result.events if e.message not in TALLIES
-        ),
-    )
 
 
 def _set_bounds(on: bool) -> None:
@@ -77,18 +57,14 @@ class Compared(Engine):
 
     def pair(self, tournament: Tournament, **kwargs: Any) -> RoundPairing:  # type: ignore[override]
         if self.top_half and tournament.next_round == 1:
-            numbers = sorted(p.number for p in tournament.players)
-            half = len(numbers) // 2
-            boards = tuple(Pairing(numbers[i], numbers[i + half]) for i in range(half))
-            byes = (Bye(numbers[-1]),) if len(numbers) % 2 else ()
-            return RoundPairing(round=1, boards=boards, byes=byes)
+            return top_half_round_one(tournament)
         kwargs.setdefault("explain", True)
         answers = []
         for bounded in (False, True):
             _set_bounds(bounded)
             try:
                 result = super().pair(tournament, **kwargs)
-                answers.append(("ok", _key(result)))
+                answers.append(("ok", comparable(result, TALLIES)))
             except NoValidPairingError as exc:
                 answers.append(("none", str(exc)))
             finally:
