@@ -22,7 +22,7 @@ B.2).  The last bracket leaves at most the PAB receiver.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from swisspairing import RoundContext
@@ -505,23 +505,30 @@ class _Round:
         self, floaters: Sequence[int], nxt: Sequence[int], far: Sequence[int], bye0: ByeFacts
     ) -> bool:
         """[C8] at its best: the next bracket pairs every floater and makes as many pairs as
-        its size allows, with the round still completable.  Shown by pairing the next bracket
-        in full, or, when its size is odd, in full but for one of its
-        :data:`LEFT_OVER_TRIES` lowest players, who can then be paired with the players
-        further down (warm-started matchings; ``False`` means only that this did not show
-        it)."""
-        group = [*floaters, *nxt]
-        no_bye = ByeFacts(None, {}, False)
+        its size allows, with the round still completable (:meth:`_left_over_ones`, then the
+        one left over with the players further down; ``False`` means only that this did not
+        show it)."""
+        return any(
+            self._completable([*left, *far], bye0)
+            for left in self._left_over_ones([*floaters, *nxt], nxt)
+        )
+
+    def _left_over_ones(self, group: Sequence[int], nxt: Sequence[int]) -> Iterator[list[int]]:
+        """Who ``group`` (floaters and the next bracket ``nxt``) can leave over while it pairs
+        everybody else, floaters included: nobody when its size is even, else one of the
+        :data:`LEFT_OVER_TRIES` lowest of ``nxt`` (warm-started complete pairings, not a
+        maximum matching per floater; an empty answer means only that these did not do)."""
+        graph = self._graph(ByeFacts(None, {}, False))
         if len(group) % 2 == 0:
-            return self._graph(no_bye).completable(group, bye=False) and self._completable(
-                far, bye0
-            )
+            if graph.completable(group, bye=False):
+                yield []
+            return
         for u in list(reversed(nxt))[:LEFT_OVER_TRIES]:
-            if self._graph(no_bye).completable(
+            # (the graph asked for again: the caller may have set another PAB score since)
+            if self._graph(ByeFacts(None, {}, False)).completable(
                 [n for n in group if n != u], bye=False
-            ) and self._completable([u, *far], bye0):
-                return True
-        return False
+            ):
+                yield [u]
 
     def _max_pairs(self, players: Sequence[int]) -> int:
         """The most pairs ``players`` can make among themselves under [C1]-[C3]."""
@@ -878,24 +885,18 @@ class _Round2017(_Round):
             walked = self._b7_walk(carried[0], residents, kinds)
         else:
             walked = pair_in_full(residents, kinds, self.compatible)
-        if walked is not None and walked.floater is not None and not special and final:
-            # C.7 of the last bracket, with C.2: all paired but one PAB receiver, the
-            # floater paired there
-            everybody = ByeFacts(1 << 40, {}, False)
-            if not self._graph(everybody).completable_within(
-                [walked.floater, *below], [walked.floater], below
-            ):
+        if walked is not None and walked.floater is not None and not special:
+            f = walked.floater
+            if final:
+                # C.7 of the last bracket, with C.2: all paired but one PAB receiver, the
+                # floater paired there
+                everybody = ByeFacts(1 << 40, {}, False)
+                shown = self._graph(everybody).completable_within([f, *below], [f], below)
+            else:
+                # C.7 at its best: the next scoregroup pairs the floater and makes every pair
+                shown = any(True for _ in self._left_over_ones([f, *below], below))
+            if not shown:
                 return None
-        elif walked is not None and walked.floater is not None and not special:
-            group = [walked.floater, *below]
-            graph = self._graph(ByeFacts(None, {}, False))
-            mate, _active = graph.maximum_matching(group, bye=False)
-            index = graph.index
-            if (
-                mate[index[walked.floater]] < 0
-                or sum(1 for n in group if mate[index[n]] >= 0) // 2 < len(group) // 2
-            ):
-                return None  # C.7 not shown at its best
         return walked
 
     def _pair_bracket(
