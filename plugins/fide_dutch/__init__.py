@@ -128,16 +128,11 @@ _COLOUR_RULES_2026 = {
 }
 
 
-def _colour_pairing(
-    pair: tuple[int, int], context: RoundContext, index: Mapping[int, int] | None = None
-) -> Pairing:
-    """E.1-E.5 / 5.2.1-5.2.5 for one pair; ``index``: each player's place in the A.2 order
-    (built here when not given: a caller with many pairs passes it once)."""
+def _colour_pairing(pair: tuple[int, int], context: RoundContext) -> Pairing:
+    """E.1-E.5 / 5.2.1-5.2.5 for one pair."""
     facts = round_facts(context)
     a, b = pair
-    if index is None:
-        index = {n: i for i, n in enumerate(facts.order)}
-    if index[b] < index[a]:
+    if facts.index[b] < facts.index[a]:
         a, b = b, a
     colour, rule = allocate(facts.players[a], facts.players[b], context.initial_colour())
     white, black = (a, b) if colour is WHITE else (b, a)
@@ -161,7 +156,7 @@ def swiss_order_boards(pairings: Sequence[Pairing], context: RoundContext) -> li
     """GHR 3.6: the score of the higher-ranked player, then the score of the other, then the
     rank of the higher-ranked player (real scores; A.2 rank)."""
     facts = round_facts(context)
-    index = {n: i for i, n in enumerate(facts.order)}
+    index = facts.index
 
     def key(p: Pairing) -> tuple[int, int, int]:
         hi, lo = (p.white, p.black) if index[p.white] < index[p.black] else (p.black, p.white)
@@ -191,8 +186,7 @@ def swiss_pair_round(context: RoundContext) -> RoundPairing:
     from .explain import explain_round
 
     explain_round(result, context)
-    index = {n: i for i, n in enumerate(facts.order)}
-    boards = [_colour_pairing(p, context, index) for p in result.pairs]
+    boards = [_colour_pairing(p, context) for p in result.pairs]
     boards = swiss_order_boards(boards, context)
     byes = (Bye(result.bye),) if result.bye is not None else ()
     events = list(context.explanation)

@@ -95,6 +95,8 @@ class RoundFacts:
     """Participants by start number."""
     order: tuple[int, ...]
     """Participants in A.2 order (pairing score, then TPN)."""
+    index: Mapping[int, int]
+    """Each participant's place in :attr:`order` (0 first)."""
     topscorer_round: bool
     """Whether the last round is being paired (A.7 / 1.8)."""
     topscore_threshold: int
@@ -245,6 +247,7 @@ def round_facts(context: RoundContext) -> RoundFacts:
     facts = RoundFacts(
         players=players,
         order=order,
+        index={n: i for i, n in enumerate(order)},
         topscorer_round=total is not None and played_rounds >= total - 1,
         topscore_threshold=played_rounds * top // 2,
         edition=ed,

@@ -138,7 +138,7 @@ class _Round:
         self.facts: RoundFacts = round_facts(context)
         self.players = self.facts.players
         self.order = self.facts.order
-        self.index = {n: i for i, n in enumerate(self.order)}
+        self.index = self.facts.index
         self.layout = Layout.for_round(self.facts)
         groups: list[list[int]] = []
         for n in self.order:
