@@ -272,9 +272,8 @@ def _c1_exact_walk(
             mate[a], mate_of[b] = b, a
             del mate[other]
             del mate_of[old_b]
-            fixed.update((b,))
-            frozen = set(fixed)
-            if augment(other, frozen):
+            fixed.add(b)
+            if augment(other, set()):
                 break
             # undo: b back to other, old_b back to a
             fixed.discard(b)
