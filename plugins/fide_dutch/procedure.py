@@ -22,7 +22,7 @@ B.2).  The last bracket leaves at most the PAB receiver.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from swisspairing import RoundContext
@@ -42,6 +42,7 @@ from .criteria import (
 from .criteria_2017 import Layout2017, edge_weight_2017
 from .definitions import DutchPlayer, Edition, FloatKind, RoundFacts, round_facts
 from .homogeneous import FullPairing, Kinds, KindWeight, pair_in_full
+from .joint_walk import PlaceWeight, walk_mdps, walk_remainder
 from .order import mdp_tiebreak, remainder_tiebreak
 
 
@@ -118,6 +119,11 @@ def _bye_key(bye: ByeFacts) -> tuple[object, ...]:
     """What of ``bye`` an edge weight depends on, as a key."""
     return (bye.score, bye.single_downfloater, tuple(sorted(bye.unplayed_rank.items())))
 
+
+#: The joint walks (:mod:`.joint_walk`) are tried only for brackets whose matchings would hold
+#: at least this many players (the bracket and everybody below it): a speed setting (their
+#: answer is the matchings'; smaller matchings are quicker than the walks' assignments).
+JOINT_WALK_MIN_PLAYERS = 250
 
 #: How many of the next bracket's lowest players :meth:`_Round._next_bracket_perfect` tries
 #: to leave over (a speed setting: when none will do, the matchings decide the bracket).
@@ -364,6 +370,24 @@ class _Round:
             if not colour_compatible(hi, lo, facts):
                 return None
             return edge_weight(hi, lo, Place.CURRENT, facts, layout, bye, completion=False)
+
+        return weight
+
+    def _may_meet_in(self, barred: set[frozenset[int]]) -> Callable[[int, int], bool]:
+        """[C1]-[C3] for two players of a bracket, two MDPs of one origin barred."""
+        return lambda a, b: self.compatible(a, b) and frozenset((a, b)) not in barred
+
+    def _joint_weight(self, bye: ByeFacts, bye0: ByeFacts) -> PlaceWeight:
+        """The pair weight the joint walk reads (:mod:`.joint_walk`): what the matchings over
+        the bracket and everybody below weigh (the [C4] completion field in; further down,
+        the round's PAB facts), ``None`` where [C3] parts the two."""
+        facts, layout = self.facts, self.layout
+
+        def weight(hi: DutchPlayer, lo: DutchPlayer, place: Place) -> int | None:
+            if not colour_compatible(hi, lo, facts):
+                return None
+            facts_there = bye0 if place is Place.FAR else bye
+            return edge_weight(hi, lo, place, facts, layout, facts_there) or None
 
         return weight
 
@@ -680,7 +704,41 @@ class _Round:
             else:
                 # 1. the MDP-pairing (B.7, D.3/4.4)
                 resident_set = set(residents)
-                if carried:
+                # (the walks' mates stand for the matchings' in [C9]'s look at the next
+                # bracket below only where they must agree: nobody further down)
+                mates_read = bool(
+                    bye0.score is not None
+                    and bye0.unplayed_rank
+                    and nxt
+                    and bye0.score >= self.players[nxt[0]].score
+                )
+                joint_ok = (
+                    self.walk_homogeneous
+                    and walk
+                    and not (mates_read and far)
+                    and len(bracket) + len(nxt) + len(far) >= JOINT_WALK_MIN_PLAYERS
+                )
+                mdp_walk = None
+                if carried and joint_ok:
+                    # B.7 / 3.7 with D.3 / 4.4: the MDP-pairing walked with the players below
+                    # in its bound, certified by a pairing of the rest (:mod:`.joint_walk`)
+                    mdp_walk = walk_mdps(
+                        carried,
+                        residents,
+                        nxt,
+                        far,
+                        self.players,
+                        self._kind,
+                        self._joint_weight(bye, bye0),
+                        self._may_meet_in(barred),
+                    )
+                if mdp_walk is not None:
+                    mates = mdp_walk.below
+                    for pair in mdp_walk.pairs:
+                        pairs.append(pair)
+                        report.pairs.append(pair)
+                        finalized.update(pair)
+                elif carried:
                     tb, low = mdp_tiebreak(carried, residents)
                     hint = _mdp_hint(carried, residents, nxt)
                     mates = self._stage(bracket, nxt, far, bye, bye0, barred, tb, low, local, hint)
@@ -700,7 +758,31 @@ class _Round:
                 # remainder's (the MDP pairs taken out, the rest is optimal for the rest), so
                 # the remainder is matched with that number at once (and from the most it
                 # could make by itself, as the text says, should the count not hold)
-                if remainder:
+                joint = None
+                if (
+                    remainder
+                    and joint_ok
+                    and len(remainder) + len(finalized & set(bracket)) == len(bracket)
+                ):
+                    # B.6 / 3.6 for a remainder not paired in full: the D.1 walk with the
+                    # players below in its bound, certified by a pairing of the rest
+                    # (:mod:`.joint_walk`); its mates stand for the matchings' in [C9] below
+                    joint = walk_remainder(
+                        remainder,
+                        nxt,
+                        far,
+                        self.players,
+                        self._kind,
+                        self._joint_weight(bye, bye0),
+                        self.compatible,
+                    )
+                if joint is not None:
+                    mates = joint.below
+                    for a, b in joint.pairs:
+                        pairs.append((a, b))
+                        report.pairs.append((a, b))
+                        finalized.update((a, b))
+                elif remainder:
                     rest = [n for n in bracket if n not in finalized]
                     tried: set[int] = set()
                     predicted = (

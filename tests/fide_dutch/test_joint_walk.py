@@ -1,0 +1,136 @@
+"""B.6 / 3.6 and B.7 / 3.7 with the order of section D for brackets that are not paired in
+full (fide_dutch/joint_walk.py): the walks with the players below in the bound give the
+pairing the matchings give.
+
+The joint walks decide who floats together with the players below, from a bound over kinds
+of players (a symmetric assignment of all the players not yet paired), and certify every
+answer by a pairing of the rest of the round that reaches the bound; the text's order (D.1
+for a remainder, with one exchange of D.2 at most; D.3 then D.1 for the MDP-pairing) is
+walked pair by pair, each refusal exact.  In events whose first round gave White to the top
+half on every board (round-1 colours not alternated), the low scoregroups fill with players
+due the same colour, [C3] keeps brackets from pairing in full and [C4] sends players down:
+exactly the brackets these walks are for.  Here every round of such events (and of busy
+ones) is paired with the walks and again with the matchings alone, from the same history;
+the pairings (boards, colours, byes) must be equal, and every kind of walk must have paired
+some bracket (the comparison would pass trivially for a kind that never ran).
+
+The walks are used in play only where the matchings would hold many players
+(``JOINT_WALK_MIN_PLAYERS``, a speed setting); here that limit is lifted so that small events
+exercise them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pytest
+from swisspairing import Engine, load_ruleset
+from swisspairing.errors import NoValidPairingError
+from swisspairing.model import Tournament
+from swisspairing.pairing import Pairing, RoundPairing
+from swisspairing.plugins.fide_dutch import joint_walk, procedure
+from swisspairing.simulate import SimulationConfig, simulate
+
+#: Simulated events with draws, forfeits, half-point byes, absences and withdrawals.
+BUSY = SimulationConfig(
+    draw_rate=0.3, forfeit_rate=0.04, half_bye_rate=0.03, absence_rate=0.02, withdrawal_rate=0.01
+)
+
+
+class WhiteTopBothWays(Engine):
+    """Pairs each round with the walks and again with the matchings alone; with
+    ``white_top`` round 1 gives White to the higher-ranked player on every board."""
+
+    compared = 0
+
+    def __init__(self, *args: Any, white_top: bool = True, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.white_top = white_top
+
+    def pair(self, tournament: Tournament, **kwargs: Any) -> RoundPairing:  # type: ignore[override]
+        result = super().pair(tournament, **kwargs)
+        procedure._Round.walk_homogeneous = False
+        try:
+            plain = super().pair(tournament, **kwargs)
+        finally:
+            procedure._Round.walk_homogeneous = True
+        assert (result.boards, result.byes) == (plain.boards, plain.byes), result.round
+        self.compared += 1
+        if self.white_top and result.round == 1:
+            boards = tuple(
+                Pairing(min(b.white, b.black), max(b.white, b.black)) for b in result.boards
+            )
+            return RoundPairing(result.round, boards, result.byes, result.events)
+        return result
+
+
+@pytest.fixture
+def used(monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The joint walks on for every bracket, and which kinds of them paired one."""
+    monkeypatch.setattr(procedure, "JOINT_WALK_MIN_PLAYERS", 0)
+    kinds: set[str] = set()
+    remainder, mdps = joint_walk.walk_remainder, joint_walk.walk_mdps
+    exchanged, ones_out = joint_walk._exchanged, joint_walk._the_ones_out
+
+    def walk_remainder(*args: Any) -> Any:
+        out = remainder(*args)
+        if out is not None:
+            kinds.add("remainder")
+        return out
+
+    def walk_mdps(*args: Any) -> Any:
+        out = mdps(*args)
+        if out is not None:
+            kinds.add("MDP-pairing")
+            if len(args[0]) > 1:
+                kinds.add("MDP-pairing of several MDPs")
+        return out
+
+    def _exchanged(*args: Any) -> Any:
+        out = exchanged(*args)
+        if out is not None:
+            kinds.add("one exchange")
+        return out
+
+    def _the_ones_out(*args: Any) -> Any:
+        out = ones_out(*args)
+        if out:
+            kinds.add("odd bracket, one left out")
+        return out
+
+    monkeypatch.setattr(procedure, "walk_remainder", walk_remainder)
+    monkeypatch.setattr(procedure, "walk_mdps", walk_mdps)
+    monkeypatch.setattr(joint_walk, "_exchanged", _exchanged)
+    monkeypatch.setattr(joint_walk, "_the_ones_out", _the_ones_out)
+    return kinds
+
+
+@pytest.mark.parametrize("players", [30, 61, 100])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_joint_walks_equal_matchings_white_top(used: set[str], players: int, seed: int) -> None:
+    engine = WhiteTopBothWays(load_ruleset("fide-dutch-2025"))
+    with contextlib.suppress(NoValidPairingError):  # an event ends where no pairing exists
+        simulate(engine, players, 7, seed, BUSY)
+    assert engine.compared >= 3
+
+
+@pytest.mark.parametrize("players", [40, 81])
+def test_joint_walks_equal_matchings_busy(used: set[str], players: int) -> None:
+    engine = WhiteTopBothWays(load_ruleset("fide-dutch-2025"), white_top=False)
+    with contextlib.suppress(NoValidPairingError):
+        simulate(engine, players, 9, 4, BUSY)
+    assert engine.compared >= 3
+
+
+def test_every_joint_walk_is_used(used: set[str]) -> None:
+    for players, seed in ((30, 1), (61, 2), (100, 3)):
+        with contextlib.suppress(NoValidPairingError):
+            simulate(WhiteTopBothWays(load_ruleset("fide-dutch-2025")), players, 7, seed, BUSY)
+    assert {
+        "remainder",
+        "MDP-pairing",
+        "MDP-pairing of several MDPs",
+        "one exchange",
+        "odd bracket, one left out",
+    } <= used, used
