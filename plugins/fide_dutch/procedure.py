@@ -125,6 +125,10 @@ def _bye_key(bye: ByeFacts) -> tuple[object, ...]:
 #: answer is the matchings'; smaller matchings are quicker than the walks' assignments).
 JOINT_WALK_MIN_PLAYERS = 250
 
+#: ... and only while those players fall into at most this many kinds (a speed setting: the
+#: walks' assignments grow with the kinds, the matchings with the players).
+JOINT_WALK_MAX_KINDS = 32
+
 #: How many of the next bracket's lowest players :meth:`_Round._next_bracket_perfect` tries
 #: to leave over (a speed setting: when none will do, the matchings decide the bracket).
 LEFT_OVER_TRIES = 16
@@ -717,6 +721,8 @@ class _Round:
                     and walk
                     and not (mates_read and far)
                     and len(bracket) + len(nxt) + len(far) >= JOINT_WALK_MIN_PLAYERS
+                    and len({self._kind[n] for g in (bracket, nxt, far) for n in g})
+                    <= JOINT_WALK_MAX_KINDS
                 )
                 mdp_walk = None
                 if carried and joint_ok:
