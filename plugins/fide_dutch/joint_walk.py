@@ -353,6 +353,7 @@ def walk_remainder(
     kind: Mapping[int, Hashable],
     weight: PlaceWeight,
     may_meet: Callable[[int, int], bool],
+    barred: Callable[[int], Collection[int]],
 ) -> JointPairing | None:
     """B.6 / 3.6 with D.1-D.2 / 4.2-4.3 for the homogeneous ``bracket`` or remainder (in
     pairing order) with every player below it (``nxt``, the next scoregroup, and ``far``,
@@ -379,11 +380,11 @@ def walk_remainder(
     units = _Units(players, kind, weight, roles, _remainder_meets)
     halves = units.transport()  # 2.
     if halves.value is None or halves.value != bound.value:
-        return _exchanged(bracket, p, below, players, kind, weight, may_meet, bound.value)
+        return _exchanged(bracket, p, below, players, kind, weight, may_meet, barred, bound.value)
     pairs = _walk(s1, s2, [_Alt(units, halves)], may_meet)  # 3.
     if pairs is None:
         return None
-    mates = _certificate([*s2, *nxt, *far], units, halves, may_meet)  # 4.
+    mates = _certificate([*s2, *nxt, *far], units, halves, may_meet, barred)  # 4.
     return None if mates is None else JointPairing(pairs, s2, mates)
 
 
@@ -419,6 +420,7 @@ def _exchanged(
     kind: Mapping[int, Hashable],
     weight: PlaceWeight,
     may_meet: Callable[[int, int], bool],
+    barred: Callable[[int], Collection[int]],
     bound: int,
 ) -> JointPairing | None:
     """B.6 with one exchange (D.2 / 4.3) when no pairing without one reaches the bound:
@@ -460,7 +462,7 @@ def _exchanged(
         if pairs is None:
             return None
         rest = [*followers, *(n for n in below)]
-        mates = _certificate(rest, units, t, may_meet)
+        mates = _certificate(rest, units, t, may_meet, barred)
         return None if mates is None else JointPairing(pairs, followers, mates)
     return None
 
@@ -474,6 +476,7 @@ def walk_mdps(
     kind: Mapping[int, Hashable],
     weight: PlaceWeight,
     may_meet: Callable[[int, int], bool],
+    barred: Callable[[int], Collection[int]],
 ) -> JointPairing | None:
     """B.7 / 3.7 with D.3 / 4.4 and D.1 / 4.2 for the MDP-pairing of a heterogeneous bracket
     (``mdps`` and ``residents`` in pairing order) with every player below it in the bound:
@@ -541,7 +544,7 @@ def walk_mdps(
         return None
     left = [*(m for m in mdps if m not in paired), *free]
     for alt in alts:  # 4.
-        mates = _certificate([*left, *nxt, *far], alt.units, alt.t, may_meet)
+        mates = _certificate([*left, *nxt, *far], alt.units, alt.t, may_meet, barred)
         if mates is not None:
             return JointPairing(pairs, left, mates)
     return None
@@ -637,38 +640,59 @@ def _certificate(
     units: _Units,
     left: Transport[Key, Key],
     may_meet: Callable[[int, int], bool],
+    barred: Callable[[int], Collection[int]],
 ) -> dict[int, int] | None:
     """Step 4: a pairing of ``rest`` (the players not yet paired, in pairing order) along
     pairs of kinds tight both ways in what is left of the assignment, whose pairs weigh what
-    their kinds weigh (of the same tier: the real order may weigh less than the heavier way
-    round), one player left for the empty seat when their number is odd; ``None`` when there
-    is none."""
+    their kinds weigh (two of one role either way round: which is ranked higher is not known
+    of kinds), one player left for the empty seat when their number is odd; ``None`` when
+    there is none.  ``barred`` gives whom a player may not meet ([C1]; [C3] is the kinds'),
+    and every pair found is asked ``may_meet`` too."""
     tight = left.tight()
-    key, kind, players = units.key, units.kind, units.players
+    key = units.key
     n = len(rest)
     odd = n % 2 == 1
-    adj = [0] * (n + 1)
-    real: dict[tuple[Hashable, Hashable, Place], int | None] = {}
+    where = {x: i for i, x in enumerate(rest)}
+    members: dict[Key, int] = {}
     for i, x in enumerate(rest):
-        kx = key[x]
-        for j in range(i + 1, n):
-            y = rest[j]
-            ky = key[y]
-            if (kx, ky) not in tight or (ky, kx) not in tight or not may_meet(x, y):
-                continue
-            place = _PLACE[_TIER[ky[0]]]
-            rk = (kind[x], kind[y], place)
-            if rk not in real:
-                real[rk] = units.weight(players[x], players[y], place)
-            if real[rk] is None or real[rk] != units.w(kx, ky):
-                continue  # (the real order of two alike may weigh less)
-            adj[i] |= 1 << j
-            adj[j] |= 1 << i
+        members[key[x]] = members.get(key[x], 0) | 1 << i
+    allowed: dict[Key, int] = {}
+    for kx in members:
+        mask = 0
+        for ky, bits in members.items():
+            if (kx, ky) in tight and (ky, kx) in tight and _weighs_as_kinds(units, kx, ky):
+                mask |= bits
         if odd and (kx, SEAT) in tight and (SEAT, kx) in tight:
-            adj[i] |= 1 << n
+            mask |= 1 << n
+        allowed[kx] = mask
+    adj = [0] * (n + 1)
+    for i, x in enumerate(rest):
+        mask = allowed[key[x]] & ~(1 << i)
+        for other in barred(x):
+            j = where.get(other)
+            if j is not None:
+                mask &= ~(1 << j)
+        adj[i] = mask
+        if mask >> n & 1:
             adj[n] |= 1 << i
     size = n + 1 if odd else n
     mate = maximum_matching_masks(adj, (1 << size) - 1)
     if any(mate[v] < 0 for v in range(size)):
         return None
-    return {rest[i]: rest[mate[i]] for i in range(n) if mate[i] < n}
+    mates = {rest[i]: rest[mate[i]] for i in range(n) if mate[i] < n}
+    if not all(may_meet(a, b) for a, b in mates.items()):
+        return None  # pragma: no cover - the kinds' [C3] is the players'
+    return mates
+
+
+def _weighs_as_kinds(units: _Units, a: Key, b: Key) -> bool:
+    """Whether two players of kinds ``a`` and ``b`` weigh what the kinds weigh, whichever of
+    them is ranked higher when their roles do not say it."""
+    w = units.w(a, b)
+    if w is None:
+        return False
+    if _RANK[a[0]] != _RANK[b[0]]:
+        return True  # (the roles order them: the kinds' weight is the pair's)
+    place = _PLACE[_TIER[a[0]]]
+    pa, pb = units.rep[a], units.rep[b]
+    return units.weight(pa, pb, place) == w == units.weight(pb, pa, place)

@@ -22,7 +22,7 @@ B.2).  The last bracket leaves at most the PAB receiver.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from swisspairing import RoundContext
@@ -381,6 +381,17 @@ class _Round:
         """[C1]-[C3] for two players of a bracket, two MDPs of one origin barred."""
         return lambda a, b: self.compatible(a, b) and frozenset((a, b)) not in barred
 
+    def _barred_in(
+        self, carried: Sequence[int], origin: Mapping[int, int]
+    ) -> Callable[[int], Collection[int]]:
+        """Whom a player may not meet ([C1]), two MDPs of one origin barred too."""
+        same: dict[int, frozenset[int]] = {}
+        for a in carried:
+            if a in origin:
+                same[a] = frozenset(b for b in carried if b != a and origin.get(b) == origin[a])
+        context = self.context
+        return lambda n: context.barred(n) | same[n] if n in same else context.barred(n)
+
     def _joint_weight(self, bye: ByeFacts, bye0: ByeFacts) -> PlaceWeight:
         """The pair weight the joint walk reads (:mod:`.joint_walk`): what the matchings over
         the bracket and everybody below weigh (the [C4] completion field in; further down,
@@ -737,6 +748,7 @@ class _Round:
                         self._kind,
                         self._joint_weight(bye, bye0),
                         self._may_meet_in(barred),
+                        self._barred_in(carried, origin),
                     )
                 if mdp_walk is not None:
                     mates = mdp_walk.below
@@ -781,6 +793,7 @@ class _Round:
                         self._kind,
                         self._joint_weight(bye, bye0),
                         self.compatible,
+                        self.context.barred,
                     )
                 if joint is not None:
                     mates = joint.below
