@@ -26,7 +26,7 @@ over kinds:
    follow (an exchange) or the bound is loose: ``None``, the matchings decide;
 3. **the walk** -- each S1 player (each paired MDP), highest first, takes the first S2 player
    (resident) he may meet ([C1]) whose kind keeps the assignment at ``U`` with both units of
-   the pair taken out (:meth:`Transport.changed`, then :meth:`Transport.take` both ways).  A
+   the pair taken out (:meth:`Transport.take` both ways).  A
    partner refused so is in no pairing worth ``U``;
 4. **the certificate** -- the players not yet paired are paired along pairs of kinds that
    are tight both ways under an optimal dual of what is left (:meth:`Transport.tight`; the
@@ -204,6 +204,7 @@ class _Units:
             S2_BELOW,
         ),
         extra_roles: Mapping[str, Collection[str]] = {},
+        bonus: Callable[[str, str], int] | None = None,
     ) -> None:
         self.players = players
         self.kind = kind
@@ -227,13 +228,19 @@ class _Units:
                         self.count.setdefault(nk, 0)
                         self.rep.setdefault(nk, self.rep[k])
         self.count[SEAT] = sum(self.count.values()) % 2
+        self.bonus = bonus
+        """A term below the weights by the roles of a pair (:func:`_fewest_exchanges`)."""
+        self.shift = (4 * len(roles) + 4).bit_length()
         self._cache: dict[tuple[Key, Key], int | None] = {}
 
     def w(self, a: Key, b: Key) -> int | None:
         """The weight of a unit of ``a`` assigned to one of ``b`` (symmetric)."""
         key = (a, b)
         if key not in self._cache:
-            self._cache[key] = self._cache[(b, a)] = self._weigh(a, b)
+            w = self._weigh(a, b)
+            if w is not None and self.bonus is not None:
+                w = (w << self.shift) + (0 if SEAT in (a, b) else self.bonus(a[0], b[0]))
+            self._cache[key] = self._cache[(b, a)] = w
         return self._cache[key]
 
     def _weigh(self, a: Key, b: Key) -> int | None:
@@ -262,25 +269,19 @@ class _Units:
         return t
 
 
-class _Broken(Exception):
-    """A take that an optimum was shown to allow was refused (not expected)."""
-
-
-def _take_pair(t: Transport[Key, Key], a: Key, b: Key, w: int) -> bool:
+def _take_pair(t: Transport[Key, Key], a: Key, b: Key) -> bool:
     """Take a pair of kinds ``a``-``b`` out of the symmetric assignment ``t`` (a unit of
     each on both sides, ``a`` to ``b`` and ``b`` to ``a``) when an optimum holds it; else
-    nothing changes."""
-    value = t.value
-    if value is None:
+    nothing changes.  An optimum holds both units exactly when one holds ``a`` to ``b`` and,
+    that taken (the rest optimal again), one of the rest holds ``b`` to ``a``."""
+    if t.value is None:
         return False
-    if not (t.flow.get((a, b)) and t.flow.get((b, a))):
-        rest = t.changed({a: -1, b: -1}, {a: -1, b: -1})
-        if rest is None or rest + 2 * w != value:
-            return False
-    # an optimum holds both units: each take finds it (the rest is optimal after the first)
-    if not (t.take(a, b) and t.take(b, a)):
-        raise _Broken
-    return True
+    saved = (dict(t.flow), dict(t.left), dict(t.right), t.value)
+    if t.take(a, b):
+        if t.take(b, a):
+            return True
+        t.flow, t.left, t.right, t.value = saved
+    return False
 
 
 @dataclass
@@ -324,12 +325,7 @@ def _walk(
                 ka, kb = alt.units.key[a], alt.units.key[b]
                 if kb in refused[j]:
                     continue
-                w = alt.units.w(ka, kb)
-                try:
-                    taken = w is not None and _take_pair(alt.t, ka, kb, w)
-                except _Broken:  # pragma: no cover - an optimum holding the pair was shown
-                    return None
-                if taken:
+                if alt.units.w(ka, kb) is not None and _take_pair(alt.t, ka, kb):
                     taking.append(j)
                 else:
                     refused[j].add(kb)
@@ -362,16 +358,23 @@ def walk_remainder(
     if len(bracket) < 2:
         return None
     below = {n: NEXT for n in nxt} | {n: FAR for n in far}
-    merged = _Units(players, kind, weight, {n: S2 for n in bracket} | below, _bound_meets)
+    merged = _Units(
+        players,
+        kind,
+        weight,
+        {n: S2 for n in bracket} | below,
+        _one_out_meets,
+        extra_roles={OUT: (S2,)},
+    )
     bound = merged.transport()  # 1.
     if bound.value is None:
         return None
-    inside = sum(f for (a, b), f in bound.flow.items() if a[0] == S2 and b[0] == S2)
+    inside = _inside(bound)
     if inside % 2:
         # an odd cycle of kinds inside the bracket: some player of it is not paired inside
         # (every pairing leaves one out), so the bound is the best with one unit of some kind
         # kept out of the bracket
-        bound, inside = _one_out(bracket, below, players, kind, weight)
+        inside = _one_out(bound)
     if bound.value is None or inside % 2 or not inside:
         return None
     p = inside // 2
@@ -380,6 +383,8 @@ def walk_remainder(
     units = _Units(players, kind, weight, roles, _remainder_meets)
     halves = units.transport()  # 2.
     if halves.value is None or halves.value != bound.value:
+        if _fewest_exchanges(bracket, p, below, players, kind, weight, bound.value) != 1:
+            return None  # (more than one exchange: the matchings decide)
         return _exchanged(bracket, p, below, players, kind, weight, may_meet, barred, bound.value)
     pairs = _walk(s1, s2, [_Alt(units, halves)], may_meet)  # 3.
     if pairs is None:
@@ -388,28 +393,101 @@ def walk_remainder(
     return None if mates is None else JointPairing(pairs, s2, mates)
 
 
-def _one_out(
+@dataclass(frozen=True, slots=True)
+class TightPairs:
+    """What the bound over kinds proves when a pairing of the rest of the round reaches it
+    (:func:`tight_pairs`)."""
+
+    inside: int
+    """The pairs inside the bracket in every best pairing ([C6])."""
+    keep: Callable[[int, int, int], bool]
+    """``keep(hi, lo, w)``: whether the pair of ``hi`` (the higher-ranked) and ``lo``, worth
+    ``w`` for the criteria, can be in a best pairing of the rest of the round."""
+
+
+def tight_pairs(
     bracket: Sequence[int],
+    nxt: Sequence[int],
+    far: Sequence[int],
+    players: Mapping[int, DutchPlayer],
+    kind: Mapping[int, Hashable],
+    weight: PlaceWeight,
+    may_meet: Callable[[int, int], bool],
+    barred: Callable[[int], Collection[int]],
+) -> TightPairs | None:
+    """For the matchings of a bracket that the walks do not pair (an exchange of D.2 more, a
+    [C1] stop): when a pairing of the bracket and everybody below reaches step 1's bound (a
+    pairing along pairs of kinds tight both ways, :func:`_certificate`), the bound is the
+    optimum, so the kinds' dual is an optimal dual of every pairing and every best pairing
+    uses only pairs it makes tight (complementary slackness): pairs of kinds tight both ways
+    whose players weigh what the kinds weigh.  A matching over those pairs alone, with the
+    terms of section D below the criteria, finds the same best pairing as one over all pairs
+    (it holds every best pairing).  ``None`` when no such pairing shows the bound (or its
+    assignment pairs an odd number inside the bracket)."""
+    below = {n: NEXT for n in nxt} | {n: FAR for n in far}
+    units = _Units(players, kind, weight, {n: S2 for n in bracket} | below, _bound_meets)
+    t = units.transport()
+    if t.value is None:
+        return None
+    inside = sum(f for (a, b), f in t.flow.items() if a[0] == S2 and b[0] == S2)
+    if inside % 2:
+        return None
+    if _certificate([*bracket, *nxt, *far], units, t, may_meet, barred) is None:
+        return None
+    tight = t.tight()
+    both = {(a, b): units.w(a, b) for a, b in tight if (b, a) in tight}
+    key = units.key
+
+    def keep(hi: int, lo: int, w: int) -> bool:
+        return both.get((key[hi], key[lo])) == w
+
+    return TightPairs(inside // 2, keep)
+
+
+def _one_out(bound: Transport[Key, Key]) -> int:
+    """Step 1 when its optimum pairs an odd number of units inside the bracket: a pairing
+    leaves some player of the bracket out of its pairs inside, so it is worth at most the best,
+    over the bracket's kinds, of the assignment with one unit of that kind that may not meet
+    the bracket (:data:`OUT`; each from ``bound``'s optimum, :meth:`Transport.changed`).
+    ``bound`` becomes the first such best assignment; the units it pairs inside."""
+    best: tuple[int, Key] | None = None
+    for k, c in bound.left.items():
+        if c and k[0] == S2:
+            move = {k: -1, (OUT, k[1]): 1}
+            value = bound.changed(move, move)
+            if value is not None and (best is None or value > best[0]):
+                best = (value, k)
+    if best is None:
+        bound.value = None
+        return 0
+    _move_units(bound, best[1], (OUT, best[1][1]), 1)
+    bound.solve()
+    return _inside(bound)
+
+
+def _fewest_exchanges(
+    bracket: Sequence[int],
+    p: int,
     below: Mapping[int, str],
     players: Mapping[int, DutchPlayer],
     kind: Mapping[int, Hashable],
     weight: PlaceWeight,
-) -> tuple[Transport[Key, Key], int]:
-    """Step 1 when its optimum pairs an odd number of units inside the bracket: a pairing
-    leaves some player of the bracket out of its pairs inside, so it is worth at most the best,
-    over the bracket's kinds, of the assignment with one player of that kind who may not meet
-    the bracket (:data:`OUT`, the rest :data:`S2`).  The best such assignment and the units it
-    pairs inside."""
-    best: Transport[Key, Key] | None = None
-    for k in dict.fromkeys(kind[n] for n in bracket):
-        one = next(n for n in bracket if kind[n] == k)
-        roles = {n: S2 for n in bracket} | dict(below) | {one: OUT}
-        t = _Units(players, kind, weight, roles, _one_out_meets).transport()
-        if t.value is not None and (best is None or best.value is None or t.value > best.value):
-            best = t
-    assert best is not None
-    inside = sum(f for (a, b), f in best.flow.items() if a[0] == S2 and b[0] == S2)
-    return best, inside
+    bound: int,
+) -> int | None:
+    """At least how many exchanges (D.2 / 4.3 a: pairs not led from S1) a pairing worth the
+    bound needs: step 1's assignment with S1 and S2 apart, a pair inside the bracket worth
+    one more below the criteria when an S1 player is in it; ``None`` when it falls short of
+    the bound."""
+
+    def led_from_s1(a: str, b: str) -> int:
+        return int(S1 in (a, b) and _TIER[a] == _TIER[b] == 1)
+
+    roles = {n: S1 if i < p else S2 for i, n in enumerate(bracket)} | dict(below)
+    units = _Units(players, kind, weight, roles, _bound_meets, bonus=led_from_s1)
+    t = units.transport()
+    if t.value is None or t.value >> units.shift != bound:
+        return None
+    return p - (t.value & ((1 << units.shift) - 1)) // 2
 
 
 def _exchanged(
@@ -494,8 +572,8 @@ def walk_mdps(
         kind,
         weight,
         roles,
-        _mdp_meets,
-        extra_roles={PAIRED: (OPEN,), UNPAIRED: (OPEN,)},
+        _mdp_one_out_meets,
+        extra_roles={PAIRED: (OPEN,), UNPAIRED: (OPEN,), OUT: (OPEN, RESIDENT)},
     )
     t = units.transport()  # 1.
     if t.value is None:
@@ -505,7 +583,7 @@ def walk_mdps(
     if _inside(t) % 2 and len(bracket) % 2:
         # an odd cycle of kinds inside the bracket, which no pairing has: every pairing
         # leaves one of the bracket's players out of its pairs inside (their number is odd)
-        alts = _the_ones_out(bracket, roles, units)
+        alts = _the_ones_out(bracket, roles, units, t)
         if not alts:
             return None
     target = alts[0].t.value
@@ -555,18 +633,35 @@ def _inside(t: Transport[Key, Key]) -> int:
     return sum(f for (a, b), f in t.flow.items() if _TIER[a[0]] <= 1 and _TIER[b[0]] <= 1)
 
 
-def _the_ones_out(bracket: Sequence[int], roles: Mapping[int, str], units: _Units) -> list[_Alt]:
-    """The bound of an odd bracket whose assignment pairs an odd number of units inside it:
-    a pairing leaves some player of the bracket out of its pairs inside, so it is worth at
-    most the best, over the bracket's kinds, of the assignment with one player of that kind
-    who may not meet the bracket (:data:`OUT`); every best pairing leaves out only players
-    of the kinds that give that best.  For each such kind, the assignment with the last
-    player of it (in ``bracket``'s order) standing for the one left out; empty when none has
-    an assignment or one of them still pairs an odd number inside."""
-    out: dict[Key, _Alt] = {}
+def _mdp_one_out_meets(a: str, b: str) -> bool:
+    """B.7 (:func:`_mdp_meets`), a player kept out of the bracket's pairs meeting only the
+    players below."""
+    return _one_out_meets(a, b) and _mdp_meets(a, b)
+
+
+def _the_ones_out(
+    bracket: Sequence[int], roles: Mapping[int, str], units: _Units, t: Transport[Key, Key]
+) -> list[_Alt]:
+    """The bound of an odd bracket whose assignment ``t`` pairs an odd number of units inside
+    it: a pairing leaves some player of the bracket out of its pairs inside, so it is worth at
+    most the best, over the bracket's kinds, of the assignment with one unit of that kind that
+    may not meet the bracket (:data:`OUT`; each from ``t``'s optimum,
+    :meth:`Transport.changed`); every best pairing leaves out only players of the kinds that
+    give that best.  For each such kind, the assignment with the last player of it (in
+    ``bracket``'s order) standing for the one left out; empty when none has an assignment or
+    one of them still pairs an odd number inside."""
+    values: dict[Key, int] = {}
     for n in bracket:
         k = units.key[n]
-        if k in out:
+        if k not in values:
+            move = {k: -1, (OUT, k[1]): 1}
+            value = t.changed(move, move)
+            if value is not None:
+                values[k] = value
+    best = max(values.values(), default=None)
+    tops: list[_Alt] = []
+    for k, value in values.items():
+        if value != best:
             continue
         last = next(x for x in reversed(bracket) if units.key[x] == k)
         one = _Units(
@@ -574,14 +669,13 @@ def _the_ones_out(bracket: Sequence[int], roles: Mapping[int, str], units: _Unit
             units.kind,
             units.weight,
             {**roles, last: OUT},
-            lambda a, b: _one_out_meets(a, b) and _mdp_meets(a, b),
+            _mdp_one_out_meets,
             extra_roles={PAIRED: (OPEN,), UNPAIRED: (OPEN,)},
         )
-        out[k] = _Alt(one, one.transport(), (last, k))
-    best = max((a.t.value for a in out.values() if a.t.value is not None), default=None)
-    tops = [a for a in out.values() if best is not None and a.t.value == best]
-    if any(_inside(a.t) % 2 for a in tops):
-        return []
+        alt = _Alt(one, one.transport(), (last, k))
+        if alt.t.value != best or _inside(alt.t) % 2:
+            return []
+        tops.append(alt)
     return tops
 
 

@@ -42,7 +42,7 @@ from .criteria import (
 from .criteria_2017 import Layout2017, edge_weight_2017
 from .definitions import DutchPlayer, Edition, FloatKind, RoundFacts, round_facts
 from .homogeneous import FullPairing, Kinds, KindWeight, pair_in_full
-from .joint_walk import PlaceWeight, walk_mdps, walk_remainder
+from .joint_walk import PlaceWeight, TightPairs, tight_pairs, walk_mdps, walk_remainder
 from .order import mdp_tiebreak, remainder_tiebreak
 
 
@@ -256,9 +256,11 @@ class _Round:
         *,
         completion: bool = True,
         lower: set[int] | None = None,
+        keep: TightPairs | None = None,
     ) -> list[tuple[int, int, int]]:
         """The weighted edges among ``active`` (criteria above, tie-break terms below); with
-        ``lower``, only the edges whose lower-ranked player is in it."""
+        ``lower``, only the edges whose lower-ranked player is in it; with ``keep``, only the
+        pairs that can be in a best pairing (:func:`.joint_walk.tight_pairs`)."""
         edges = []
         players = self.players
         profile, cache = self._profile, self._weights
@@ -291,7 +293,7 @@ class _Round:
                     w = cache[key] = edge_weight(
                         pa, players[b], place, self.facts, self.layout, facts, completion=completion
                     )
-                if w:
+                if w and (keep is None or keep.keep(a, b, w)):
                     edges.append((a, b, (w << low_bits) | tiebreak.get((a, b), 0)))
         return edges
 
@@ -308,10 +310,21 @@ class _Round:
         *,
         completion: bool = True,
         hint: Sequence[tuple[int, int]] = (),
+        keep: TightPairs | None = None,
     ) -> dict[int, int]:
-        """A maximum-weight matching of ``active`` (criteria above, tie-break terms below)."""
+        """A maximum-weight matching of ``active`` (criteria above, tie-break terms below;
+        with ``keep``, over the pairs that can be in a best pairing alone)."""
         edges = self._edges(
-            active, current, nxt, bye, far_bye, barred, tiebreak, low_bits, completion=completion
+            active,
+            current,
+            nxt,
+            bye,
+            far_bye,
+            barred,
+            tiebreak,
+            low_bits,
+            completion=completion,
+            keep=keep,
         )
         return max_weight_matching(edges, hint=hint)
 
@@ -380,6 +393,30 @@ class _Round:
     def _may_meet_in(self, barred: set[frozenset[int]]) -> Callable[[int, int], bool]:
         """[C1]-[C3] for two players of a bracket, two MDPs of one origin barred."""
         return lambda a, b: self.compatible(a, b) and frozenset((a, b)) not in barred
+
+    def _tight(
+        self,
+        players: Sequence[int],
+        nxt: Sequence[int],
+        far: Sequence[int],
+        bye: ByeFacts,
+        bye0: ByeFacts,
+        barred: set[frozenset[int]],
+        carried: Sequence[int],
+        origin: Mapping[int, int],
+    ) -> TightPairs | None:
+        """The pairs that can be in a best pairing of ``players`` (the bracket's, in pairing
+        order) and everybody below, where the kinds show it (:func:`.joint_walk.tight_pairs`)."""
+        return tight_pairs(
+            players,
+            nxt,
+            far,
+            self.players,
+            self._kind,
+            self._joint_weight(bye, bye0),
+            self._may_meet_in(barred),
+            self._barred_in(carried, origin),
+        )
 
     def _barred_in(
         self, carried: Sequence[int], origin: Mapping[int, int]
@@ -617,11 +654,13 @@ class _Round:
         low_bits: int,
         local: bool,
         hint: Sequence[tuple[int, int]] = (),
+        keep: TightPairs | None = None,
     ) -> dict[int, int]:
         """One matching of the bracket.  With ``local``, first over the bracket and the next
         scoregroup alone: the players further down carry only the completion criterion, so
         when the players this leaves unpaired can be paired with them ([C4]) the answer is the
-        one over the whole field; otherwise the whole field is matched."""
+        one over the whole field; otherwise the whole field is matched (with ``keep``, over
+        the pairs that can be in a best pairing alone)."""
         current, nxt_set = set(bracket), set(nxt)
         if local and far:
             near = self.ranked([*bracket, *nxt])
@@ -650,7 +689,7 @@ class _Round:
             return matching.solve()
         active = self.ranked([*bracket, *nxt, *far])
         return self._solve(
-            active, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, hint=hint
+            active, current, nxt_set, bye, bye0, barred, tiebreak, low_bits, hint=hint, keep=keep
         )
 
     # ------------------------------------------------------------------ the round
@@ -735,6 +774,11 @@ class _Round:
                     and len({self._kind[n] for g in (bracket, nxt, far) for n in g})
                     <= JOINT_WALK_MAX_KINDS
                 )
+                # (when the walks do not pair the bracket, the matchings over the whole field
+                # keep only the pairs that can be in a best pairing, where the kinds show it)
+                full_model = joint_ok and not (local and far)
+                keep: TightPairs | None = None
+                keep_asked = False
                 mdp_walk = None
                 if carried and joint_ok:
                     # B.7 / 3.7 with D.3 / 4.4: the MDP-pairing walked with the players below
@@ -757,9 +801,14 @@ class _Round:
                         report.pairs.append(pair)
                         finalized.update(pair)
                 elif carried:
+                    if full_model:
+                        keep = self._tight(bracket, nxt, far, bye, bye0, barred, carried, origin)
+                        keep_asked = True
                     tb, low = mdp_tiebreak(carried, residents)
                     hint = _mdp_hint(carried, residents, nxt)
-                    mates = self._stage(bracket, nxt, far, bye, bye0, barred, tb, low, local, hint)
+                    mates = self._stage(
+                        bracket, nxt, far, bye, bye0, barred, tb, low, local, hint, keep
+                    )
                     for m in carried:
                         r = mates.get(m)
                         if r is not None and r in resident_set:
@@ -803,18 +852,22 @@ class _Round:
                         finalized.update((a, b))
                 elif remainder:
                     rest = [n for n in bracket if n not in finalized]
+                    if full_model and not keep_asked:
+                        keep = self._tight(rest, nxt, far, bye, bye0, barred, carried, origin)
                     tried: set[int] = set()
                     predicted = (
                         sum(1 for r in remainder if mates.get(r) in rem_set) // 2
                         if carried
-                        else None
+                        else (keep.inside if keep is not None else None)
                     )
                     rem_pairs = self._max_pairs(remainder) if predicted is None else predicted
                     while True:
                         tried.add(rem_pairs)
                         tb, low = remainder_tiebreak(remainder, rem_pairs)
                         hint = _remainder_hint(remainder, rem_pairs, nxt)
-                        mates = self._stage(rest, nxt, far, bye, bye0, barred, tb, low, local, hint)
+                        mates = self._stage(
+                            rest, nxt, far, bye, bye0, barred, tb, low, local, hint, keep
+                        )
                         made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
                         if predicted is not None and made != predicted:  # pragma: no cover
                             # (the count is the criteria's, [C7]: not expected to happen)
