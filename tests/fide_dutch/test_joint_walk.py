@@ -12,7 +12,9 @@ due the same colour, [C3] keeps brackets from pairing in full and [C4] sends pla
 exactly the brackets these walks are for.  Here every round of such events (and of busy
 ones) is paired with the walks and again with the matchings alone, from the same history;
 the pairings (boards, colours, byes) must be equal, and every kind of walk must have paired
-some bracket (the comparison would pass trivially for a kind that never ran).
+some bracket (the comparison would pass trivially for a kind that never ran).  Where the
+walks do not settle a bracket, the matchings keep only the pairs that can be in a best pairing
+(:func:`~swisspairing.plugins.fide_dutch.joint_walk.tight_pairs`): compared the same way.
 
 The walks are used in play only where the matchings would hold many players
 (``JOINT_WALK_MIN_PLAYERS``, a speed setting); here that limit is lifted so that small events
@@ -72,6 +74,7 @@ def used(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     kinds: set[str] = set()
     remainder, mdps = joint_walk.walk_remainder, joint_walk.walk_mdps
     exchanged, ones_out = joint_walk._exchanged, joint_walk._the_ones_out
+    tight = joint_walk.tight_pairs
 
     def walk_remainder(*args: Any) -> Any:
         out = remainder(*args)
@@ -99,6 +102,13 @@ def used(monkeypatch: pytest.MonkeyPatch) -> set[str]:
             kinds.add("odd bracket, one left out")
         return out
 
+    def tight_pairs(*args: Any) -> Any:
+        out = tight(*args)
+        if out is not None:
+            kinds.add("matchings over the tight pairs")
+        return out
+
+    monkeypatch.setattr(procedure, "tight_pairs", tight_pairs)
     monkeypatch.setattr(procedure, "walk_remainder", walk_remainder)
     monkeypatch.setattr(procedure, "walk_mdps", walk_mdps)
     monkeypatch.setattr(joint_walk, "_exchanged", _exchanged)
@@ -133,4 +143,5 @@ def test_every_joint_walk_is_used(used: set[str]) -> None:
         "MDP-pairing of several MDPs",
         "one exchange",
         "odd bracket, one left out",
+        "matchings over the tight pairs",
     } <= used, used
