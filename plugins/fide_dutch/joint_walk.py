@@ -400,9 +400,15 @@ class TightPairs:
 
     inside: int
     """The pairs inside the bracket in every best pairing ([C6])."""
-    keep: Callable[[int, int, int], bool]
-    """``keep(hi, lo, w)``: whether the pair of ``hi`` (the higher-ranked) and ``lo``, worth
-    ``w`` for the criteria, can be in a best pairing of the rest of the round."""
+    key: Mapping[int, Key]
+    """Each player's kind in the assignment."""
+    weights: Mapping[tuple[Key, Key], int | None]
+    """The pairs of kinds tight both ways, with their weight."""
+
+    def keep(self, hi: int, lo: int, w: int) -> bool:
+        """Whether the pair of ``hi`` (the higher-ranked) and ``lo``, worth ``w`` for the
+        criteria, can be in a best pairing of the rest of the round."""
+        return self.weights.get((self.key[hi], self.key[lo])) == w
 
 
 def tight_pairs(
@@ -436,12 +442,7 @@ def tight_pairs(
         return None
     tight = t.tight()
     both = {(a, b): units.w(a, b) for a, b in tight if (b, a) in tight}
-    key = units.key
-
-    def keep(hi: int, lo: int, w: int) -> bool:
-        return both.get((key[hi], key[lo])) == w
-
-    return TightPairs(inside // 2, keep)
+    return TightPairs(inside // 2, units.key, both)
 
 
 def _one_out(bound: Transport[Key, Key]) -> int:

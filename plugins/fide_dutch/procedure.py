@@ -270,11 +270,15 @@ class _Round:
             Place.NEXT: (near_key, Place.NEXT, completion),
             Place.FAR: (far_key, Place.FAR, completion),
         }
+        tight_key, tight = (keep.key, keep.weights) if keep is not None else ({}, {})
         for i, a in enumerate(active):
             pa = players[a]
             fa = profile[a]
+            ka = tight_key.get(a)
             for b in active[i + 1 :]:
                 if lower is not None and b not in lower:
+                    continue
+                if keep is not None and (ka, tight_key[b]) not in tight:
                     continue
                 if not self.compatible(a, b):
                     continue
