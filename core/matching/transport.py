@@ -58,6 +58,16 @@ class Transport(Generic[L, R]):
         self._out: dict[L, list[R]] = {a: [] for a in self.left}
         for a, b in self.weight:
             self._out[a].append(b)
+        # the types by number, for the searches
+        self._lefts: list[L] = list(self.left)
+        self._rights: list[R] = list(self.right)
+        self._left_id = {a: i for i, a in enumerate(self._lefts)}
+        self._right_id = {b: j for j, b in enumerate(self._rights)}
+        n_left = len(self._lefts)
+        self._forward: list[list[tuple[int, int]]] = [
+            [(n_left + self._right_id[b], self.weight[(a, b)]) for b in self._out[a]]
+            for a in self._lefts
+        ]
 
     # -- the residual graph ------------------------------------------------------------------
 
@@ -66,37 +76,41 @@ class Transport(Generic[L, R]):
         starting at its given gain): forward edges ``a -> b`` of every allowed pair (gain
         ``w``), backward edges ``b -> a`` where units are assigned (gain ``-w``).  Nodes are
         ``("L", a)`` and ``("R", b)``.  No cycle gains (the flow is optimal for what it
-        carries), so Bellman-Ford ends."""
-        best: dict[Any, int] = {("L", a): g for a, g in sources.items()}
-        prev: dict[Any, Any] = {}
-        back: dict[R, list[L]] = {}
+        carries), so Bellman-Ford ends.  (The search runs over the types' numbers: a type is
+        hashed once per search, not once per edge.)"""
+        lefts, rights = self._lefts, self._rights
+        n_left = len(lefts)
+        size = n_left + len(rights)
+        best: list[int | None] = [None] * size
+        prev = [-1] * size
+        back: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+        left_id, right_id = self._left_id, self._right_id
         for (a, b), f in self.flow.items():
             if f > 0:
-                back.setdefault(b, []).append(a)
-        frontier: list[Any] = [("L", a) for a in sources]
+                back[n_left + right_id[b]].append((left_id[a], -self.weight[(a, b)]))
+        frontier: list[int] = []
+        for a, g in sources.items():
+            i = left_id[a]
+            best[i] = g
+            frontier.append(i)
+        forward = self._forward
         while frontier:
-            nxt: dict[Any, None] = {}
+            marked: dict[int, None] = {}
             for node in frontier:
-                g = best[node]
-                side, t = node[0], node[1]
-                if side == "L":
-                    for b in self._out.get(t, ()):
-                        cand = g + self.weight[(t, b)]
-                        key: Any = ("R", b)
-                        if cand > best.get(key, cand - 1):
-                            best[key] = cand
-                            prev[key] = node
-                            nxt[key] = None
-                else:
-                    for a in back.get(t, ()):
-                        cand = g - self.weight[(a, t)]
-                        key = ("L", a)
-                        if cand > best.get(key, cand - 1):
-                            best[key] = cand
-                            prev[key] = node
-                            nxt[key] = None
-            frontier = list(nxt)
-        return best, prev
+                gain = best[node]
+                assert gain is not None
+                for nxt, w in forward[node] if node < n_left else back[node]:
+                    cand = gain + w
+                    have = best[nxt]
+                    if have is None or cand > have:
+                        best[nxt] = cand
+                        prev[nxt] = node
+                        marked[nxt] = None
+            frontier = list(marked)
+        names: list[Any] = [("L", a) for a in lefts] + [("R", b) for b in rights]
+        out_best = {names[i]: g for i, g in enumerate(best) if g is not None}
+        out_prev = {names[i]: names[p] for i, p in enumerate(prev) if p >= 0}
+        return out_best, out_prev
 
     def _push(self, prev: Mapping[Any, Any], end: Any, start: Any, units: int) -> None:
         """Move ``units`` along the path of ``prev`` from ``start`` to ``end``."""

@@ -123,11 +123,11 @@ def _bye_key(bye: ByeFacts) -> tuple[object, ...]:
 #: The joint walks (:mod:`.joint_walk`) are tried only for brackets whose matchings would hold
 #: at least this many players (the bracket and everybody below it): a speed setting (their
 #: answer is the matchings'; smaller matchings are quicker than the walks' assignments).
-JOINT_WALK_MIN_PLAYERS = 250
+JOINT_WALK_MIN_PLAYERS = 100
 
 #: ... and only while those players fall into at most this many kinds (a speed setting: the
 #: walks' assignments grow with the kinds, the matchings with the players).
-JOINT_WALK_MAX_KINDS = 32
+JOINT_WALK_MAX_KINDS = 48
 
 #: How many of the next bracket's lowest players :meth:`_Round._next_bracket_perfect` tries
 #: to leave over (a speed setting: when none will do, the matchings decide the bracket).
@@ -178,6 +178,19 @@ class _Round:
         interned: dict[tuple[object, ...], int] = {}
         self._kind = {
             n: interned.setdefault(profile, len(interned)) for n, profile in self._profile.items()
+        }
+        # what a pair's weight reads of its lower player when he stands below the bracket
+        # (the completion and [C8]/[C9] fields, [C3]): the joint walks' kinds of those players
+        below: dict[tuple[object, ...], int] = {}
+        self._below_kind: dict[int, Hashable] = {
+            n: (
+                "below",
+                below.setdefault(
+                    (p.score, p.bye_eligible, p.games_played, p.absolute, p.preference),
+                    len(below),
+                ),
+            )
+            for n, p in self.players.items()
         }
         self._weights: dict[tuple[object, ...], int] = {}
         self._pairing_graph: PairingGraph | None = None
@@ -416,11 +429,18 @@ class _Round:
             nxt,
             far,
             self.players,
-            self._kind,
+            self._joint_kinds(players),
             self._joint_weight(bye, bye0),
             self._may_meet_in(barred),
             self._barred_in(carried, origin),
         )
+
+    def _joint_kinds(self, bracket: Sequence[int]) -> dict[int, Hashable]:
+        """The joint walks' kinds: the bracket's players by all the criteria read of them,
+        the players below by what a pair reads of its lower player there."""
+        kinds = dict(self._below_kind)
+        kinds.update((n, self._kind[n]) for n in bracket)
+        return kinds
 
     def _barred_in(
         self, carried: Sequence[int], origin: Mapping[int, int]
@@ -775,7 +795,8 @@ class _Round:
                     and walk
                     and not (mates_read and far)
                     and len(bracket) + len(nxt) + len(far) >= JOINT_WALK_MIN_PLAYERS
-                    and len({self._kind[n] for g in (bracket, nxt, far) for n in g})
+                    and len({self._kind[n] for n in bracket})
+                    + len({self._below_kind[n] for g in (nxt, far) for n in g})
                     <= JOINT_WALK_MAX_KINDS
                 )
                 # (when the walks do not pair the bracket, the matchings over the whole field
@@ -793,7 +814,7 @@ class _Round:
                         nxt,
                         far,
                         self.players,
-                        self._kind,
+                        self._joint_kinds(bracket),
                         self._joint_weight(bye, bye0),
                         self._may_meet_in(barred),
                         self._barred_in(carried, origin),
@@ -843,7 +864,7 @@ class _Round:
                         nxt,
                         far,
                         self.players,
-                        self._kind,
+                        self._joint_kinds(remainder),
                         self._joint_weight(bye, bye0),
                         self.compatible,
                         self.context.barred,
