@@ -53,6 +53,7 @@ from typing import Any
 from .errors import InvalidInputError
 from .i18n import N_, NP_
 from .model import BLACK, WHITE, Colour, Player, PointSystem, RoundRecord, Team, Tournament
+from .quickschema import certainly_valid
 from .safeyaml import MAX_BYTES, check_finite, load_json, load_yaml, read_text_capped
 from .teams import board_colour, order_by_rating_sum
 
@@ -177,6 +178,8 @@ def _err(source: str, path: str, message: str, **args: Any) -> InvalidEventError
 
 
 def _validate(data: Any, source: str) -> None:
+    if certainly_valid(data, EVENT_SCHEMA):  # (a large valid event: one quick pass)
+        return
     import jsonschema
 
     from .ruleset import _schema_error  # the same wording as ruleset errors
