@@ -19,34 +19,12 @@ import contextlib
 from typing import Any
 
 import pytest
+from fide_dutch_walks import BUSY, BothWays
 from swisspairing import Engine, load_ruleset
 from swisspairing.errors import NoValidPairingError
-from swisspairing.model import Tournament
-from swisspairing.pairing import RoundPairing
 from swisspairing.plugins.fide_dutch import homogeneous as homogeneous_walk
 from swisspairing.plugins.fide_dutch import procedure
-from swisspairing.simulate import SimulationConfig, simulate
-
-BUSY = SimulationConfig(
-    draw_rate=0.3, forfeit_rate=0.04, half_bye_rate=0.03, absence_rate=0.02, withdrawal_rate=0.01
-)
-
-
-class BothWays(Engine):
-    """Pairs each round with the walk and again with the matchings alone."""
-
-    compared = 0
-
-    def pair(self, tournament: Tournament, **kwargs: Any) -> RoundPairing:  # type: ignore[override]
-        result = super().pair(tournament, **kwargs)
-        procedure._Round.walk_homogeneous = False
-        try:
-            plain = super().pair(tournament, **kwargs)
-        finally:
-            procedure._Round.walk_homogeneous = True
-        assert (result.boards, result.byes) == (plain.boards, plain.byes), result.round
-        self.compared += 1
-        return result
+from swisspairing.simulate import simulate
 
 
 @pytest.mark.parametrize("players", [14, 31, 60, 150])
