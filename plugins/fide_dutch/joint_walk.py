@@ -166,6 +166,22 @@ def _mdp_meets(a: str, b: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class JointRound:
+    """What the walks read of the round."""
+
+    players: Mapping[int, DutchPlayer]
+    """The players by start number."""
+    kind: Mapping[int, Hashable]
+    """Each player's kind: players of one kind weigh alike against anybody."""
+    weight: PlaceWeight
+    """The pair weights of the matchings (criteria only)."""
+    may_meet: Callable[[int, int], bool]
+    """[C1]-[C3] for two players (two MDPs of one origin barred)."""
+    barred: Callable[[int], Collection[int]]
+    """Whom a player may not meet ([C1]; [C3] is the kinds')."""
+
+
+@dataclass(frozen=True, slots=True)
 class JointPairing:
     """What a walk found."""
 
@@ -187,9 +203,7 @@ class _Units:
 
     def __init__(
         self,
-        players: Mapping[int, DutchPlayer],
-        kind: Mapping[int, Hashable],
-        weight: PlaceWeight,
+        rnd: JointRound,
         roles: Mapping[int, str],
         meets: Callable[[str, str], bool],
         seated: Collection[str] = (
@@ -206,9 +220,10 @@ class _Units:
         extra_roles: Mapping[str, Collection[str]] = {},
         bonus: Callable[[str, str], int] | None = None,
     ) -> None:
-        self.players = players
-        self.kind = kind
-        self.weight = weight
+        self.rnd = rnd
+        self.players = players = rnd.players
+        self.kind = kind = rnd.kind
+        self.weight = rnd.weight
         self.meets = meets
         self.seated = seated
         self.key: dict[int, Key] = {}
@@ -345,11 +360,7 @@ def walk_remainder(
     bracket: Sequence[int],
     nxt: Sequence[int],
     far: Sequence[int],
-    players: Mapping[int, DutchPlayer],
-    kind: Mapping[int, Hashable],
-    weight: PlaceWeight,
-    may_meet: Callable[[int, int], bool],
-    barred: Callable[[int], Collection[int]],
+    rnd: JointRound,
 ) -> JointPairing | None:
     """B.6 / 3.6 with D.1-D.2 / 4.2-4.3 for the homogeneous ``bracket`` or remainder (in
     pairing order) with every player below it (``nxt``, the next scoregroup, and ``far``,
@@ -359,9 +370,7 @@ def walk_remainder(
         return None
     below = {n: NEXT for n in nxt} | {n: FAR for n in far}
     merged = _Units(
-        players,
-        kind,
-        weight,
+        rnd,
         {n: S2 for n in bracket} | below,
         _one_out_meets,
         extra_roles={OUT: (S2,)},
@@ -380,16 +389,16 @@ def walk_remainder(
     p = inside // 2
     s1, s2 = bracket[:p], list(bracket[p:])
     roles = {n: S1 for n in s1} | {n: S2 for n in s2} | below
-    units = _Units(players, kind, weight, roles, _remainder_meets)
+    units = _Units(rnd, roles, _remainder_meets)
     halves = units.transport()  # 2.
     if halves.value is None or halves.value != bound.value:
-        if _fewest_exchanges(bracket, p, below, players, kind, weight, bound.value) != 1:
+        if _fewest_exchanges(bracket, p, below, rnd, bound.value) != 1:
             return None  # (more than one exchange: the matchings decide)
-        return _exchanged(bracket, p, below, players, kind, weight, may_meet, barred, bound.value)
-    pairs = _walk(s1, s2, [_Alt(units, halves)], may_meet)  # 3.
+        return _exchanged(bracket, p, below, rnd, bound.value)
+    pairs = _walk(s1, s2, [_Alt(units, halves)], rnd.may_meet)  # 3.
     if pairs is None:
         return None
-    mates = _certificate([*s2, *nxt, *far], units, halves, may_meet, barred)  # 4.
+    mates = _certificate([*s2, *nxt, *far], units, halves)  # 4.
     return None if mates is None else JointPairing(pairs, s2, mates)
 
 
@@ -415,11 +424,7 @@ def tight_pairs(
     bracket: Sequence[int],
     nxt: Sequence[int],
     far: Sequence[int],
-    players: Mapping[int, DutchPlayer],
-    kind: Mapping[int, Hashable],
-    weight: PlaceWeight,
-    may_meet: Callable[[int, int], bool],
-    barred: Callable[[int], Collection[int]],
+    rnd: JointRound,
 ) -> TightPairs | None:
     """For the matchings of a bracket that the walks do not pair (an exchange of D.2 more, a
     [C1] stop): when a pairing of the bracket and everybody below reaches step 1's bound (a
@@ -431,14 +436,14 @@ def tight_pairs(
     (it holds every best pairing).  ``None`` when no such pairing shows the bound (or its
     assignment pairs an odd number inside the bracket)."""
     below = {n: NEXT for n in nxt} | {n: FAR for n in far}
-    units = _Units(players, kind, weight, {n: S2 for n in bracket} | below, _bound_meets)
+    units = _Units(rnd, {n: S2 for n in bracket} | below, _bound_meets)
     t = units.transport()
     if t.value is None:
         return None
     inside = sum(f for (a, b), f in t.flow.items() if a[0] == S2 and b[0] == S2)
     if inside % 2:
         return None
-    if _certificate([*bracket, *nxt, *far], units, t, may_meet, barred) is None:
+    if _certificate([*bracket, *nxt, *far], units, t) is None:
         return None
     tight = t.tight()
     both = {(a, b): units.w(a, b) for a, b in tight if (b, a) in tight}
@@ -470,9 +475,7 @@ def _fewest_exchanges(
     bracket: Sequence[int],
     p: int,
     below: Mapping[int, str],
-    players: Mapping[int, DutchPlayer],
-    kind: Mapping[int, Hashable],
-    weight: PlaceWeight,
+    rnd: JointRound,
     bound: int,
 ) -> int | None:
     """At least how many exchanges (D.2 / 4.3 a: pairs not led from S1) a pairing worth the
@@ -484,7 +487,7 @@ def _fewest_exchanges(
         return int(S1 in (a, b) and _TIER[a] == _TIER[b] == 1)
 
     roles = {n: S1 if i < p else S2 for i, n in enumerate(bracket)} | dict(below)
-    units = _Units(players, kind, weight, roles, _bound_meets, bonus=led_from_s1)
+    units = _Units(rnd, roles, _bound_meets, bonus=led_from_s1)
     t = units.transport()
     if t.value is None or t.value >> units.shift != bound:
         return None
@@ -495,11 +498,7 @@ def _exchanged(
     bracket: Sequence[int],
     p: int,
     below: Mapping[int, str],
-    players: Mapping[int, DutchPlayer],
-    kind: Mapping[int, Hashable],
-    weight: PlaceWeight,
-    may_meet: Callable[[int, int], bool],
-    barred: Callable[[int], Collection[int]],
+    rnd: JointRound,
     bound: int,
 ) -> JointPairing | None:
     """B.6 with one exchange (D.2 / 4.3) when no pairing without one reaches the bound:
@@ -513,9 +512,9 @@ def _exchanged(
     first: dict[Hashable, int] = {}
     for i, n in enumerate(bracket):
         if i < p:
-            last[kind[n]] = n
+            last[rnd.kind[n]] = n
         else:
-            first.setdefault(kind[n], n)
+            first.setdefault(rnd.kind[n], n)
     options = sorted(
         (
             (index[y] - index[x], -index[x], index[y], x, y)
@@ -531,17 +530,17 @@ def _exchanged(
                 roles[n] = S1_ABOVE if i < ix else OUT if i == ix else S1_BELOW
             else:
                 roles[n] = S2_ABOVE if i < iy else IN if i == iy else S2_BELOW
-        units = _Units(players, kind, weight, roles, _exchange_meets)
+        units = _Units(rnd, roles, _exchange_meets)
         t = units.transport()
         if t.value != bound:
             continue
         leaders = [n for n in bracket if roles[n] in _LEADERS]
         followers = [n for n in bracket if roles[n] not in _LEADERS]
-        pairs = _walk(leaders, followers, [_Alt(units, t)], may_meet, index)
+        pairs = _walk(leaders, followers, [_Alt(units, t)], rnd.may_meet, index)
         if pairs is None:
             return None
         rest = [*followers, *(n for n in below)]
-        mates = _certificate(rest, units, t, may_meet, barred)
+        mates = _certificate(rest, units, t)
         return None if mates is None else JointPairing(pairs, followers, mates)
     return None
 
@@ -551,11 +550,7 @@ def walk_mdps(
     residents: Sequence[int],
     nxt: Sequence[int],
     far: Sequence[int],
-    players: Mapping[int, DutchPlayer],
-    kind: Mapping[int, Hashable],
-    weight: PlaceWeight,
-    may_meet: Callable[[int, int], bool],
-    barred: Callable[[int], Collection[int]],
+    rnd: JointRound,
 ) -> JointPairing | None:
     """B.7 / 3.7 with D.3 / 4.4 and D.1 / 4.2 for the MDP-pairing of a heterogeneous bracket
     (``mdps`` and ``residents`` in pairing order) with every player below it in the bound:
@@ -569,9 +564,7 @@ def walk_mdps(
     below = {n: NEXT for n in nxt} | {n: FAR for n in far}
     roles = {n: OPEN for n in mdps} | {n: RESIDENT for n in residents} | below
     units = _Units(
-        players,
-        kind,
-        weight,
+        rnd,
         roles,
         _mdp_one_out_meets,
         extra_roles={PAIRED: (OPEN,), UNPAIRED: (OPEN,), OUT: (OPEN, RESIDENT)},
@@ -595,7 +588,7 @@ def walk_mdps(
     closed: set[Hashable] = set()
     paired: list[int] = []
     for m in mdps:
-        k = kind[m]
+        k = rnd.kind[m]
         if k in closed:
             continue
         taking = [
@@ -616,14 +609,14 @@ def walk_mdps(
     for alt in alts:
         for m in mdps:
             if alt.units.key[m][0] == OPEN:
-                alt.units.key[m] = (PAIRED if m in paired else UNPAIRED, kind[m])
+                alt.units.key[m] = (PAIRED if m in paired else UNPAIRED, rnd.kind[m])
     free = list(residents)
-    pairs = _walk(paired, free, alts, may_meet)  # 3.
+    pairs = _walk(paired, free, alts, rnd.may_meet)  # 3.
     if pairs is None:
         return None
     left = [*(m for m in mdps if m not in paired), *free]
     for alt in alts:  # 4.
-        mates = _certificate([*left, *nxt, *far], alt.units, alt.t, may_meet, barred)
+        mates = _certificate([*left, *nxt, *far], alt.units, alt.t)
         if mates is not None:
             return JointPairing(pairs, left, mates)
     return None
@@ -666,9 +659,7 @@ def _the_ones_out(
             continue
         last = next(x for x in reversed(bracket) if units.key[x] == k)
         one = _Units(
-            units.players,
-            units.kind,
-            units.weight,
+            units.rnd,
             {**roles, last: OUT},
             _mdp_one_out_meets,
             extra_roles={PAIRED: (OPEN,), UNPAIRED: (OPEN,)},
@@ -734,8 +725,6 @@ def _certificate(
     rest: Sequence[int],
     units: _Units,
     left: Transport[Key, Key],
-    may_meet: Callable[[int, int], bool],
-    barred: Callable[[int], Collection[int]],
 ) -> dict[int, int] | None:
     """Step 4: a pairing of ``rest`` (the players not yet paired, in pairing order) along
     pairs of kinds tight both ways in what is left of the assignment, whose pairs weigh what
@@ -744,7 +733,7 @@ def _certificate(
     there is none.  ``barred`` gives whom a player may not meet ([C1]; [C3] is the kinds'),
     and every pair found is asked ``may_meet`` too."""
     tight = left.tight()
-    key = units.key
+    key, may_meet, barred = units.key, units.rnd.may_meet, units.rnd.barred
     n = len(rest)
     odd = n % 2 == 1
     where = {x: i for i, x in enumerate(rest)}

@@ -42,7 +42,14 @@ from .criteria import (
 from .criteria_2017 import Layout2017, edge_weight_2017
 from .definitions import DutchPlayer, Edition, FloatKind, RoundFacts, round_facts
 from .homogeneous import FullPairing, Kinds, KindWeight, pair_in_full
-from .joint_walk import PlaceWeight, TightPairs, tight_pairs, walk_mdps, walk_remainder
+from .joint_walk import (
+    JointRound,
+    PlaceWeight,
+    TightPairs,
+    tight_pairs,
+    walk_mdps,
+    walk_remainder,
+)
 from .order import mdp_tiebreak, remainder_tiebreak
 
 
@@ -425,11 +432,22 @@ class _Round:
         """The pairs that can be in a best pairing of ``players`` (the bracket's, in pairing
         order) and everybody below, where the kinds show it (:func:`.joint_walk.tight_pairs`)."""
         return tight_pairs(
-            players,
-            nxt,
-            far,
+            players, nxt, far, self._joint_round(players, bye, bye0, barred, carried, origin)
+        )
+
+    def _joint_round(
+        self,
+        bracket: Sequence[int],
+        bye: ByeFacts,
+        bye0: ByeFacts,
+        barred: set[frozenset[int]],
+        carried: Sequence[int],
+        origin: Mapping[int, int],
+    ) -> JointRound:
+        """What the joint walks read of the round for ``bracket``'s players and those below."""
+        return JointRound(
             self.players,
-            self._joint_kinds(players),
+            self._joint_kinds(bracket),
             self._joint_weight(bye, bye0),
             self._may_meet_in(barred),
             self._barred_in(carried, origin),
@@ -813,11 +831,7 @@ class _Round:
                         residents,
                         nxt,
                         far,
-                        self.players,
-                        self._joint_kinds(bracket),
-                        self._joint_weight(bye, bye0),
-                        self._may_meet_in(barred),
-                        self._barred_in(carried, origin),
+                        self._joint_round(bracket, bye, bye0, barred, carried, origin),
                     )
                 if mdp_walk is not None:
                     mates = mdp_walk.below
@@ -863,11 +877,7 @@ class _Round:
                         remainder,
                         nxt,
                         far,
-                        self.players,
-                        self._joint_kinds(remainder),
-                        self._joint_weight(bye, bye0),
-                        self.compatible,
-                        self.context.barred,
+                        self._joint_round(remainder, bye, bye0, barred, carried, origin),
                     )
                 if joint is not None:
                     mates = joint.below
