@@ -1001,6 +1001,40 @@ class _Round2017(_Round):
         everybody = ByeFacts(1 << 40, {}, False)  # every eligible player
         return self._completable(players, everybody)
 
+    def _joint_2017(
+        self,
+        carried: Sequence[int],
+        active: Sequence[int],
+        layout: Layout2017,
+    ) -> JointRound | None:
+        """What the joint walks read of the round for the PPB or the CLB (``None`` where they
+        are not used: see :data:`JOINT_WALK_MIN_PLAYERS`): the 2017 weights, two MDPs never
+        paired together (B.7: they meet residents)."""
+        if (
+            not self.walk_homogeneous
+            or len(active) < JOINT_WALK_MIN_PLAYERS
+            or len({self._kind[n] for n in active}) > JOINT_WALK_MAX_KINDS
+        ):
+            return None
+        facts = self.facts
+        mdps = frozenset(carried)
+
+        def weight(hi: DutchPlayer, lo: DutchPlayer, place: Place) -> int | None:
+            if not colour_compatible(hi, lo, facts):
+                return None
+            w = edge_weight_2017(hi, lo, place, facts, layout)
+            return w if w > 0 else None
+
+        def may_meet(a: int, b: int) -> bool:
+            return self.compatible(a, b) and not (a in mdps and b in mdps)
+
+        context = self.context
+
+        def barred(n: int) -> Collection[int]:
+            return context.barred(n) | mdps if n in mdps else context.barred(n)
+
+        return JointRound(self.players, self._kind, weight, may_meet, barred)
+
     def _solve_2017(
         self,
         active: Sequence[int],
@@ -1009,12 +1043,17 @@ class _Round2017(_Round):
         tiebreak: dict[tuple[int, int], int],
         low_bits: int,
         hint: Sequence[tuple[int, int]] = (),
+        keep: TightPairs | None = None,
     ) -> dict[int, int]:
         current = set(bracket)
         players = self.players
         edges = []
+        tight_key, tight = (keep.key, keep.weights) if keep is not None else ({}, {})
         for i, a in enumerate(active):
+            ka = tight_key.get(a)
             for b in active[i + 1 :]:
+                if keep is not None and (ka, tight_key[b]) not in tight:
+                    continue
                 if not self.compatible(a, b):
                     continue
                 if b in current:
@@ -1024,7 +1063,7 @@ class _Round2017(_Round):
                 else:
                     place = Place.NEXT
                 w = edge_weight_2017(players[a], players[b], place, self.facts, layout)
-                if w > 0:
+                if w > 0 and (keep is None or keep.keep(a, b, w)):
                     edges.append((a, b, (w << low_bits) + tiebreak.get((a, b), 0)))
         return max_weight_matching(edges, hint=hint)
 
@@ -1116,27 +1155,51 @@ class _Round2017(_Round):
             return walked.pairs, [n for n in bracket if n not in paired]
         pairs: list[tuple[int, int]] = []
         done: set[int] = set()
+        # the PPB and the CLB (C.4 in the weights: everybody paired but one PAB receiver) are
+        # walked with the players below as in the current text (:mod:`.joint_walk`), or their
+        # matchings keep only the pairs that can be in a best pairing
+        joint = self._joint_2017(carried, active, layout) if special else None
+        keep: TightPairs | None = None
         if carried:
-            tb, low = mdp_tiebreak(carried, residents)
-            hint = _mdp_hint(carried, residents, below)
-            mates = self._solve_2017(active, bracket, layout, tb, low, hint)
-            for m in carried:
-                r = mates.get(m)
-                if r is not None and r in self._resident_set:
-                    pairs.append((m, r))
-                    done.update((m, r))
+            mdp_walk = None if joint is None else walk_mdps(carried, residents, below, [], joint)
+            if mdp_walk is not None:
+                pairs.extend(mdp_walk.pairs)
+                done.update(n for pair in mdp_walk.pairs for n in pair)
+            else:
+                if joint is not None:
+                    keep = tight_pairs(bracket, below, [], joint)
+                tb, low = mdp_tiebreak(carried, residents)
+                hint = _mdp_hint(carried, residents, below)
+                mates = self._solve_2017(active, bracket, layout, tb, low, hint, keep)
+                for m in carried:
+                    r = mates.get(m)
+                    if r is not None and r in self._resident_set:
+                        pairs.append((m, r))
+                        done.update((m, r))
         remainder = [r for r in residents if r not in done]
         rem_set = set(remainder)
-        if remainder:
+        walked_rest = None
+        if remainder and joint is not None and all(m in done for m in carried):
+            walked_rest = walk_remainder(remainder, below, [], joint)
+        if walked_rest is not None:
+            pairs.extend(walked_rest.pairs)
+            done.update(n for pair in walked_rest.pairs for n in pair)
+        elif remainder:
             rest = [n for n in active if n not in done]
+            if joint is not None and keep is None:
+                keep = tight_pairs([n for n in bracket if n not in done], below, [], joint)
             tried: set[int] = set()
-            rem_pairs = self._max_pairs(remainder)
+            # (the pairs the remainder makes are the criteria's, whatever S1's size: starting
+            # from the kinds' count spares the matching with the most it could make)
+            rem_pairs = (
+                keep.inside if keep is not None and not carried else self._max_pairs(remainder)
+            )
             while True:
                 tried.add(rem_pairs)
                 tb, low = remainder_tiebreak(remainder, rem_pairs)
                 hint = _remainder_hint(remainder, rem_pairs, below)
                 mates = self._solve_2017(
-                    rest, [n for n in bracket if n not in done], layout, tb, low, hint
+                    rest, [n for n in bracket if n not in done], layout, tb, low, hint, keep
                 )
                 made = sum(1 for r in remainder if mates.get(r) in rem_set) // 2
                 if made == rem_pairs or made in tried:
