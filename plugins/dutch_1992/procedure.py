@@ -39,7 +39,7 @@ from swisspairing.matching import bipartite_saturates, has_matching_of_size, max
 from .colours import Preference, preference, x_value
 from .criteria import float_ok, is_topscorer
 from .joint import Lower, SplitGraph, most_pairs
-from .sequences import exchanges, transpositions_pruned
+from .sequences import exchanges, transpositions_distinct, transpositions_pruned
 
 RULES = "Dutch-1992"
 
@@ -109,6 +109,22 @@ PRUNED = True
 #: finds the outcome C12 asks for by going through the unfiltered stream, and the cost of a
 #: bracket's first outcome by pairing it (tests/dutch_1992/test_dutch_exhaustive.py).
 C12_STREAMS = True
+
+
+#: Whether C7 walks only the first transposition of each distinct set of S2 players that S1
+#: meets (:func:`.sequences.transpositions_distinct`, D1 order): a later transposition with the
+#: same players leaves the same players over, whose outcomes are offered already (``seen``,
+#: the remainders ``explored``), so it yields nothing.  Off, every transposition is walked and
+#: the repetitions are passed over one by one (tests/dutch_1992/test_dutch_exhaustive.py).
+DISTINCT = True
+
+
+#: Whether C7 in a heterogeneous bracket skips every prefix of a transposition none of whose
+#: completions leaves a remainder that can be paired together with the lower brackets (one
+#: perfect matching of S1, S2 and the players below, :class:`.joint.SplitGraph`): the loop would
+#: pass over each of those transpositions as dead below.  Off, they are walked and passed over
+#: one by one (tests/dutch_1992/test_dutch_exhaustive.py).
+C7_REMAINDER_BOUND = True
 
 
 #: How many constrained matchings a node of C7 may spend on showing that every completion leaves
@@ -896,19 +912,51 @@ def _heterogeneous(
             return
     cost = [0] * (p + 1)
     bound = _ColourBound(dr, s1, s2, level)
+    stages: Sequence[tuple[Level, list[Event] | None]] = first_stages or ((level, None),)
+    # C7 with the remainder and the lower brackets as one matching (issue 20): S1 met in S2,
+    # the players of S2 left over (the remainder) paired with each other or below
+    joint = (
+        SplitGraph(dr, can_complete.lower([*moved, *residents]), s1, s2, level, lambda _: True)
+        if C7_REMAINDER_BOUND and can_complete is not None
+        else None
+    )
+    removed = [0] * (p + 1)
 
     def feasible(prefix: tuple[int, ...]) -> bool:
+        nonlocal stages
         k = len(prefix)
-        cost[k] = cost[k - 1] + dr.colour_conflict(s1[k - 1], prefix[-1], level)
+        y = prefix[-1]
+        cost[k] = cost[k - 1] + dr.colour_conflict(s1[k - 1], y, level)
         if not PRUNED:  # every prefix; a complete one is tested against X (B4)
-            return k < p or cost[k] <= x
-        return cost[k] + bound.after(k, prefix[-1]) <= x
+            if k == p and cost[k] > x:
+                return False
+        elif cost[k] + bound.after(k, y) > x:
+            return False
+        if joint is None:
+            return True
+        removed[k] = removed[k - 1] | 1 << (joint.base + k - 1) | 1 << joint.index2[y]
+        if joint.perfect(joint.full & ~removed[k]):
+            return True
+        # Dutch-1992 C7 (issue 20): no completion of this prefix leaves a remainder that can be
+        # paired together with the lower brackets: every transposition it leads to is passed
+        # over as dead below (the loop's ``dead_rest``), so none is walked.  Such a
+        # transposition still pairs the moved-down players (C6) and uses up C9's first stages:
+        # if one exists (B4: a completion within X), they are used up here as there.
+        if len(stages) > 1 and _completes_within(dr, s1, s2, k, prefix, level, x - cost[k]):
+            stages = stages[-1:]
+        return False
 
-    stages: Sequence[tuple[Level, list[Event] | None]] = first_stages or ((level, None),)
     dead_rest: set[frozenset[int]] = set()
     explored: set[tuple[frozenset[int], Level]] = set()
     checked_at = len(seen)
-    for order in transpositions_pruned(s2, p, ok, feasible):
+    walk = (
+        transpositions_distinct(
+            s2, p, ok, feasible, lambda i, r: dr.colour_conflict(s1[i], r, level)
+        )
+        if DISTINCT
+        else transpositions_pruned(s2, p, ok, feasible)
+    )
+    for order in walk:
         if BOUNDED and len(seen) != checked_at:
             # more sets left over were offered (and the lower brackets failed with them):
             # ask again whether anything new can still come from this stage
@@ -978,6 +1026,37 @@ def _heterogeneous(
                 yield pairs + rem_pairs, left, head + events, stage_events
             explored.add(done_key)
         stages = stages[-1:]  # C10: the next opponents with the criteria dropped so far
+
+
+def _completes_within(
+    dr: DutchRound,
+    s1: Sequence[int],
+    s2: Sequence[int],
+    k: int,
+    prefix: Sequence[int],
+    level: Level,
+    misses: int,
+) -> bool:
+    """Whether the prefix of length ``k`` of a transposition (C7) has a completion: S1's
+    players after ``k`` each met by an unused S2 player (B1/B2/B5/B6 at ``level``) with at
+    most ``misses`` colour preferences missed (B4).  A maximum-weight matching of maximum
+    cardinality (a pair weighs 2 less its miss)."""
+    if misses < 0:
+        return False
+    if k == len(s1):
+        return True
+    used = set(prefix)
+    rest = [y for y in s2 if y not in used]
+    edges = [
+        (a, b, 2 - dr.colour_conflict(a, b, level))
+        for a in s1[k:]
+        for b in rest
+        if dr.pair_ok(a, b, level)
+    ]
+    mate = max_weight_matching(edges, max_cardinality=True)
+    if any(a not in mate for a in s1[k:]):
+        return False
+    return sum(dr.colour_conflict(a, mate[a], level) for a in s1[k:]) <= misses
 
 
 def _c1_players_without_opponent(dr: DutchRound, players: Sequence[int]) -> list[int]:

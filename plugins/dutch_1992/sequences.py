@@ -31,6 +31,7 @@ __all__ = [
     "exchange_positions",
     "exchanges",
     "transpositions",
+    "transpositions_distinct",
     "transpositions_pruned",
 ]
 
@@ -152,6 +153,127 @@ def _prefix_search_gen(
         else:
             if depth == 0:
                 return
+            depth -= 1
+            k = chosen[depth]
+            used[k] = False
+            prefix.pop()
+            nxt = k + 1
+
+
+def transpositions_distinct(
+    s2: Sequence[T],
+    p: int,
+    allowed: Callable[[int, T], bool],
+    feasible: Callable[[tuple[T, ...]], bool] | None = None,
+    weight: Callable[[int, T], int] | None = None,
+) -> Iterator[tuple[T, ...]]:
+    """``Dutch-1992 D1``/``C7``: the first transposition of each distinct set of S2 players
+    that S1 meets.
+
+    Yields exactly ``[t for i, t in enumerate(ts) if set(t) not in map(set, ts[:i])]`` with
+    ``ts = list(transpositions_pruned(s2, p, allowed, feasible))``, in the same order: of the
+    transpositions with the same players in their first ``p`` places only the first (in D1
+    order) is yielded.  The procedure needs no more: what it does with a transposition after
+    pairing S1 depends on the players S1 met only through the players left over (the
+    remainder of a heterogeneous bracket, the players moving down of a homogeneous one), and
+    the players left over of a later transposition with the same set are offered already.
+
+    The search is the depth-first search of :func:`transpositions_pruned` with a memo: a
+    prefix whose set of players equals that of a prefix already searched to the end, at a
+    weight no smaller, is not entered.  Proof that nothing but repetitions is skipped: let
+    ``N'`` be the earlier prefix and ``N`` the later one (same length ``k``, same set, weight
+    ``w' <= w``).  For every completion ``c`` of ``N`` the ordering ``N' + c`` has the same set;
+    ``allowed`` asks by place, so it accepts ``N' + c`` as it accepts ``N + c``; ``feasible``
+    (contract below) accepts each prefix of ``N' + c`` as it accepts the same prefix of
+    ``N + c``.  So ``N' + c`` was found when ``N'`` was searched, earlier in D1 order (every
+    completion of ``N'`` precedes every completion of ``N``), with the same set.
+
+    :param allowed: as in :func:`transpositions_pruned`.
+    :param feasible: as in :func:`transpositions_pruned`, with this contract: its verdict on a
+        prefix depends only on the prefix's length, its set of players and the sum of
+        ``weight`` over its places, a larger sum never being accepted where a smaller one is
+        not.  It is called in the order of the search (each prefix right after its parent
+        prefix was accepted), and not at all on a prefix the memo skips.
+    :param weight: ``weight(i, player)``, the weight of ``player`` at S1's place ``i`` (e.g.
+        1 when the pair cannot satisfy both colour preferences, ``Dutch-1992 B4``); ``None``:
+        every place weighs 0.
+    :raises ValueError: when ``p`` is negative or larger than ``len(s2)``.
+    """
+    items = tuple(s2)
+    n = len(items)
+    _check_p(n, p)
+    return _distinct_gen(items, n, p, allowed, feasible, weight)
+
+
+def _distinct_gen(
+    items: tuple[T, ...],
+    n: int,
+    p: int,
+    allowed: Callable[[int, T], bool],
+    feasible: Callable[[tuple[T, ...]], bool] | None,
+    weight: Callable[[int, T], int] | None,
+) -> Iterator[tuple[T, ...]]:
+    if p == 0:
+        yield ()
+        return
+    used = [False] * n
+    chosen = [-1] * p
+    masks = [0] * (p + 1)  # masks[d]: the set of the prefix of length d (bits of indices)
+    weights = [0] * (p + 1)
+    verdicts: list[dict[int, bool]] = [{} for _ in range(p)]
+    searched: dict[int, int] = {}  # set of a prefix searched to the end -> its least weight
+    yielded: set[int] = set()
+    prefix: list[T] = []
+    depth = 0
+    nxt = 0
+    last = p - 1
+    while True:
+        found = -1
+        j = nxt
+        row = verdicts[depth]
+        base = masks[depth]
+        while j < n:
+            if not used[j]:
+                ok = row.get(j)
+                x = items[j]
+                if ok is None:
+                    ok = row[j] = bool(allowed(depth, x))
+                if ok:
+                    m = base | 1 << j
+                    w = weights[depth] + (weight(depth, x) if weight is not None else 0)
+                    if depth == last:
+                        fresh = m not in yielded
+                    else:
+                        prior = searched.get(m)
+                        fresh = prior is None or prior > w
+                    if fresh:
+                        prefix.append(x)
+                        if feasible is None or feasible(tuple(prefix)):
+                            masks[depth + 1] = m
+                            weights[depth + 1] = w
+                            found = j
+                            break
+                        prefix.pop()
+            j += 1
+        if found >= 0:
+            if depth == last:
+                yielded.add(masks[p])
+                yield tuple(prefix)
+                prefix.pop()
+                nxt = found + 1
+            else:
+                used[found] = True
+                chosen[depth] = found
+                depth += 1
+                nxt = 0
+        else:
+            if depth == 0:
+                return
+            # the prefix of length ``depth`` is searched to the end
+            m, w = masks[depth], weights[depth]
+            prior = searched.get(m)
+            if prior is None or w < prior:
+                searched[m] = w
             depth -= 1
             k = chosen[depth]
             used[k] = False

@@ -14,7 +14,13 @@ Every cut of the search is switched off at once:
   engine's ``BracketSearch._look_further``) and C12's lower bound on a bracket's cost
   (``Outcomes.min_cost``): the engine then finds the outcome C12 asks for in the unfiltered
   stream (and its whole-bracket bound before the filtered one, ``BracketSearch._confinable``,
-  is not asked either).
+  is not asked either);
+- ``procedure.DISTINCT``: C7 walks only the first transposition of each distinct set of S2
+  players that S1 meets (``sequences.transpositions_distinct``); off, every transposition is
+  walked and the repetitions are passed over one by one;
+- ``procedure.C7_REMAINDER_BOUND``: a heterogeneous bracket's C7 skips every prefix of a
+  transposition none of whose completions leaves a remainder that can be paired together with
+  the lower brackets (one perfect matching, ``joint.SplitGraph``).
 
 The round is then paired by the text's enumeration alone (the engine still passes over an
 outcome after which the lower brackets cannot be completed: that is the core's own exact
@@ -53,7 +59,7 @@ from swisspairing.simulate import simulate
 RULESET = load_ruleset("fide-dutch-1992")
 
 #: Every switch of the search's cuts (module globals of ``procedure``).
-SWITCHES = ("PRUNED", "BOUNDED", "STAGE_BOUNDS", "C12_STREAMS")
+SWITCHES = ("PRUNED", "BOUNDED", "STAGE_BOUNDS", "C12_STREAMS", "DISTINCT", "C7_REMAINDER_BOUND")
 
 #: The explanation's counts of the search's work (not decisions of the text): left out.
 TALLIES = {

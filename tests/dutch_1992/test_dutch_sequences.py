@@ -15,6 +15,7 @@ from swisspairing.plugins.dutch_1992.sequences import (
     exchange_positions,
     exchanges,
     transpositions,
+    transpositions_distinct,
     transpositions_pruned,
 )
 
@@ -193,6 +194,51 @@ def test_exact_feasibility_does_not_change_the_output():
     assert list(transpositions_pruned(s2, 6, allowed, feasible)) == list(
         transpositions_pruned(s2, 6, allowed)
     )
+
+
+@settings(max_examples=200)
+@given(_pruning_case(), st.integers(min_value=0, max_value=2**32 - 1))
+def test_distinct_yields_the_first_transposition_of_each_set(case, seed):
+    # Dutch-1992 D1/C7 (issue 20): the walk of the distinct sets S1 meets is the pruned walk
+    # with every transposition whose set came before left out, in the same order; ``feasible``
+    # depends on the prefix's length, set and weight (a larger weight accepts no more).
+    n, p, matrix = case
+    s2 = tuple(range(n))
+    rng = random.Random(seed)
+    weights = [[rng.randint(0, 1) for _ in range(n)] for _ in range(max(p, 1))]
+    heavy = {x: rng.random() < 0.4 for x in s2}
+    cap_w = rng.randint(0, p)
+    cap_heavy = rng.randint(0, p)
+
+    def allowed(i, x):
+        return matrix[i][x]
+
+    def weight(i, x):
+        return weights[i][x]
+
+    def feasible(prefix):
+        w = sum(weight(i, x) for i, x in enumerate(prefix))
+        return w <= cap_w and sum(heavy[x] for x in prefix) <= cap_heavy + len(prefix) // 2
+
+    expected, sets = [], set()
+    for t in transpositions_pruned(s2, p, allowed, feasible):
+        if frozenset(t) not in sets:
+            sets.add(frozenset(t))
+            expected.append(t)
+    assert list(transpositions_distinct(s2, p, allowed, feasible, weight)) == expected
+
+
+def test_distinct_skips_the_repetitions_of_a_set():
+    # Dutch-1992 D1: 5-6-7-8 and 5-6-8-7 meet the same players when P = 4 (every ordering
+    # does); with P = 2 of S2 = 5, 6, 7: 5-6, 5-7, 6-7 (6-5, 7-5, 7-6 repeat a set).
+    assert list(transpositions_distinct(S2, 4, lambda i, x: True)) == [S2]
+    assert list(transpositions_distinct((5, 6, 7), 2, lambda i, x: True)) == [
+        (5, 6),
+        (5, 7),
+        (6, 7),
+    ]
+    with pytest.raises(ValueError):
+        list(transpositions_distinct((5, 6), 3, lambda i, x: True))
 
 
 # ------------------------------------------------------------------------------------ D2
