@@ -119,6 +119,13 @@ C12_STREAMS = True
 DISTINCT = True
 
 
+#: Whether B4's colour bound of a C7 prefix (:class:`_ColourBound`) counts only the S2 players
+#: who stay when players must be left over: they are chosen among those who may move down, the
+#: ones that raise the bound least.  Off, the bound counts every unused S2 player (and the
+#: number of players who may move down is checked on its own).
+B4_LEAVERS = True
+
+
 #: Whether C7 in a heterogeneous bracket skips every prefix of a transposition none of whose
 #: completions leaves a remainder that can be paired together with the lower brackets (one
 #: perfect matching of S1, S2 and the players below, :class:`.joint.SplitGraph`): the loop would
@@ -542,6 +549,17 @@ def _c6_bracket_possible(
             return dr.pair_ok(b, a, level)
         return any(dr.pair_ok(a, b, sl) for sl in stage_levels)
 
+    # Dutch-1992 C6/C12 (issue 20): nobody is left over, so the lower brackets (with the
+    # players moving down besides) must be pairable on their own: otherwise every outcome is
+    # passed over as dead below.  One warm-started maximum matching.
+    if (
+        STAGE_BOUNDS
+        and down == 0
+        and not is_last
+        and can_complete is not None
+        and not can_complete(())
+    ):
+        return False
     if not has_matching_of_size(players + dummies, adjacent, pairs + down):
         return False
     if STAGE_BOUNDS and down > 1 and not is_last and can_complete is not None:
@@ -631,6 +649,17 @@ def _homogeneous(
                     fewest = dr.bounds[key] = _b4_fewest_misses(dr, players, p, level, may_leave)
                 if fewest is None or fewest > x:
                     raise _Infeasible  # B4: no pairing of this stage meets X
+            if (
+                STAGE_BOUNDS
+                and down_needed == 0
+                and not is_last
+                and can_complete is not None
+                and not can_complete(())
+            ):
+                # nobody is left over: the lower brackets must be pairable on their own (the
+                # engine passes over every outcome otherwise; issue 20, a maximum matching
+                # instead of the weighted one below)
+                raise _Infeasible
             if STAGE_BOUNDS and down_needed > 1 and not is_last and can_complete is not None:
                 # the players left over and the lower brackets must be pairable together
                 # (the engine passes over every other outcome)
@@ -713,11 +742,11 @@ def _search(
             check_stage()
             exchange_no += 1
             continue  # no outcome of this split leaves players the lower brackets can take
-        bound = _ColourBound(dr, t1, t2, level)
+        movable = [may_leave(y) for y in t2]
+        bound = _ColourBound(dr, t1, t2, level, movable, down_needed)
         cost = [0] * (p + 1)
         removed = [0] * (p + 1)
         last_len = [0]
-        movable = [may_leave(y) for y in t2]
         movable_count = sum(movable)
         index_of = {y: i for i, y in enumerate(t2)}
         used_movable = [0] * (p + 1)
@@ -772,7 +801,18 @@ def _search(
 def _transposed(dr, s1, s2, t1, t2, p, level, is_last, bracket, seen, ok, feasible, exchange_no):  # type: ignore[no-untyped-def]
     """C7 on one split of :func:`_search`: the transpositions of ``t2`` against ``t1``."""
     down_needed = len(t1) + len(t2) - 2 * p
-    for order in transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible):
+    walk = (
+        transpositions_distinct(
+            t2,
+            p,
+            lambda i, r: ok(t1[i], r),
+            feasible,
+            lambda i, r: dr.colour_conflict(t1[i], r, level),
+        )
+        if DISTINCT
+        else transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible)
+    )
+    for order in walk:
         chosen = set(order)
         left = [y for y in t2 if y not in chosen]
         key = frozenset(left)
@@ -819,9 +859,22 @@ def _transposed(dr, s1, s2, t1, t2, p, level, is_last, bracket, seen, ok, feasib
 class _ColourBound:
     """A lower bound (exact when B1/B2 do not interfere) on the colour-preference misses
     still to come once S1[0..k-1] are paired: S1 players wanting White need S2 partners not
-    wanting White, and likewise for Black; S2 players without a preference serve either."""
+    wanting White, and likewise for Black; S2 players without a preference serve either.
 
-    def __init__(self, dr: DutchRound, s1: Sequence[int], s2: Sequence[int], level: Level) -> None:
+    With ``down`` players of S2 to be left over, chosen among those who may move down
+    (``movable``, B5/B6, B1b; :data:`B4_LEAVERS`), the bound is taken over the S2 players who
+    stay: the ``down`` players left over are the ones that raise it least (``Dutch-1992 B4``
+    with C6's players left over)."""
+
+    def __init__(
+        self,
+        dr: DutchRound,
+        s1: Sequence[int],
+        s2: Sequence[int],
+        level: Level,
+        movable: Sequence[bool] | None = None,
+        down: int = 0,
+    ) -> None:
         self.col = {y: dr.preference(y, level).colour for y in (*s1, *s2)}
         p = len(s1)
         self.w1 = [0] * (p + 1)
@@ -834,16 +887,36 @@ class _ColourBound:
         self.w2 = [sum(1 for c in cols if c is WHITE)] + [0] * p
         self.b2 = [sum(1 for c in cols if c is BLACK)] + [0] * p
         self.n2 = [len(cols) - self.w2[0] - self.b2[0]] + [0] * p
+        self.down = down if B4_LEAVERS and movable is not None else 0
+        self.movable = dict(zip(s2, movable or (), strict=False)) if self.down else {}
+        mcols = [c for c, m in zip(cols, movable or (), strict=False) if m] if self.down else []
+        self.mw = [sum(1 for c in mcols if c is WHITE)] + [0] * p
+        self.mb = [sum(1 for c in mcols if c is BLACK)] + [0] * p
 
     def after(self, k: int, y: int) -> int:
         """Record that S2 player ``y`` took place ``k`` (1-based) and return the bound."""
         c = self.col[y]
-        self.w2[k] = self.w2[k - 1] - (c is WHITE)
-        self.b2[k] = self.b2[k - 1] - (c is BLACK)
+        w2 = self.w2[k] = self.w2[k - 1] - (c is WHITE)
+        b2 = self.b2[k] = self.b2[k - 1] - (c is BLACK)
         self.n2[k] = self.n2[k - 1] - (c is None)
-        short_w = max(0, self.w1[k] - self.b2[k])
-        short_b = max(0, self.b1[k] - self.w2[k])
-        return max(0, short_w + short_b - self.n2[k])
+        short_w = max(0, self.w1[k] - b2)
+        short_b = max(0, self.b1[k] - w2)
+        inner = short_w + short_b - self.n2[k]
+        d = self.down
+        if d:
+            # Proof: leaving out one S2 player lowers one of W, B, N (the S2 counts) by one.
+            # Lowering N raises ``inner`` by 1; lowering W raises it by 0 while W > b1 (a
+            # White-wanting S2 player beyond those S1's Black-wanters need) and by 1 after;
+            # likewise B against w1.  So the least ``inner`` over every choice of ``d``
+            # players among the movable ones leaves out the free ones first (at most
+            # ``W - b1`` movable White and ``B - w1`` movable Black) and raises ``inner`` by
+            # one for each further player.
+            m = self.movable[y]
+            mw = self.mw[k] = self.mw[k - 1] - (m and c is WHITE)
+            mb = self.mb[k] = self.mb[k - 1] - (m and c is BLACK)
+            free = min(mw, max(0, w2 - self.b1[k])) + min(mb, max(0, b2 - self.w1[k]))
+            inner += max(0, d - free)
+        return max(0, inner)
 
 
 class _Reason:

@@ -192,8 +192,11 @@ def transpositions_distinct(
     :param feasible: as in :func:`transpositions_pruned`, with this contract: its verdict on a
         prefix depends only on the prefix's length, its set of players and the sum of
         ``weight`` over its places, a larger sum never being accepted where a smaller one is
-        not.  It is called in the order of the search (each prefix right after its parent
-        prefix was accepted), and not at all on a prefix the memo skips.
+        not — or, for a test asked only now and then, it rejects a prefix only when no
+        completion of any prefix of the same length and set, at a weight no smaller, is
+        accepted at every length (a cut that loses nothing).  It is called in the order of the
+        search (each prefix right after its parent prefix was accepted), and not at all on a
+        prefix the memo skips.
     :param weight: ``weight(i, player)``, the weight of ``player`` at S1's place ``i`` (e.g.
         1 when the pair cannot satisfy both colour preferences, ``Dutch-1992 B4``); ``None``:
         every place weighs 0.

@@ -20,7 +20,9 @@ Every cut of the search is switched off at once:
   walked and the repetitions are passed over one by one;
 - ``procedure.C7_REMAINDER_BOUND``: a heterogeneous bracket's C7 skips every prefix of a
   transposition none of whose completions leaves a remainder that can be paired together with
-  the lower brackets (one perfect matching, ``joint.SplitGraph``).
+  the lower brackets (one perfect matching, ``joint.SplitGraph``);
+- ``procedure.B4_LEAVERS``: B4's colour bound of a C7 prefix counts only the S2 players who
+  stay when players must be left over (``_ColourBound`` with the players who may move down).
 
 The round is then paired by the text's enumeration alone (the engine still passes over an
 outcome after which the lower brackets cannot be completed: that is the core's own exact
@@ -59,7 +61,15 @@ from swisspairing.simulate import simulate
 RULESET = load_ruleset("fide-dutch-1992")
 
 #: Every switch of the search's cuts (module globals of ``procedure``).
-SWITCHES = ("PRUNED", "BOUNDED", "STAGE_BOUNDS", "C12_STREAMS", "DISTINCT", "C7_REMAINDER_BOUND")
+SWITCHES = (
+    "PRUNED",
+    "BOUNDED",
+    "STAGE_BOUNDS",
+    "C12_STREAMS",
+    "DISTINCT",
+    "C7_REMAINDER_BOUND",
+    "B4_LEAVERS",
+)
 
 #: The explanation's counts of the search's work (not decisions of the text): left out.
 TALLIES = {
