@@ -358,6 +358,9 @@ class _Below:
         bracket's residents; ``None``: every outcome is wanted."""
         self._takes: dict[tuple[object, ...], bool] = {}
         self._lowers: dict[tuple[object, ...], Lower] = {}
+        self.impossible: set[tuple[object, ...]] = set()
+        """The questions of :func:`_c6_bracket_possible` answered no (an answer that more
+        players left over offered cannot change)."""
 
     def __call__(self, rest: Sequence[int]) -> bool:
         return self.ctx.can_complete([*rest, *self.extra], self.bracket)
@@ -511,9 +514,42 @@ def _c6_bracket_possible(
     would succeed.  As :func:`_homogeneous` requires, a single player left over must be
     pairable with the lower brackets (``can_complete``) and not offered before (``seen``:
     everything below depends only on who is left over), and when nobody is left over that
-    must not have been offered either."""
+    must not have been offered either.
+
+    X does not enter the question and ``seen`` only grows, so a no is remembered for every
+    stage of C11 (issue 20: C11 raises X one step at a time, up to P)."""
     if rem_p == 0:
         return True  # a remainder paired with P = 0 moves down whole (C14 with P = 0)
+    if can_complete is None:
+        return _c6_possible(dr, s1, s2, rem_p, level, stage_levels, is_last, None, seen)
+    key = (
+        tuple(s1),
+        tuple(s2),
+        rem_p,
+        replace(level, extra_x=0),
+        tuple(replace(sl, extra_x=0) for sl in stage_levels),
+        is_last,
+    )
+    if key in can_complete.impossible:
+        return False
+    if _c6_possible(dr, s1, s2, rem_p, level, stage_levels, is_last, can_complete, seen):
+        return True
+    can_complete.impossible.add(key)
+    return False
+
+
+def _c6_possible(
+    dr: DutchRound,
+    s1: Sequence[int],
+    s2: Sequence[int],
+    rem_p: int,
+    level: Level,
+    stage_levels: Sequence[Level],
+    is_last: bool,
+    can_complete: _Below | None,
+    seen: set[frozenset[int]],
+) -> bool:
+    """:func:`_c6_bracket_possible`, asked."""
     top = set(s1)
     players = [*s1, *s2]
     pairs = len(s1) + rem_p
@@ -573,6 +609,40 @@ def _c6_bracket_possible(
         if not can_complete.takes(down, movers, players):
             return False
     return True
+
+
+#: Every relaxation of C9/C10 in force at once (B5 and B6 dropped for both directions).
+_RELAXED = Level(b6_down=False, b5_down=False, b6_up=False, b5_up=False)
+
+
+def _most_relaxed_allows(
+    dr: DutchRound,
+    players: Sequence[int],
+    p: int,
+    is_last: bool,
+    lower: Lower,
+    lowered: bool,
+) -> bool:
+    """Whether :func:`.joint.most_pairs` with B5 and B6 dropped for both directions (the
+    most relaxed stage of C9/C10, the B-note aside) still allows ``p`` pairs inside the
+    bracket: one bound for every ``p`` and every stage of C9–C11 (issue 20).
+
+    Proof: every outcome of a stage (not the B-note's) that the engine descends is a perfect
+    matching of the bracket and the players below with ``p`` pairs inside complying at the
+    stage and its players left over moving down (:func:`.joint.most_pairs`).  Dropping B5/B6
+    only adds pairs inside and players who may move down, so the same matching is one of the
+    relaxed graph with ``p`` pairs inside: its maximum bounds every stage's.  Neither ``p`` nor
+    X (C11) enters the graph, so it is computed once per bracket and set of players below —
+    when C14 has lowered P (``lowered``; most brackets pair without it), or already known."""
+    key = ("most-relaxed", lower.key, is_last, tuple(players))
+    most = dr.bounds.get(key, -1)
+    if most == -1:
+        if not lowered:
+            return True
+        most = dr.bounds[key] = most_pairs(
+            dr, lower, players, _RELAXED, lambda y: dr.may_move_down(y, _RELAXED, is_last), is_last
+        )
+    return most is not None and most >= p
 
 
 def _homogeneous(
@@ -680,6 +750,15 @@ def _homogeneous(
                 if most is None or most < p:
                     raise _Infeasible
 
+    if (
+        STAGE_BOUNDS
+        and can_complete is not None
+        and not level.exempt
+        and not _most_relaxed_allows(
+            dr, players, p, is_last, can_complete.lower(players, filtered), 2 * p < n - 1
+        )
+    ):
+        return
     try:
         if filtered:
             check_stage()  # the filter often leaves nothing of a whole stage: asked first
