@@ -34,12 +34,17 @@ from dataclasses import dataclass, replace
 from swisspairing import BLACK, N_, WHITE, BracketOutcome, Event, Float, RoundContext
 from swisspairing.brackets import Bracket, Outcomes
 from swisspairing.i18n import NP_
-from swisspairing.matching import bipartite_saturates, has_matching_of_size, max_weight_matching
+from swisspairing.matching import (
+    bipartite_matching,
+    bipartite_saturates,
+    has_matching_of_size,
+    max_weight_matching,
+)
 
 from .colours import Preference, preference, x_value
 from .criteria import float_ok, is_topscorer
 from .joint import Lower, SplitGraph, most_pairs
-from .sequences import exchanges, transpositions_distinct, transpositions_pruned
+from .sequences import ExchangeBound, exchanges, transpositions_distinct, transpositions_pruned
 
 RULES = "Dutch-1992"
 
@@ -124,6 +129,12 @@ DISTINCT = True
 #: ones that raise the bound least.  Off, the bound counts every unused S2 player (and the
 #: number of players who may move down is checked on its own).
 B4_LEAVERS = True
+
+
+#: Whether C8 leaves out the exchanges that a split already passed over shows cannot pair S1
+#: into S2 (Hall's condition, :class:`_HallBounds`).  Off, each of them is built and its
+#: bipartite matching asked (tests/dutch_1992/test_dutch_exhaustive.py).
+EXCHANGE_BOUNDS = True
 
 
 #: Whether C7 in a heterogeneous bracket skips every prefix of a transposition none of whose
@@ -807,10 +818,15 @@ def _search(
     below as a :class:`~.joint.Lower`, when every node of the search is to be cut that no
     outcome the engine descends completes (:class:`~.joint.SplitGraph`)."""
     exchange_no = 0
-    for t1, t2 in _with_exchanges(s1, s2, dr.odd_variant):
+    hall: _HallBounds | None = _HallBounds(s1, s2, ok) if PRUNED and EXCHANGE_BOUNDS else None
+    for t1, t2 in _with_exchanges(
+        s1, s2, dr.odd_variant, hall.bounds if hall is not None else None
+    ):
         if exchange_no:
             check_stage()
         if PRUNED and not bipartite_saturates(t1, t2, lambda i, r: ok(t1[i], r)):  # noqa: B023
+            if hall is not None:
+                hall.learn(t1, t2)
             check_stage()
             exchange_no += 1
             continue
@@ -1011,11 +1027,91 @@ class _Reason:
 
 
 def _with_exchanges(
-    s1: list[int], s2: list[int], odd_variant: bool
+    s1: list[int],
+    s2: list[int],
+    odd_variant: bool,
+    bounds: Sequence[ExchangeBound] | None = None,
 ) -> Iterator[tuple[list[int], list[int]]]:
     yield s1, s2
-    for a, b in exchanges(s1, s2, odd_variant=odd_variant):
+    for a, b in exchanges(s1, s2, odd_variant=odd_variant, bounds=bounds):
         yield list(a), list(b)
+
+
+class _HallBounds:
+    """C8 (issue 20): what the S1/S2 splits that could not pair S1 into S2 teach about the
+    exchanges still to come, as linear tests on an exchange (:data:`.sequences.ExchangeBound`).
+
+    When S1 of a split cannot be paired into its S2 (B1/B2/B5/B6 at the stage), a maximum
+    matching leaves an S1 player over, and the players of S1 reachable from him by alternating
+    paths (``H``) have fewer partners in S2 than they are (Hall).  Let ``N`` be every player of
+    the bracket whom a player of ``H`` may meet, and ``H*`` every player of the bracket all of
+    whose possible opponents in the bracket lie in ``N`` (``H`` among them).  For any split
+    ``(T1, T2)``, the players of ``T1 ∩ H*`` can only meet players of ``T2 ∩ N``; so when
+    ``|T1 ∩ H*| > |T2 ∩ N|`` S1 cannot be paired into S2 there either, and the split would be
+    passed over the same way (C8 goes on to the next exchange).  An exchange moving the S1
+    positions ``a`` down and the S2 positions ``b`` up gives ``|T1 ∩ H*| - |T2 ∩ N| = D - w(a)
+    + w(b)`` with ``w = [in H*] + [in N]`` and ``D = |S1 ∩ H*| - |S2 ∩ N|``: it can pair S1
+    into S2 only when ``w(a) - w(b) >= D``, the test kept.  The exchanges failing it are left
+    out of the D2 order (:func:`.sequences.exchange_positions`), the others keep their
+    order: the pairing is the same (tests/dutch_1992/test_dutch_exhaustive.py,
+    ``EXCHANGE_BOUNDS``)."""
+
+    def __init__(self, s1: Sequence[int], s2: Sequence[int], ok: Callable[[int, int], bool]):
+        self.s1, self.s2, self.ok = list(s1), list(s2), ok
+        self.bounds: list[ExchangeBound] = []
+        self._known: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
+        self._adj: list[int] | None = None
+
+    def _adjacency(self) -> list[int]:
+        """Every player's possible opponents in the bracket, as bit sets of positions."""
+        if self._adj is None:
+            players = self.s1 + self.s2
+            adj = [0] * len(players)
+            for i, a in enumerate(players):
+                for j in range(i + 1, len(players)):
+                    if self.ok(a, players[j]):
+                        adj[i] |= 1 << j
+                        adj[j] |= 1 << i
+            self._adj = adj
+        return self._adj
+
+    def learn(self, t1: Sequence[int], t2: Sequence[int]) -> None:
+        """Add the test taught by a split whose S1 cannot be paired into its S2."""
+        ok = self.ok
+        match = bipartite_matching(t1, t2, lambda i, r: ok(t1[i], r))
+        lonely = [i for i, j in enumerate(match) if j == -1]
+        if not lonely:
+            return
+        mate_of = {j: i for i, j in enumerate(match) if j != -1}
+        reached = {lonely[0]}
+        todo = [lonely[0]]
+        while todo:
+            i = todo.pop()
+            for j, r in enumerate(t2):
+                if ok(t1[i], r):
+                    partner = mate_of.get(j)
+                    if partner is not None and partner not in reached:
+                        reached.add(partner)
+                        todo.append(partner)
+        players = self.s1 + self.s2
+        where = {y: k for k, y in enumerate(players)}
+        adj = self._adjacency()
+        near = 0
+        for i in reached:
+            near |= adj[where[t1[i]]]
+        tight = 0
+        for k in range(len(players)):
+            if adj[k] & ~near == 0:
+                tight |= 1 << k
+        weight = [(tight >> k & 1) + (near >> k & 1) for k in range(len(players))]
+        m = len(self.s1)
+        least = sum(tight >> k & 1 for k in range(m)) - sum(
+            near >> k & 1 for k in range(m, len(players))
+        )
+        w1, w2 = tuple(weight[:m]), tuple(weight[m:])
+        if (w1, w2, least) not in self._known:
+            self._known.add((w1, w2, least))
+            self.bounds.append((w1, w2, least))
 
 
 def _heterogeneous(

@@ -339,8 +339,18 @@ def _range_sum(a: int, b: int) -> int:
     return (a + b) * (b - a + 1) // 2 if b >= a else 0
 
 
+#: One linear test on an exchange (:func:`exchange_positions`): ``(w1, w2, least)``, the weights
+#: of the S1 positions 1..m (``w1[i - 1]``) and of the S2 positions m+1..m+n (``w2[j - m - 1]``),
+#: all ``>= 0``; an exchange ``(a, b)`` passes when ``sum(w1 over a) - sum(w2 over b) >= least``.
+ExchangeBound = tuple[Sequence[int], Sequence[int], int]
+
+
 def exchange_positions(
-    m: int, n: int, *, odd_variant: bool = False
+    m: int,
+    n: int,
+    *,
+    odd_variant: bool = False,
+    bounds: Sequence[ExchangeBound] | None = None,
 ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """``Dutch-1992 D2``: the exchanges of a bracket with ``|S1| = m``, ``|S2| = n`` in order.
 
@@ -360,7 +370,16 @@ def exchange_positions(
     D2 remark on odd brackets taken literally — in a bracket with an odd number of players,
     the two-player exchanges of S1 players 1+2 (the last column of the second matrix after
     renumbering) are left out.  No effect in even brackets.
+
+    ``bounds`` (issue 20): linear tests (:data:`ExchangeBound`) every yielded exchange must
+    pass; the others are left out, the order of the rest unchanged.  The list may grow while
+    the generator runs (each test is read when it is needed).  A size none of whose exchanges
+    can pass (the heaviest S1 part less the lightest S2 part falls short), an S1 part no S2
+    part can complete, and every S2 part too heavy are skipped without being enumerated.
     """
+    if bounds is not None:
+        yield from _bounded_exchange_positions(m, n, odd_variant, bounds)
+        return
     if m < 0 or n < 0:
         raise ValueError(f"subgroup sizes must not be negative, not {m} and {n}")
     drop_top_pair = odd_variant and (m + n) % 2 == 1
@@ -383,8 +402,122 @@ def exchange_positions(
                     yield a, b
 
 
+def _bounded_exchange_positions(
+    m: int, n: int, odd_variant: bool, bounds: Sequence[ExchangeBound]
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """:func:`exchange_positions` with ``bounds``: the same loops (size, difference, S1 part,
+    S2 part), each S1 part and each size tested against every bound first, the S2 parts
+    enumerated among the positions light enough (:func:`_light_subsets`)."""
+    if m < 0 or n < 0:
+        raise ValueError(f"subgroup sizes must not be negative, not {m} and {n}")
+    drop_top_pair = odd_variant and (m + n) % 2 == 1
+    ordered: list[tuple[list[int], list[int]]] = []  # per bound: w1 descending, w2 ascending
+
+    def lightest(t: int, k: int) -> int:
+        """The lightest S2 part of size ``k`` under bound ``t``."""
+        while len(ordered) <= t:
+            w1, w2, _ = bounds[len(ordered)]
+            ordered.append((sorted(w1, reverse=True), sorted(w2)))
+        return sum(ordered[t][1][:k])
+
+    for k in range(1, min(m, n) + 1):
+        # every bound: the heaviest k S1 positions less the lightest k S2 positions
+        if any(
+            (lightest(t, k), sum(ordered[t][0][:k]))[1] - lightest(t, k) < least
+            for t, (_, _, least) in enumerate(list(bounds))
+        ):
+            continue
+        min_a, max_a = _range_sum(1, k), _range_sum(m - k + 1, m)
+        min_b, max_b = _range_sum(m + 1, m + k), _range_sum(m + n - k + 1, m + n)
+        mirror = k * (m + 1)
+        for d in range(min_b - max_a, max_b - min_a + 1):
+            lo_a = max(min_a, min_b - d)
+            hi_a = min(max_a, max_b - d)
+            for c in ascending_subsets(k, 1, m, mirror - hi_a, mirror - lo_a):
+                a = tuple(m + 1 - x for x in reversed(c))
+                if drop_top_pair and k == 2 and a == (1, 2):
+                    continue
+                current = list(bounds)
+                # the weight each S2 part may have under each bound: sum(w1 over a) - least
+                budgets = [sum(w1[i - 1] for i in a) - least for w1, _, least in current]
+                if any(budget < lightest(t, k) for t, budget in enumerate(budgets)):
+                    continue
+                target = sum(a) + d
+                for b in _light_subsets(k, m, n, target, current, budgets):
+                    yield a, b
+
+
+def _light_subsets(
+    k: int,
+    m: int,
+    n: int,
+    target: int,
+    bounds: Sequence[ExchangeBound],
+    budgets: Sequence[int],
+) -> Iterator[tuple[int, ...]]:
+    """The ``k``-subsets of the S2 positions ``m+1..m+n`` with sum ``target`` whose weight
+    under each bound is at most its budget, ascending, in lexicographic order (the order of
+    :func:`ascending_subsets`).  Depth-first over the positions light enough, cut when the
+    sum cannot be reached with the positions left or a budget is exceeded."""
+    weights = [w2 for _, w2, _ in bounds]
+    cands = [
+        m + 1 + j
+        for j in range(n)
+        if all(w[j] <= budget for w, budget in zip(weights, budgets, strict=True))
+    ]
+    count = len(cands)
+    if count < k:
+        return
+    prefix = [0] * (count + 1)
+    for i, v in enumerate(cands):
+        prefix[i + 1] = prefix[i] + v
+    chosen = [0] * k  # indices into cands
+    sums = [0] * (k + 1)
+    spent = [[0] * len(weights) for _ in range(k + 1)]
+    depth = 0
+    i = 0
+    while True:
+        r = k - depth  # values still to choose, this one included
+        found = False
+        while i <= count - r:
+            rest = target - sums[depth]
+            # the r smallest from i on, the r largest overall
+            if prefix[i + r] - prefix[i] > rest:
+                break  # every later i gives a larger minimum
+            if prefix[count] - prefix[count - r] < rest:
+                break  # not even the r largest reach it
+            j = cands[i] - m - 1
+            row = spent[depth]
+            if all(row[t] + weights[t][j] <= budgets[t] for t in range(len(weights))):
+                found = True
+                break
+            i += 1
+        if found:
+            chosen[depth] = i
+            v = cands[i]
+            sums[depth + 1] = sums[depth] + v
+            j = v - m - 1
+            spent[depth + 1] = [spent[depth][t] + weights[t][j] for t in range(len(weights))]
+            if r == 1:
+                if sums[k] == target:
+                    yield tuple(cands[x] for x in chosen)
+                i += 1
+            else:
+                depth += 1
+                i = chosen[depth - 1] + 1
+        else:
+            if depth == 0:
+                return
+            depth -= 1
+            i = chosen[depth] + 1
+
+
 def exchanges(
-    s1: Sequence[T], s2: Sequence[T], *, odd_variant: bool = False
+    s1: Sequence[T],
+    s2: Sequence[T],
+    *,
+    odd_variant: bool = False,
+    bounds: Sequence[ExchangeBound] | None = None,
 ) -> Iterator[tuple[tuple[T, ...], tuple[T, ...]]]:
     """``Dutch-1992 D2``/``C8``: the exchanges between S1 and S2 of a homogeneous bracket.
 
@@ -394,11 +527,12 @@ def exchanges(
     yielded (it is C5/C6's first attempt).
 
     :param odd_variant: see :func:`exchange_positions` (``AMB-D17``).
+    :param bounds: see :func:`exchange_positions` (weights by position: S1 first).
     """
     first = tuple(s1)
     second = tuple(s2)
     m, n = len(first), len(second)
-    for a, b in exchange_positions(m, n, odd_variant=odd_variant):
+    for a, b in exchange_positions(m, n, odd_variant=odd_variant, bounds=bounds):
         out_of_s1 = set(a)
         out_of_s2 = set(b)
         # Every S1 position is smaller than every S2 position, so concatenation keeps A2 order.

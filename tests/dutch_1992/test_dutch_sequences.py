@@ -464,3 +464,54 @@ def test_ascending_subsets(k, vmin, width, lo, span):
     hi = lo + span
     expected = [c for c in itertools.combinations(range(vmin, vmax + 1), k) if lo <= sum(c) <= hi]
     assert list(ascending_subsets(k, vmin, vmax, lo, hi)) == expected
+
+
+@settings(max_examples=200)
+@given(
+    st.integers(min_value=0, max_value=6),
+    st.integers(min_value=0, max_value=7),
+    st.booleans(),
+    st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_bounded_exchanges_are_the_passing_ones_in_order(m, n, odd_variant, seed):
+    # Dutch-1992 D2/C8 (issue 20): with linear tests on the exchanges, exactly the exchanges
+    # that pass every test come, in the D2 order.
+    rng = random.Random(seed)
+    bounds = [
+        (
+            [rng.choice((0, 0, 1, 2)) for _ in range(m)],
+            [rng.choice((0, 0, 1, 2)) for _ in range(n)],
+            rng.randint(-2, 3),
+        )
+        for _ in range(rng.randint(0, 3))
+    ]
+
+    def passes(a, b):
+        return all(
+            sum(w1[i - 1] for i in a) - sum(w2[j - m - 1] for j in b) >= least
+            for w1, w2, least in bounds
+        )
+
+    expected = [e for e in exchange_positions(m, n, odd_variant=odd_variant) if passes(*e)]
+    got = list(exchange_positions(m, n, odd_variant=odd_variant, bounds=bounds))
+    assert got == expected
+
+
+def test_bounds_learned_on_the_way_only_leave_out_failing_exchanges():
+    # A test added while the exchanges are walked applies from then on; what it leaves out
+    # fails it, and the order of the rest is the D2 order.
+    m, n = 4, 5
+    learned = ([1, 1, 1, 1], [0, 1, 0, 1, 0], 2)
+    bounds: list = []
+    got = []
+    for k, e in enumerate(exchange_positions(m, n, bounds=bounds)):
+        got.append(e)
+        if k == 3:
+            bounds.append(learned)
+    full = list(exchange_positions(m, n))
+    assert got[:4] == full[:4]
+    it = iter(full)
+    assert all(any(e == f for f in it) for e in got)
+    w1, w2, least = learned
+    for a, b in set(full) - set(got):
+        assert sum(w1[i - 1] for i in a) - sum(w2[j - m - 1] for j in b) < least
