@@ -38,12 +38,13 @@ from swisspairing.matching import (
     bipartite_matching,
     bipartite_saturates,
     has_matching_of_size,
+    max_matching_size,
     max_weight_matching,
 )
 
 from .colours import Preference, preference, x_value
 from .criteria import float_ok, is_topscorer
-from .joint import Lower, SplitGraph, most_pairs
+from .joint import Lower, SplitGraph, StageGraph, _bits, most_pairs
 from .sequences import ExchangeBound, exchanges, transpositions_distinct, transpositions_pruned
 
 RULES = "Dutch-1992"
@@ -135,6 +136,12 @@ B4_LEAVERS = True
 #: into S2 (Hall's condition, :class:`_HallBounds`).  Off, each of them is built and its
 #: bipartite matching asked (tests/dutch_1992/test_dutch_exhaustive.py).
 EXCHANGE_BOUNDS = True
+
+
+#: Whether a heterogeneous bracket's C7 walk that goes on is asked once whether any of its
+#: transpositions meets X (B4) with a remainder the lower brackets can take
+#: (:func:`_fewest_misses_below`, one weighted matching), and stopped when none does.
+C7_JOINT_B4 = True
 
 
 #: Whether C7 in a heterogeneous bracket skips every prefix of a transposition none of whose
@@ -372,6 +379,8 @@ class _Below:
         self.impossible: set[tuple[object, ...]] = set()
         """The questions of :func:`_c6_bracket_possible` answered no (an answer that more
         players left over offered cannot change)."""
+        self.largest: dict[tuple[object, ...], int] = {}
+        """The largest matchings of :func:`_c6_bracket_possible`'s graphs."""
 
     def __call__(self, rest: Sequence[int]) -> bool:
         return self.ctx.can_complete([*rest, *self.extra], self.bracket)
@@ -543,10 +552,40 @@ def _c6_bracket_possible(
     )
     if key in can_complete.impossible:
         return False
+    # Every outcome pairs S1 and ``rem_p`` more pairs: a matching of that size of the bracket's
+    # graph (S1 only with S2 at ``level``, the rest at a stage level).  Its maximum does not
+    # depend on ``rem_p``: asked once, it answers no for every larger remainder C14 would try
+    # (issue 20).
+    most_key = key[:2] + key[3:]
+    most = can_complete.largest.get(most_key)
+    if most is None:
+        most = can_complete.largest[most_key] = max_matching_size(
+            [*s1, *s2], _c6_adjacency(dr, s1, level, stage_levels)
+        )
+    if len(s1) + rem_p > most:
+        can_complete.impossible.add(key)
+        return False
     if _c6_possible(dr, s1, s2, rem_p, level, stage_levels, is_last, can_complete, seen):
         return True
     can_complete.impossible.add(key)
     return False
+
+
+def _c6_adjacency(
+    dr: DutchRound, s1: Sequence[int], level: Level, stage_levels: Sequence[Level]
+) -> Callable[[int, int], bool]:
+    """The pairs of a heterogeneous bracket one of its outcomes may make: S1 (the moved-down
+    players) with the others at ``level``, the others with each other at a stage level."""
+    top = set(s1)
+
+    def adjacent(a: int, b: int) -> bool:
+        if a in top:
+            return b not in top and dr.pair_ok(a, b, level)
+        if b in top:
+            return dr.pair_ok(b, a, level)
+        return any(dr.pair_ok(a, b, sl) for sl in stage_levels)
+
+    return adjacent
 
 
 def _c6_possible(
@@ -607,11 +646,10 @@ def _c6_possible(
         and not can_complete(())
     ):
         return False
-    if not has_matching_of_size(players + dummies, adjacent, pairs + down):
-        return False
     if STAGE_BOUNDS and down > 1 and not is_last and can_complete is not None:
         # the players left over and the lower brackets must be pairable together (the
-        # engine passes over every other outcome)
+        # engine passes over every other outcome); asked first: it is remembered by the
+        # number left over, the matching below is not (issue 20)
         movers = [
             y
             for y in players
@@ -619,7 +657,7 @@ def _c6_possible(
         ]
         if not can_complete.takes(down, movers, players):
             return False
-    return True
+    return has_matching_of_size(players + dummies, adjacent, pairs + down)
 
 
 #: Every relaxation of C9/C10 in force at once (B5 and B6 dropped for both directions).
@@ -650,9 +688,16 @@ def _most_relaxed_allows(
     if most == -1:
         if not lowered:
             return True
-        most = dr.bounds[key] = most_pairs(
-            dr, lower, players, _RELAXED, lambda y: dr.may_move_down(y, _RELAXED, is_last), is_last
-        )
+
+        def leave(y: int) -> bool:
+            return dr.may_move_down(y, _RELAXED, is_last)
+
+        # a witness first: S1 (the P highest) paired into S2 and the rest below is such a
+        # matching with P pairs inside (one maximum matching instead of the weighted one)
+        split = SplitGraph(dr, lower, players[:p], players[p:], _RELAXED, leave)
+        if split.perfect(split.full):
+            return True
+        most = dr.bounds[key] = most_pairs(dr, lower, players, _RELAXED, leave, is_last)
     return most is not None and most >= p
 
 
@@ -711,6 +756,7 @@ def _homogeneous(
         return True
 
     checked = [False]
+    witnessed = [False]  # a split of this stage had a perfect joint matching (SplitGraph)
     # C12's filter: only outcomes whose players left over can all be paired in the next bracket
     filtered = can_complete is not None and can_complete.filters(key)
 
@@ -747,10 +793,12 @@ def _homogeneous(
                 movers = [y for y in players if dr.may_move_down(y, level, False)]
                 if not can_complete.takes(down_needed, movers, players):
                     raise _Infeasible
-            if STAGE_BOUNDS and can_complete is not None:
+            if STAGE_BOUNDS and can_complete is not None and not witnessed[0]:
                 # the bracket and the lower brackets as one matching: every outcome of the
                 # stage the engine descends pairs P players inside and the rest below (with
-                # C12's filter: the players left over all in the next bracket)
+                # C12's filter: the players left over all in the next bracket).  Not asked
+                # when a split of the stage already had such a matching (``witnessed``: its
+                # S1 paired into S2 and the rest below, P pairs inside; issue 20)
                 lower = can_complete.lower(players, filtered)
                 key = ("most", lower.key, is_last, graph_key)
                 most = dr.bounds.get(key, -1)
@@ -791,6 +839,7 @@ def _homogeneous(
             can_complete.lower(players, filtered)
             if STAGE_BOUNDS and can_complete is not None
             else None,
+            witnessed,
         )
     except _Infeasible:
         return
@@ -812,12 +861,14 @@ def _search(
     down_needed,
     below,
     lower=None,
+    witnessed=None,
 ):  # type: ignore[no-untyped-def]
     """The C7/C8 loops of :func:`_homogeneous`.  ``below``: the lower brackets, when the
     players left over (more than one) must be pairable with them.  ``lower``: the players
     below as a :class:`~.joint.Lower`, when every node of the search is to be cut that no
     outcome the engine descends completes (:class:`~.joint.SplitGraph`)."""
     exchange_no = 0
+    stage: StageGraph | None = None  # the stage's joint graph, built at the first split
     hall: _HallBounds | None = _HallBounds(s1, s2, ok) if PRUNED and EXCHANGE_BOUNDS else None
     for t1, t2 in _with_exchanges(
         s1, s2, dr.odd_variant, hall.bounds if hall is not None else None
@@ -830,13 +881,17 @@ def _search(
             check_stage()
             exchange_no += 1
             continue
-        joint = SplitGraph(dr, lower, t1, t2, level, may_leave) if lower is not None else None
+        if lower is not None and stage is None:
+            stage = StageGraph(dr, lower, [*s1, *s2], level, may_leave)
+        joint = stage.split(t1, t2) if stage is not None else None
         if joint is not None and not joint.completes(
             joint.full, joint.seen_masks(seen) if SPLIT_EFFORT else set(), SPLIT_EFFORT
         ):
             check_stage()
             exchange_no += 1
             continue  # no outcome of this split leaves players the lower brackets can take
+        if joint is not None and witnessed is not None:
+            witnessed[0] = True  # P pairs inside and the rest below: a perfect joint matching
         movable = [may_leave(y) for y in t2]
         bound = _ColourBound(dr, t1, t2, level, movable, down_needed)
         cost = [0] * (p + 1)
@@ -876,7 +931,7 @@ def _search(
                     if fewest is None or fewest > x:
                         raise _SplitDone
             if joint is not None:  # noqa: B023
-                removed[k] = removed[k - 1] | 1 << (joint.base + k - 1) | 1 << joint.index2[y]  # noqa: B023
+                removed[k] = removed[k - 1] | 1 << joint.v1[k - 1] | 1 << joint.index2[y]  # noqa: B023
                 active = joint.full & ~removed[k]  # noqa: B023
                 offered = joint.seen_masks(seen) if NODE_EFFORT else set()  # noqa: B023
                 return joint.completes(active, offered, NODE_EFFORT)  # noqa: B023
@@ -1169,11 +1224,20 @@ def _heterogeneous(
         else None
     )
     removed = [0] * (p + 1)
+    asked = [0]  # prefixes asked: the joint B4 bound is asked once, after as many as pairs
 
     def feasible(prefix: tuple[int, ...]) -> bool:
         nonlocal stages
         k = len(prefix)
         y = prefix[-1]
+        asked[0] += 1
+        if asked[0] == len(s1) * len(s2) and joint is not None and C7_JOINT_B4:
+            # a walk that goes on: is there any transposition at all within X (B4) whose
+            # remainder the lower brackets can take?  (one weighted matching)
+            lower_ = can_complete.lower([*moved, *residents])  # type: ignore[union-attr]
+            fewest = _fewest_misses_below(dr, lower_, s1, s2, level)
+            if fewest is None or fewest > x:
+                raise _WalkDone
         cost[k] = cost[k - 1] + dr.colour_conflict(s1[k - 1], y, level)
         if not PRUNED:  # every prefix; a complete one is tested against X (B4)
             if k == p and cost[k] > x:
@@ -1182,7 +1246,7 @@ def _heterogeneous(
             return False
         if joint is None:
             return True
-        removed[k] = removed[k - 1] | 1 << (joint.base + k - 1) | 1 << joint.index2[y]
+        removed[k] = removed[k - 1] | 1 << joint.v1[k - 1] | 1 << joint.index2[y]
         if joint.perfect(joint.full & ~removed[k]):
             return True
         # Dutch-1992 C7 (issue 20): no completion of this prefix leaves a remainder that can be
@@ -1197,7 +1261,7 @@ def _heterogeneous(
     dead_rest: set[frozenset[int]] = set()
     explored: set[tuple[frozenset[int], Level]] = set()
     checked_at = len(seen)
-    walk = (
+    walk = _until_done(
         transpositions_distinct(
             s2, p, ok, feasible, lambda i, r: dr.colour_conflict(s1[i], r, level)
         )
@@ -1274,6 +1338,51 @@ def _heterogeneous(
                 yield pairs + rem_pairs, left, head + events, stage_events
             explored.add(done_key)
         stages = stages[-1:]  # C10: the next opponents with the criteria dropped so far
+
+
+class _WalkDone(Exception):
+    """No transposition still to come of a heterogeneous bracket's C7 can be an outcome."""
+
+
+def _until_done(walk: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+    """``walk`` until a cut shows that nothing of it is left (:class:`_WalkDone`)."""
+    with contextlib.suppress(_WalkDone):
+        yield from walk
+
+
+def _fewest_misses_below(
+    dr: DutchRound, lower: Lower, s1: Sequence[int], s2: Sequence[int], level: Level
+) -> int | None:
+    """``Dutch-1992 B4`` and C7 for a heterogeneous bracket (issue 20): the fewest colour
+    preferences missed by a transposition (every S1 player met by an S2 player, B1/B2/B5/B6 at
+    ``level``) whose remainder (the S2 players not met) can be paired together with the lower
+    brackets under the absolute criteria (``None``: no such transposition).
+
+    Proof: such a transposition and a pairing of its remainder with the players below are a
+    perfect matching of S1, S2 and the players below (:class:`.joint.SplitGraph`'s graph with
+    every S2 player free to stay unmet), and every perfect matching is one.  S1 players meet
+    only S2 players, so every perfect matching has ``|S1|`` pairs of S1 with S2; weighing such
+    a pair 2 less its miss and every other pair 0, the heaviest perfect matching (maximum
+    cardinality, then weight) misses the fewest.  A transposition that the loop of
+    :func:`_heterogeneous` would not pass over as dead below (its remainder completable) and
+    that meets X (B4) therefore exists only when this is at most X."""
+    graph = lower.graph
+    names: list[object] = [*lower.players, "bye"]
+    edges: list[tuple[object, object, int]] = lower.edges()
+    for a in s1:
+        for b in s2:
+            if dr.pair_ok(a, b, level):
+                edges.append((a, b, 2 - dr.colour_conflict(a, b, level)))
+    for i, y in enumerate(s2):
+        for z in s2[i + 1 :]:
+            if graph.may_pair(y, z):
+                edges.append((y, z, 0))
+        for k in _bits(lower.reach(y)):
+            edges.append((y, names[k], 0))
+    mate: dict[object, object] = max_weight_matching(edges, max_cardinality=True)
+    if len(mate) < lower.n + len(s1) + len(s2):
+        return None
+    return sum(dr.colour_conflict(a, mate[a], level) for a in s1)  # type: ignore[arg-type]
 
 
 def _completes_within(

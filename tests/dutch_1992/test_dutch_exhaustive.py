@@ -24,7 +24,9 @@ Every cut of the search is switched off at once:
 - ``procedure.B4_LEAVERS``: B4's colour bound of a C7 prefix counts only the S2 players who
   stay when players must be left over (``_ColourBound`` with the players who may move down);
 - ``procedure.EXCHANGE_BOUNDS``: C8 leaves out the exchanges that a split already passed over
-  shows cannot pair S1 into S2 (Hall's condition, ``_HallBounds``).
+  shows cannot pair S1 into S2 (Hall's condition, ``_HallBounds``);
+- ``procedure.C7_JOINT_B4``: a heterogeneous bracket's C7 walk that goes on is stopped when no
+  transposition meets X with a remainder the lower brackets can take (``_fewest_misses_below``).
 
 The round is then paired by the text's enumeration alone (the engine still passes over an
 outcome after which the lower brackets cannot be completed: that is the core's own exact
