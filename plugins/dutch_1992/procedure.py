@@ -881,12 +881,18 @@ def _search(
             check_stage()
             exchange_no += 1
             continue
-        if lower is not None and stage is None:
+        if lower is not None and stage is None and exchange_no:
+            # C8 goes on past S1/S2 of C4: the stage's graph, built once for its splits
             stage = StageGraph(dr, lower, [*s1, *s2], level, may_leave)
-        joint = stage.split(t1, t2) if stage is not None else None
+        if stage is not None:
+            joint = stage.split(t1, t2)
+        else:
+            joint = SplitGraph(dr, lower, t1, t2, level, may_leave) if lower is not None else None
         if joint is not None and not joint.completes(
             joint.full, joint.seen_masks(seen) if SPLIT_EFFORT else set(), SPLIT_EFFORT
         ):
+            if hall is not None and stage is not None and not joint.perfect(joint.full):
+                hall.learn_joint(stage, joint)
             check_stage()
             exchange_no += 1
             continue  # no outcome of this split leaves players the lower brackets can take
@@ -1163,10 +1169,92 @@ class _HallBounds:
         least = sum(tight >> k & 1 for k in range(m)) - sum(
             near >> k & 1 for k in range(m, len(players))
         )
-        w1, w2 = tuple(weight[:m]), tuple(weight[m:])
-        if (w1, w2, least) not in self._known:
-            self._known.add((w1, w2, least))
-            self.bounds.append((w1, w2, least))
+        self._add(weight[:m], weight[m:], least)
+
+    def _add(self, w1: Sequence[int], w2: Sequence[int], least: int) -> None:
+        key = (tuple(w1), tuple(w2), least)
+        if key not in self._known:
+            self._known.add(key)
+            self.bounds.append(key)
+
+    def learn_joint(self, stage: StageGraph, split: SplitGraph) -> None:
+        """Add the test taught by a split whose joint graph (:class:`.joint.SplitGraph`: S1
+        paired into S2, the S2 players left over with each other and with the players below)
+        has no perfect matching.
+
+        From the vertex the matching leaves exposed, the alternating search reaches the
+        vertices ``E`` at even distance (the root and the partners of the others) and every
+        neighbour of ``E`` at odd distance; when no two of ``E`` are adjacent (no odd cycle
+        met), ``E`` has one vertex more than its neighbours.  Vertices of the bracket are taken
+        *on a side* (in S1, in S2).  ``N`` is every vertex that can be a neighbour of ``E`` in
+        some split: the neighbours below of a vertex below and the players who may leave and
+        reach him (in S2); the possible opponents of a player in S1 (in S2); the possible
+        opponents of a player in S2 (in S1) and, when he may leave, his possible partners
+        among the players leaving (in S2) and below.  ``H`` is every vertex (on a side) all of
+        whose possible neighbours lie in ``N`` (``E`` among them).  In any split a perfect
+        matching maps the vertices of ``H`` one to one into ``N``, so a split with more of
+        ``H`` than of ``N`` has none and C8 would pass over it as this one (in this split
+        ``N`` counts exactly the neighbours of ``E``).  The count is linear in the exchange
+        (a player moved counts on his other side), which is the test kept (weights shifted
+        to be at least 0: an exchange moves as many players each way)."""
+        base = stage.base
+        adj, mate, full = split.adj, split.mate, split.full
+        exposed = split._exposed & full
+        if not exposed:
+            return
+        root = (exposed & -exposed).bit_length() - 1
+        even = 1 << root
+        odd = 0
+        todo = [root]
+        while todo:
+            u = todo.pop()
+            for w in _bits(adj[u] & full):
+                if even >> w & 1:
+                    return  # an odd cycle: no Hall witness from this search
+                if odd >> w & 1:
+                    continue
+                partner = mate[w]
+                if partner < 0:
+                    return  # an augmenting path: not a maximum matching's search
+                odd |= 1 << w
+                even |= 1 << partner
+                todo.append(partner)
+        n = len(stage.players)
+        lower_adj, back = stage.lower.adj, stage.back
+        ok, pairable, reach, leaves = stage.ok, stage.pairable, stage.reach, stage.leaves
+        t1mask = split.t1mask
+        below = n1 = n2 = 0  # N: below, in S1, in S2
+        for v in _bits(even):
+            if v < base:
+                below |= lower_adj[v]
+                n2 |= back[v]
+            elif t1mask >> v & 1:
+                n2 |= ok[v - base]
+            else:
+                i = v - base
+                n1 |= ok[i]
+                if leaves >> v & 1:
+                    n2 |= pairable[i] & leaves
+                    below |= reach[i]
+        h_below = sum(1 for k in range(base) if not lower_adj[k] & ~below and not back[k] & ~n2)
+        value = least = h_below - below.bit_count()  # |H| - |N| below
+        u = [0] * n
+        m = len(self.s1)
+        for i in range(n):
+            v = base + i
+            h1 = not ok[i] & ~n2
+            h2 = not ok[i] & ~n1 and (
+                not leaves >> v & 1 or (not pairable[i] & leaves & ~n2 and not reach[i] & ~below)
+            )
+            c1 = int(h1) - (n1 >> v & 1)
+            c2 = int(h2) - (n2 >> v & 1)
+            u[i] = c1 - c2
+            value += c1 if t1mask >> v & 1 else c2  # this split
+            least += c1 if i < m else c2  # the split C4 made (no exchange)
+        if value <= 0:
+            return
+        shift = max(0, -min(u, default=0))
+        self._add([x + shift for x in u[:m]], [x + shift for x in u[m:]], least)
 
 
 def _heterogeneous(

@@ -412,6 +412,7 @@ def _bounded_exchange_positions(
         raise ValueError(f"subgroup sizes must not be negative, not {m} and {n}")
     drop_top_pair = odd_variant and (m + n) % 2 == 1
     ordered: list[tuple[list[int], list[int]]] = []  # per bound: w1 descending, w2 ascending
+    lights: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}  # by the budgets
 
     def lightest(t: int, k: int) -> int:
         """The lightest S2 part of size ``k`` under bound ``t``."""
@@ -443,34 +444,53 @@ def _bounded_exchange_positions(
                 if any(budget < lightest(t, k) for t, budget in enumerate(budgets)):
                     continue
                 target = sum(a) + d
-                for b in _light_subsets(k, m, n, target, current, budgets):
+                key = tuple(budgets)
+                light = lights.get(key)
+                if light is None:
+                    light = lights[key] = _light_positions(m, n, current, budgets)
+                prefix = light[1]
+                count = len(prefix) - 1
+                if count < k or not prefix[k] <= target <= prefix[count] - prefix[count - k]:
+                    continue  # no S2 part light enough has the sum D2 asks for
+                for b in _light_subsets(k, m, target, current, budgets, light):
                     yield a, b
 
 
-def _light_subsets(
-    k: int,
-    m: int,
-    n: int,
-    target: int,
-    bounds: Sequence[ExchangeBound],
-    budgets: Sequence[int],
-) -> Iterator[tuple[int, ...]]:
-    """The ``k``-subsets of the S2 positions ``m+1..m+n`` with sum ``target`` whose weight
-    under each bound is at most its budget, ascending, in lexicographic order (the order of
-    :func:`ascending_subsets`).  Depth-first over the positions light enough, cut when the
-    sum cannot be reached with the positions left or a budget is exceeded."""
+def _light_positions(
+    m: int, n: int, bounds: Sequence[ExchangeBound], budgets: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """The S2 positions no heavier than the budgets under every bound, ascending, and the
+    sums of their prefixes."""
     weights = [w2 for _, w2, _ in bounds]
     cands = [
         m + 1 + j
         for j in range(n)
         if all(w[j] <= budget for w, budget in zip(weights, budgets, strict=True))
     ]
-    count = len(cands)
-    if count < k:
-        return
-    prefix = [0] * (count + 1)
+    prefix = [0] * (len(cands) + 1)
     for i, v in enumerate(cands):
         prefix[i + 1] = prefix[i] + v
+    return cands, prefix
+
+
+def _light_subsets(
+    k: int,
+    m: int,
+    target: int,
+    bounds: Sequence[ExchangeBound],
+    budgets: Sequence[int],
+    light: tuple[list[int], list[int]],
+) -> Iterator[tuple[int, ...]]:
+    """The ``k``-subsets of the S2 positions with sum ``target`` whose weight under each bound
+    is at most its budget, ascending, in lexicographic order (the order of
+    :func:`ascending_subsets`).  Depth-first over the positions light enough (``light``,
+    :func:`_light_positions`), cut when the sum cannot be reached with the positions left or
+    a budget is exceeded."""
+    weights = [w2 for _, w2, _ in bounds]
+    cands, prefix = light
+    count = len(cands)
+    if count < k or not prefix[k] <= target <= prefix[count] - prefix[count - k]:
+        return
     chosen = [0] * k  # indices into cands
     sums = [0] * (k + 1)
     spent = [[0] * len(weights) for _ in range(k + 1)]
