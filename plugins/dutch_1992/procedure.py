@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 from swisspairing import BLACK, N_, WHITE, BracketOutcome, Event, Float, RoundContext
 from swisspairing.brackets import Bracket, Outcomes
@@ -868,8 +869,8 @@ def _search(
     below as a :class:`~.joint.Lower`, when every node of the search is to be cut that no
     outcome the engine descends completes (:class:`~.joint.SplitGraph`)."""
     exchange_no = 0
-    stage: StageGraph | None = None  # the stage's joint graph, built at the first split
-    hall: _HallBounds | None = _HallBounds(s1, s2, ok) if PRUNED and EXCHANGE_BOUNDS else None
+    stage = None  # the stage's joint graph (StageGraph), built once C8 goes past C4's split
+    hall = _HallBounds(s1, s2, ok) if PRUNED and EXCHANGE_BOUNDS else None
     for t1, t2 in _with_exchanges(
         s1, s2, dr.odd_variant, hall.bounds if hall is not None else None
     ):
@@ -1207,8 +1208,8 @@ class _HallBounds:
         odd = 0
         todo = [root]
         while todo:
-            u = todo.pop()
-            for w in _bits(adj[u] & full):
+            node = todo.pop()
+            for w in _bits(adj[node] & full):
                 if even >> w & 1:
                     return  # an odd cycle: no Hall witness from this search
                 if odd >> w & 1:
@@ -1470,7 +1471,7 @@ def _fewest_misses_below(
     mate: dict[object, object] = max_weight_matching(edges, max_cardinality=True)
     if len(mate) < lower.n + len(s1) + len(s2):
         return None
-    return sum(dr.colour_conflict(a, mate[a], level) for a in s1)  # type: ignore[arg-type]
+    return sum(dr.colour_conflict(a, cast(int, mate[a]), level) for a in s1)
 
 
 def _completes_within(

@@ -413,6 +413,7 @@ def _bounded_exchange_positions(
     drop_top_pair = odd_variant and (m + n) % 2 == 1
     ordered: list[tuple[list[int], list[int]]] = []  # per bound: w1 descending, w2 ascending
     lights: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}  # by the budgets
+    tight: dict[tuple[tuple[int, ...], int], list[int]] = {}  # the bounds that can bind
 
     def lightest(t: int, k: int) -> int:
         """The lightest S2 part of size ``k`` under bound ``t``."""
@@ -452,7 +453,22 @@ def _bounded_exchange_positions(
                 count = len(prefix) - 1
                 if count < k or not prefix[k] <= target <= prefix[count] - prefix[count - k]:
                     continue  # no S2 part light enough has the sum D2 asks for
-                for b in _light_subsets(k, m, target, current, budgets, light):
+                binding = tight.get((key, k))
+                if binding is None:
+                    # only the bounds that k of these positions can exceed need asking
+                    binding = tight[(key, k)] = [
+                        t
+                        for t, ((_, w2, _), budget) in enumerate(zip(current, budgets, strict=True))
+                        if sum(sorted((w2[c - m - 1] for c in light[0]), reverse=True)[:k]) > budget
+                    ]
+                for b in _light_subsets(
+                    k,
+                    m,
+                    target,
+                    [current[t] for t in binding],
+                    [budgets[t] for t in binding],
+                    light,
+                ):
                     yield a, b
 
 
