@@ -382,6 +382,9 @@ class _Below:
         players left over offered cannot change)."""
         self.largest: dict[tuple[object, ...], int] = {}
         """The largest matchings of :func:`_c6_bracket_possible`'s graphs."""
+        self.too_few: dict[tuple[object, ...], int] = {}
+        """For those graphs, the largest number of pairs known to leave over a player who
+        may not move down (and so every smaller number)."""
 
     def __call__(self, rest: Sequence[int]) -> bool:
         return self.ctx.can_complete([*rest, *self.extra], self.bracket)
@@ -542,7 +545,7 @@ def _c6_bracket_possible(
     if rem_p == 0:
         return True  # a remainder paired with P = 0 moves down whole (C14 with P = 0)
     if can_complete is None:
-        return _c6_possible(dr, s1, s2, rem_p, level, stage_levels, is_last, None, seen)
+        return _c6_possible(dr, s1, s2, rem_p, level, stage_levels, is_last, None, seen) is True
     key = (
         tuple(s1),
         tuple(s2),
@@ -563,13 +566,29 @@ def _c6_bracket_possible(
         most = can_complete.largest[most_key] = max_matching_size(
             [*s1, *s2], _c6_adjacency(dr, s1, level, stage_levels)
         )
-    if len(s1) + rem_p > most:
+    pairs = len(s1) + rem_p
+    down = len(s1) + len(s2) - 2 * pairs
+    if pairs > most or (down != 1 and pairs <= can_complete.too_few.get(most_key, -1)):
         can_complete.impossible.add(key)
         return False
-    if _c6_possible(dr, s1, s2, rem_p, level, stage_levels, is_last, can_complete, seen):
+    answer = _c6_possible(dr, s1, s2, rem_p, level, stage_levels, is_last, can_complete, seen)
+    if answer is True:
         return True
+    if answer == _MATCHING and down != 1:
+        # The matchings of ``pairs`` pairs leaving over only players who may move down are
+        # those of the bracket's graph covering every other player; their sizes form an
+        # interval whose top is the largest matching (augmenting one along a path of its
+        # symmetric difference with a larger one keeps every covered player covered).  So a
+        # size up to the largest that fails fails for every smaller size too (C14 lowers the
+        # remainder's P one step at a time; issue 20).  With one player left over the players
+        # who may move down depend on ``seen``: not remembered.
+        can_complete.too_few[most_key] = max(pairs, can_complete.too_few.get(most_key, -1))
     can_complete.impossible.add(key)
     return False
+
+
+#: :func:`_c6_possible`'s answer when its matching fails (not another of its conditions).
+_MATCHING = "matching"
 
 
 def _c6_adjacency(
@@ -599,8 +618,9 @@ def _c6_possible(
     is_last: bool,
     can_complete: _Below | None,
     seen: set[frozenset[int]],
-) -> bool:
-    """:func:`_c6_bracket_possible`, asked."""
+) -> bool | str:
+    """:func:`_c6_bracket_possible`, asked: ``True``, ``False`` or :data:`_MATCHING` (no
+    because its matching fails)."""
     top = set(s1)
     players = [*s1, *s2]
     pairs = len(s1) + rem_p
@@ -658,7 +678,9 @@ def _c6_possible(
         ]
         if not can_complete.takes(down, movers, players):
             return False
-    return has_matching_of_size(players + dummies, adjacent, pairs + down)
+    if not has_matching_of_size(players + dummies, adjacent, pairs + down):
+        return _MATCHING
+    return True
 
 
 #: Every relaxation of C9/C10 in force at once (B5 and B6 dropped for both directions).

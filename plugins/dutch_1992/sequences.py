@@ -414,6 +414,7 @@ def _bounded_exchange_positions(
     ordered: list[tuple[list[int], list[int]]] = []  # per bound: w1 descending, w2 ascending
     lights: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}  # by the budgets
     tight: dict[tuple[tuple[int, ...], int], list[int]] = {}  # the bounds that can bind
+    reachable: dict[tuple[tuple[int, ...], int], int] = {}  # the sums k light positions make
 
     def lightest(t: int, k: int) -> int:
         """The lightest S2 part of size ``k`` under bound ``t``."""
@@ -461,6 +462,13 @@ def _bounded_exchange_positions(
                         for t, ((_, w2, _), budget) in enumerate(zip(current, budgets, strict=True))
                         if sum(sorted((w2[c - m - 1] for c in light[0]), reverse=True)[:k]) > budget
                     ]
+                sums = reachable.get((key, k))
+                if sums is None:
+                    sums = reachable[(key, k)] = _light_sums(
+                        k, m, light[0], [(current[t][1], budgets[t]) for t in binding]
+                    )
+                if not sums >> target & 1:
+                    continue  # no k light positions within the budgets have D2's sum
                 for b in _light_subsets(
                     k,
                     m,
@@ -487,6 +495,32 @@ def _light_positions(
     for i, v in enumerate(cands):
         prefix[i + 1] = prefix[i] + v
     return cands, prefix
+
+
+def _light_sums(
+    k: int, m: int, cands: Sequence[int], budgets: Sequence[tuple[Sequence[int], int]]
+) -> int:
+    """The sums of ``k`` of the positions ``cands`` whose weight stays within its budget under
+    each of ``budgets`` (``(w2, budget)``), as a bit set: for each bound on its own, by
+    dynamic programming over the count chosen and the weight spent, the sets intersected
+    (a superset of the sums of the subsets within every budget at once)."""
+    out = -1
+    for w2, budget in budgets[:2] or [((), 0)]:
+        # table[c][w]: the sums of c positions of weight w
+        table = [[0] * (budget + 1) for _ in range(k + 1)]
+        table[0][0] = 1
+        for v in cands:
+            wv = w2[v - m - 1] if w2 else 0
+            for c in range(k, 0, -1):
+                row, prev = table[c], table[c - 1]
+                for w in range(budget, wv - 1, -1):
+                    if prev[w - wv]:
+                        row[w] |= prev[w - wv] << v
+        got = 0
+        for bits in table[k]:
+            got |= bits
+        out &= got
+    return out
 
 
 def _light_subsets(
