@@ -788,10 +788,17 @@ def _homogeneous(
         # this stage at all, so that C7/C8 are not enumerated in vain.
         if not checked[0]:
             checked[0] = True
-            if PRUNED and not _stage_feasible(dr, players, p, level, may_leave):
-                raise _Infeasible
             # the bounds below do not depend on X (C11 raises it): asked once for all its stages
             graph_key = (tuple(players), replace(level, extra_x=0), tuple(map(may_leave, players)))
+            if PRUNED:
+                feasible_key: tuple[object, ...] = ("feasible", p, graph_key)
+                feasible = dr.bounds.get(feasible_key, -1)
+                if feasible == -1:
+                    feasible = dr.bounds[feasible_key] = int(
+                        _stage_feasible(dr, players, p, level, may_leave)
+                    )
+                if not feasible:
+                    raise _Infeasible
             if BOUNDED:
                 key: tuple[object, ...] = ("fewest", p, graph_key)
                 fewest = dr.bounds.get(key, -1)
