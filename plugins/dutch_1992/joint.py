@@ -317,9 +317,14 @@ class StageGraph:
     """The bracket of one stage of C7/C8 and the players below as one bit-set graph, built
     once; each S1/S2 split of C8 is then a :class:`SplitGraph` on it (:meth:`split`) at the
     cost of one bit-set operation per vertex instead of a criteria test per pair (issue 20).
-    The split's graph is exactly the one :class:`SplitGraph` builds (the same edges: S1 with
-    S2 at the stage, the S2 players who may leave with each other and with the players below;
-    the vertices numbered by bracket position instead of S1 first)."""
+    The split's graph is the one :class:`SplitGraph` builds (the same edges: S1 with S2 at the
+    stage, the S2 players who may leave with each other and with the players below; the
+    vertices numbered by bracket position instead of S1 first), with the players who may
+    leave as ``leave`` said when the stage graph was built.  With one player left over that
+    set shrinks as sets are offered (a player offered alone may not be left over again): the
+    stage graph then has only more edges, so a split or a prefix it shows dead is dead in
+    :class:`SplitGraph`'s graph too, and a perfect matching it finds is one of the relaxed
+    graph only (used as a witness for a bound, which is then merely not asked)."""
 
     def __init__(
         self,
