@@ -30,16 +30,23 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 from swisspairing import BLACK, N_, WHITE, BracketOutcome, Event, Float, RoundContext
 from swisspairing.brackets import Bracket, Outcomes
 from swisspairing.i18n import NP_
-from swisspairing.matching import bipartite_saturates, has_matching_of_size, max_weight_matching
+from swisspairing.matching import (
+    bipartite_matching,
+    bipartite_saturates,
+    has_matching_of_size,
+    max_matching_size,
+    max_weight_matching,
+)
 
 from .colours import Preference, preference, x_value
 from .criteria import float_ok, is_topscorer
-from .joint import Lower, SplitGraph, most_pairs
-from .sequences import exchanges, transpositions_pruned
+from .joint import Lower, SplitGraph, StageGraph, _bits, most_pairs
+from .sequences import ExchangeBound, exchanges, transpositions_distinct, transpositions_pruned
 
 RULES = "Dutch-1992"
 
@@ -109,6 +116,41 @@ PRUNED = True
 #: finds the outcome C12 asks for by going through the unfiltered stream, and the cost of a
 #: bracket's first outcome by pairing it (tests/dutch_1992/test_dutch_exhaustive.py).
 C12_STREAMS = True
+
+
+#: Whether C7 walks only the first transposition of each distinct set of S2 players that S1
+#: meets (:func:`.sequences.transpositions_distinct`, D1 order): a later transposition with the
+#: same players leaves the same players over, whose outcomes are offered already (``seen``,
+#: the remainders ``explored``), so it yields nothing.  Off, every transposition is walked and
+#: the repetitions are passed over one by one (tests/dutch_1992/test_dutch_exhaustive.py).
+DISTINCT = True
+
+
+#: Whether B4's colour bound of a C7 prefix (:class:`_ColourBound`) counts only the S2 players
+#: who stay when players must be left over: they are chosen among those who may move down, the
+#: ones that raise the bound least.  Off, the bound counts every unused S2 player (and the
+#: number of players who may move down is checked on its own).
+B4_LEAVERS = True
+
+
+#: Whether C8 leaves out the exchanges that a split already passed over shows cannot pair S1
+#: into S2 (Hall's condition, :class:`_HallBounds`).  Off, each of them is built and its
+#: bipartite matching asked (tests/dutch_1992/test_dutch_exhaustive.py).
+EXCHANGE_BOUNDS = True
+
+
+#: Whether a heterogeneous bracket's C7 walk that goes on is asked once whether any of its
+#: transpositions meets X (B4) with a remainder the lower brackets can take
+#: (:func:`_fewest_misses_below`, one weighted matching), and stopped when none does.
+C7_JOINT_B4 = True
+
+
+#: Whether C7 in a heterogeneous bracket skips every prefix of a transposition none of whose
+#: completions leaves a remainder that can be paired together with the lower brackets (one
+#: perfect matching of S1, S2 and the players below, :class:`.joint.SplitGraph`): the loop would
+#: pass over each of those transpositions as dead below.  Off, they are walked and passed over
+#: one by one (tests/dutch_1992/test_dutch_exhaustive.py).
+C7_REMAINDER_BOUND = True
 
 
 #: How many constrained matchings a node of C7 may spend on showing that every completion leaves
@@ -335,6 +377,14 @@ class _Below:
         bracket's residents; ``None``: every outcome is wanted."""
         self._takes: dict[tuple[object, ...], bool] = {}
         self._lowers: dict[tuple[object, ...], Lower] = {}
+        self.impossible: set[tuple[object, ...]] = set()
+        """The questions of :func:`_c6_bracket_possible` answered no (an answer that more
+        players left over offered cannot change)."""
+        self.largest: dict[tuple[object, ...], int] = {}
+        """The largest matchings of :func:`_c6_bracket_possible`'s graphs."""
+        self.too_few: dict[tuple[object, ...], int] = {}
+        """For those graphs, the largest number of pairs known to leave over a player who
+        may not move down (and so every smaller number)."""
 
     def __call__(self, rest: Sequence[int]) -> bool:
         return self.ctx.can_complete([*rest, *self.extra], self.bracket)
@@ -488,9 +538,89 @@ def _c6_bracket_possible(
     would succeed.  As :func:`_homogeneous` requires, a single player left over must be
     pairable with the lower brackets (``can_complete``) and not offered before (``seen``:
     everything below depends only on who is left over), and when nobody is left over that
-    must not have been offered either."""
+    must not have been offered either.
+
+    X does not enter the question and ``seen`` only grows, so a no is remembered for every
+    stage of C11 (issue 20: C11 raises X one step at a time, up to P)."""
     if rem_p == 0:
         return True  # a remainder paired with P = 0 moves down whole (C14 with P = 0)
+    if can_complete is None:
+        return _c6_possible(dr, s1, s2, rem_p, level, stage_levels, is_last, None, seen) is True
+    key = (
+        tuple(s1),
+        tuple(s2),
+        rem_p,
+        replace(level, extra_x=0),
+        tuple(replace(sl, extra_x=0) for sl in stage_levels),
+        is_last,
+    )
+    if key in can_complete.impossible:
+        return False
+    # Every outcome pairs S1 and ``rem_p`` more pairs: a matching of that size of the bracket's
+    # graph (S1 only with S2 at ``level``, the rest at a stage level).  Its maximum does not
+    # depend on ``rem_p``: asked once, it answers no for every larger remainder C14 would try
+    # (issue 20).
+    most_key = key[:2] + key[3:]
+    most = can_complete.largest.get(most_key)
+    if most is None:
+        most = can_complete.largest[most_key] = max_matching_size(
+            [*s1, *s2], _c6_adjacency(dr, s1, level, stage_levels)
+        )
+    pairs = len(s1) + rem_p
+    down = len(s1) + len(s2) - 2 * pairs
+    if pairs > most or (down != 1 and pairs <= can_complete.too_few.get(most_key, -1)):
+        can_complete.impossible.add(key)
+        return False
+    answer = _c6_possible(dr, s1, s2, rem_p, level, stage_levels, is_last, can_complete, seen)
+    if answer is True:
+        return True
+    if answer == _MATCHING and down != 1:
+        # The matchings of ``pairs`` pairs leaving over only players who may move down are
+        # those of the bracket's graph covering every other player; their sizes form an
+        # interval whose top is the largest matching (augmenting one along a path of its
+        # symmetric difference with a larger one keeps every covered player covered).  So a
+        # size up to the largest that fails fails for every smaller size too (C14 lowers the
+        # remainder's P one step at a time; issue 20).  With one player left over the players
+        # who may move down depend on ``seen``: not remembered.
+        can_complete.too_few[most_key] = max(pairs, can_complete.too_few.get(most_key, -1))
+    can_complete.impossible.add(key)
+    return False
+
+
+#: :func:`_c6_possible`'s answer when its matching fails (not another of its conditions).
+_MATCHING = "matching"
+
+
+def _c6_adjacency(
+    dr: DutchRound, s1: Sequence[int], level: Level, stage_levels: Sequence[Level]
+) -> Callable[[int, int], bool]:
+    """The pairs of a heterogeneous bracket one of its outcomes may make: S1 (the moved-down
+    players) with the others at ``level``, the others with each other at a stage level."""
+    top = set(s1)
+
+    def adjacent(a: int, b: int) -> bool:
+        if a in top:
+            return b not in top and dr.pair_ok(a, b, level)
+        if b in top:
+            return dr.pair_ok(b, a, level)
+        return any(dr.pair_ok(a, b, sl) for sl in stage_levels)
+
+    return adjacent
+
+
+def _c6_possible(
+    dr: DutchRound,
+    s1: Sequence[int],
+    s2: Sequence[int],
+    rem_p: int,
+    level: Level,
+    stage_levels: Sequence[Level],
+    is_last: bool,
+    can_complete: _Below | None,
+    seen: set[frozenset[int]],
+) -> bool | str:
+    """:func:`_c6_bracket_possible`, asked: ``True``, ``False`` or :data:`_MATCHING` (no
+    because its matching fails)."""
     top = set(s1)
     players = [*s1, *s2]
     pairs = len(s1) + rem_p
@@ -526,11 +656,21 @@ def _c6_bracket_possible(
             return dr.pair_ok(b, a, level)
         return any(dr.pair_ok(a, b, sl) for sl in stage_levels)
 
-    if not has_matching_of_size(players + dummies, adjacent, pairs + down):
+    # Dutch-1992 C6/C12 (issue 20): nobody is left over, so the lower brackets (with the
+    # players moving down besides) must be pairable on their own: otherwise every outcome is
+    # passed over as dead below.  One warm-started maximum matching.
+    if (
+        STAGE_BOUNDS
+        and down == 0
+        and not is_last
+        and can_complete is not None
+        and not can_complete(())
+    ):
         return False
     if STAGE_BOUNDS and down > 1 and not is_last and can_complete is not None:
         # the players left over and the lower brackets must be pairable together (the
-        # engine passes over every other outcome)
+        # engine passes over every other outcome); asked first: it is remembered by the
+        # number left over, the matching below is not (issue 20)
         movers = [
             y
             for y in players
@@ -538,7 +678,50 @@ def _c6_bracket_possible(
         ]
         if not can_complete.takes(down, movers, players):
             return False
+    if not has_matching_of_size(players + dummies, adjacent, pairs + down):
+        return _MATCHING
     return True
+
+
+#: Every relaxation of C9/C10 in force at once (B5 and B6 dropped for both directions).
+_RELAXED = Level(b6_down=False, b5_down=False, b6_up=False, b5_up=False)
+
+
+def _most_relaxed_allows(
+    dr: DutchRound,
+    players: Sequence[int],
+    p: int,
+    is_last: bool,
+    lower: Lower,
+    lowered: bool,
+) -> bool:
+    """Whether :func:`.joint.most_pairs` with B5 and B6 dropped for both directions (the
+    most relaxed stage of C9/C10, the B-note aside) still allows ``p`` pairs inside the
+    bracket: one bound for every ``p`` and every stage of C9–C11 (issue 20).
+
+    Proof: every outcome of a stage (not the B-note's) that the engine descends is a perfect
+    matching of the bracket and the players below with ``p`` pairs inside complying at the
+    stage and its players left over moving down (:func:`.joint.most_pairs`).  Dropping B5/B6
+    only adds pairs inside and players who may move down, so the same matching is one of the
+    relaxed graph with ``p`` pairs inside: its maximum bounds every stage's.  Neither ``p`` nor
+    X (C11) enters the graph, so it is computed once per bracket and set of players below —
+    when C14 has lowered P (``lowered``; most brackets pair without it), or already known."""
+    key = ("most-relaxed", lower.key, is_last, tuple(players))
+    most = dr.bounds.get(key, -1)
+    if most == -1:
+        if not lowered:
+            return True
+
+        def leave(y: int) -> bool:
+            return dr.may_move_down(y, _RELAXED, is_last)
+
+        # a witness first: S1 (the P highest) paired into S2 and the rest below is such a
+        # matching with P pairs inside (one maximum matching instead of the weighted one)
+        split = SplitGraph(dr, lower, players[:p], players[p:], _RELAXED, leave)
+        if split.perfect(split.full):
+            return True
+        most = dr.bounds[key] = most_pairs(dr, lower, players, _RELAXED, leave, is_last)
+    return most is not None and most >= p
 
 
 def _homogeneous(
@@ -596,6 +779,7 @@ def _homogeneous(
         return True
 
     checked = [False]
+    witnessed = [False]  # a split of this stage had a perfect joint matching (SplitGraph)
     # C12's filter: only outcomes whose players left over can all be paired in the next bracket
     filtered = can_complete is not None and can_complete.filters(key)
 
@@ -604,10 +788,17 @@ def _homogeneous(
         # this stage at all, so that C7/C8 are not enumerated in vain.
         if not checked[0]:
             checked[0] = True
-            if PRUNED and not _stage_feasible(dr, players, p, level, may_leave):
-                raise _Infeasible
             # the bounds below do not depend on X (C11 raises it): asked once for all its stages
             graph_key = (tuple(players), replace(level, extra_x=0), tuple(map(may_leave, players)))
+            if PRUNED:
+                feasible_key: tuple[object, ...] = ("feasible", p, graph_key)
+                feasible = dr.bounds.get(feasible_key, -1)
+                if feasible == -1:
+                    feasible = dr.bounds[feasible_key] = int(
+                        _stage_feasible(dr, players, p, level, may_leave)
+                    )
+                if not feasible:
+                    raise _Infeasible
             if BOUNDED:
                 key: tuple[object, ...] = ("fewest", p, graph_key)
                 fewest = dr.bounds.get(key, -1)
@@ -615,16 +806,29 @@ def _homogeneous(
                     fewest = dr.bounds[key] = _b4_fewest_misses(dr, players, p, level, may_leave)
                 if fewest is None or fewest > x:
                     raise _Infeasible  # B4: no pairing of this stage meets X
+            if (
+                STAGE_BOUNDS
+                and down_needed == 0
+                and not is_last
+                and can_complete is not None
+                and not can_complete(())
+            ):
+                # nobody is left over: the lower brackets must be pairable on their own (the
+                # engine passes over every outcome otherwise; issue 20, a maximum matching
+                # instead of the weighted one below)
+                raise _Infeasible
             if STAGE_BOUNDS and down_needed > 1 and not is_last and can_complete is not None:
                 # the players left over and the lower brackets must be pairable together
                 # (the engine passes over every other outcome)
                 movers = [y for y in players if dr.may_move_down(y, level, False)]
                 if not can_complete.takes(down_needed, movers, players):
                     raise _Infeasible
-            if STAGE_BOUNDS and can_complete is not None:
+            if STAGE_BOUNDS and can_complete is not None and not witnessed[0]:
                 # the bracket and the lower brackets as one matching: every outcome of the
                 # stage the engine descends pairs P players inside and the rest below (with
-                # C12's filter: the players left over all in the next bracket)
+                # C12's filter: the players left over all in the next bracket).  Not asked
+                # when a split of the stage already had such a matching (``witnessed``: its
+                # S1 paired into S2 and the rest below, P pairs inside; issue 20)
                 lower = can_complete.lower(players, filtered)
                 key = ("most", lower.key, is_last, graph_key)
                 most = dr.bounds.get(key, -1)
@@ -635,6 +839,15 @@ def _homogeneous(
                 if most is None or most < p:
                     raise _Infeasible
 
+    if (
+        STAGE_BOUNDS
+        and can_complete is not None
+        and not level.exempt
+        and not _most_relaxed_allows(
+            dr, players, p, is_last, can_complete.lower(players, filtered), 2 * p < n - 1
+        )
+    ):
+        return
     try:
         if filtered:
             check_stage()  # the filter often leaves nothing of a whole stage: asked first
@@ -656,6 +869,7 @@ def _homogeneous(
             can_complete.lower(players, filtered)
             if STAGE_BOUNDS and can_complete is not None
             else None,
+            witnessed,
         )
     except _Infeasible:
         return
@@ -677,31 +891,48 @@ def _search(
     down_needed,
     below,
     lower=None,
+    witnessed=None,
 ):  # type: ignore[no-untyped-def]
     """The C7/C8 loops of :func:`_homogeneous`.  ``below``: the lower brackets, when the
     players left over (more than one) must be pairable with them.  ``lower``: the players
     below as a :class:`~.joint.Lower`, when every node of the search is to be cut that no
     outcome the engine descends completes (:class:`~.joint.SplitGraph`)."""
     exchange_no = 0
-    for t1, t2 in _with_exchanges(s1, s2, dr.odd_variant):
+    stage = None  # the stage's joint graph (StageGraph), built once C8 goes past C4's split
+    hall = _HallBounds(s1, s2, ok) if PRUNED and EXCHANGE_BOUNDS else None
+    for t1, t2 in _with_exchanges(
+        s1, s2, dr.odd_variant, hall.bounds if hall is not None else None
+    ):
         if exchange_no:
             check_stage()
         if PRUNED and not bipartite_saturates(t1, t2, lambda i, r: ok(t1[i], r)):  # noqa: B023
+            if hall is not None:
+                hall.learn(t1, t2)
             check_stage()
             exchange_no += 1
             continue
-        joint = SplitGraph(dr, lower, t1, t2, level, may_leave) if lower is not None else None
+        if lower is not None and stage is None and exchange_no:
+            # C8 goes on past S1/S2 of C4: the stage's graph, built once for its splits
+            stage = StageGraph(dr, lower, [*s1, *s2], level, may_leave)
+        if stage is not None:
+            joint = stage.split(t1, t2)
+        else:
+            joint = SplitGraph(dr, lower, t1, t2, level, may_leave) if lower is not None else None
         if joint is not None and not joint.completes(
             joint.full, joint.seen_masks(seen) if SPLIT_EFFORT else set(), SPLIT_EFFORT
         ):
+            if hall is not None and stage is not None and not joint.perfect(joint.full):
+                hall.learn_joint(stage, joint)
             check_stage()
             exchange_no += 1
             continue  # no outcome of this split leaves players the lower brackets can take
-        bound = _ColourBound(dr, t1, t2, level)
+        if joint is not None and witnessed is not None:
+            witnessed[0] = True  # P pairs inside and the rest below: a perfect joint matching
+        movable = [may_leave(y) for y in t2]
+        bound = _ColourBound(dr, t1, t2, level, movable, down_needed)
         cost = [0] * (p + 1)
         removed = [0] * (p + 1)
         last_len = [0]
-        movable = [may_leave(y) for y in t2]
         movable_count = sum(movable)
         index_of = {y: i for i, y in enumerate(t2)}
         used_movable = [0] * (p + 1)
@@ -736,7 +967,7 @@ def _search(
                     if fewest is None or fewest > x:
                         raise _SplitDone
             if joint is not None:  # noqa: B023
-                removed[k] = removed[k - 1] | 1 << (joint.base + k - 1) | 1 << joint.index2[y]  # noqa: B023
+                removed[k] = removed[k - 1] | 1 << joint.v1[k - 1] | 1 << joint.index2[y]  # noqa: B023
                 active = joint.full & ~removed[k]  # noqa: B023
                 offered = joint.seen_masks(seen) if NODE_EFFORT else set()  # noqa: B023
                 return joint.completes(active, offered, NODE_EFFORT)  # noqa: B023
@@ -756,7 +987,18 @@ def _search(
 def _transposed(dr, s1, s2, t1, t2, p, level, is_last, bracket, seen, ok, feasible, exchange_no):  # type: ignore[no-untyped-def]
     """C7 on one split of :func:`_search`: the transpositions of ``t2`` against ``t1``."""
     down_needed = len(t1) + len(t2) - 2 * p
-    for order in transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible):
+    walk = (
+        transpositions_distinct(
+            t2,
+            p,
+            lambda i, r: ok(t1[i], r),
+            feasible,
+            lambda i, r: dr.colour_conflict(t1[i], r, level),
+        )
+        if DISTINCT
+        else transpositions_pruned(t2, p, lambda i, r: ok(t1[i], r), feasible)
+    )
+    for order in walk:
         chosen = set(order)
         left = [y for y in t2 if y not in chosen]
         key = frozenset(left)
@@ -803,9 +1045,22 @@ def _transposed(dr, s1, s2, t1, t2, p, level, is_last, bracket, seen, ok, feasib
 class _ColourBound:
     """A lower bound (exact when B1/B2 do not interfere) on the colour-preference misses
     still to come once S1[0..k-1] are paired: S1 players wanting White need S2 partners not
-    wanting White, and likewise for Black; S2 players without a preference serve either."""
+    wanting White, and likewise for Black; S2 players without a preference serve either.
 
-    def __init__(self, dr: DutchRound, s1: Sequence[int], s2: Sequence[int], level: Level) -> None:
+    With ``down`` players of S2 to be left over, chosen among those who may move down
+    (``movable``, B5/B6, B1b; :data:`B4_LEAVERS`), the bound is taken over the S2 players who
+    stay: the ``down`` players left over are the ones that raise it least (``Dutch-1992 B4``
+    with C6's players left over)."""
+
+    def __init__(
+        self,
+        dr: DutchRound,
+        s1: Sequence[int],
+        s2: Sequence[int],
+        level: Level,
+        movable: Sequence[bool] | None = None,
+        down: int = 0,
+    ) -> None:
         self.col = {y: dr.preference(y, level).colour for y in (*s1, *s2)}
         p = len(s1)
         self.w1 = [0] * (p + 1)
@@ -818,16 +1073,36 @@ class _ColourBound:
         self.w2 = [sum(1 for c in cols if c is WHITE)] + [0] * p
         self.b2 = [sum(1 for c in cols if c is BLACK)] + [0] * p
         self.n2 = [len(cols) - self.w2[0] - self.b2[0]] + [0] * p
+        self.down = down if B4_LEAVERS and movable is not None else 0
+        self.movable = dict(zip(s2, movable or (), strict=False)) if self.down else {}
+        mcols = [c for c, m in zip(cols, movable or (), strict=False) if m] if self.down else []
+        self.mw = [sum(1 for c in mcols if c is WHITE)] + [0] * p
+        self.mb = [sum(1 for c in mcols if c is BLACK)] + [0] * p
 
     def after(self, k: int, y: int) -> int:
         """Record that S2 player ``y`` took place ``k`` (1-based) and return the bound."""
         c = self.col[y]
-        self.w2[k] = self.w2[k - 1] - (c is WHITE)
-        self.b2[k] = self.b2[k - 1] - (c is BLACK)
+        w2 = self.w2[k] = self.w2[k - 1] - (c is WHITE)
+        b2 = self.b2[k] = self.b2[k - 1] - (c is BLACK)
         self.n2[k] = self.n2[k - 1] - (c is None)
-        short_w = max(0, self.w1[k] - self.b2[k])
-        short_b = max(0, self.b1[k] - self.w2[k])
-        return max(0, short_w + short_b - self.n2[k])
+        short_w = max(0, self.w1[k] - b2)
+        short_b = max(0, self.b1[k] - w2)
+        inner = short_w + short_b - self.n2[k]
+        d = self.down
+        if d:
+            # Proof: leaving out one S2 player lowers one of W, B, N (the S2 counts) by one.
+            # Lowering N raises ``inner`` by 1; lowering W raises it by 0 while W > b1 (a
+            # White-wanting S2 player beyond those S1's Black-wanters need) and by 1 after;
+            # likewise B against w1.  So the least ``inner`` over every choice of ``d``
+            # players among the movable ones leaves out the free ones first (at most
+            # ``W - b1`` movable White and ``B - w1`` movable Black) and raises ``inner`` by
+            # one for each further player.
+            m = self.movable[y]
+            mw = self.mw[k] = self.mw[k - 1] - (m and c is WHITE)
+            mb = self.mb[k] = self.mb[k - 1] - (m and c is BLACK)
+            free = min(mw, max(0, w2 - self.b1[k])) + min(mb, max(0, b2 - self.w1[k]))
+            inner += max(0, d - free)
+        return max(0, inner)
 
 
 class _Reason:
@@ -843,11 +1118,173 @@ class _Reason:
 
 
 def _with_exchanges(
-    s1: list[int], s2: list[int], odd_variant: bool
+    s1: list[int],
+    s2: list[int],
+    odd_variant: bool,
+    bounds: Sequence[ExchangeBound] | None = None,
 ) -> Iterator[tuple[list[int], list[int]]]:
     yield s1, s2
-    for a, b in exchanges(s1, s2, odd_variant=odd_variant):
+    for a, b in exchanges(s1, s2, odd_variant=odd_variant, bounds=bounds):
         yield list(a), list(b)
+
+
+class _HallBounds:
+    """C8 (issue 20): what the S1/S2 splits that could not pair S1 into S2 teach about the
+    exchanges still to come, as linear tests on an exchange (:data:`.sequences.ExchangeBound`).
+
+    When S1 of a split cannot be paired into its S2 (B1/B2/B5/B6 at the stage), a maximum
+    matching leaves an S1 player over, and the players of S1 reachable from him by alternating
+    paths (``H``) have fewer partners in S2 than they are (Hall).  Let ``N`` be every player of
+    the bracket whom a player of ``H`` may meet, and ``H*`` every player of the bracket all of
+    whose possible opponents in the bracket lie in ``N`` (``H`` among them).  For any split
+    ``(T1, T2)``, the players of ``T1 ∩ H*`` can only meet players of ``T2 ∩ N``; so when
+    ``|T1 ∩ H*| > |T2 ∩ N|`` S1 cannot be paired into S2 there either, and the split would be
+    passed over the same way (C8 goes on to the next exchange).  An exchange moving the S1
+    positions ``a`` down and the S2 positions ``b`` up gives ``|T1 ∩ H*| - |T2 ∩ N| = D - w(a)
+    + w(b)`` with ``w = [in H*] + [in N]`` and ``D = |S1 ∩ H*| - |S2 ∩ N|``: it can pair S1
+    into S2 only when ``w(a) - w(b) >= D``, the test kept.  The exchanges failing it are left
+    out of the D2 order (:func:`.sequences.exchange_positions`), the others keep their
+    order: the pairing is the same (tests/dutch_1992/test_dutch_exhaustive.py,
+    ``EXCHANGE_BOUNDS``)."""
+
+    def __init__(self, s1: Sequence[int], s2: Sequence[int], ok: Callable[[int, int], bool]):
+        self.s1, self.s2, self.ok = list(s1), list(s2), ok
+        self.bounds: list[ExchangeBound] = []
+        self._known: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
+        self._adj: list[int] | None = None
+
+    def _adjacency(self) -> list[int]:
+        """Every player's possible opponents in the bracket, as bit sets of positions."""
+        if self._adj is None:
+            players = self.s1 + self.s2
+            adj = [0] * len(players)
+            for i, a in enumerate(players):
+                for j in range(i + 1, len(players)):
+                    if self.ok(a, players[j]):
+                        adj[i] |= 1 << j
+                        adj[j] |= 1 << i
+            self._adj = adj
+        return self._adj
+
+    def learn(self, t1: Sequence[int], t2: Sequence[int]) -> None:
+        """Add the test taught by a split whose S1 cannot be paired into its S2."""
+        ok = self.ok
+        match = bipartite_matching(t1, t2, lambda i, r: ok(t1[i], r))
+        lonely = [i for i, j in enumerate(match) if j == -1]
+        if not lonely:
+            return
+        mate_of = {j: i for i, j in enumerate(match) if j != -1}
+        reached = {lonely[0]}
+        todo = [lonely[0]]
+        while todo:
+            i = todo.pop()
+            for j, r in enumerate(t2):
+                if ok(t1[i], r):
+                    partner = mate_of.get(j)
+                    if partner is not None and partner not in reached:
+                        reached.add(partner)
+                        todo.append(partner)
+        players = self.s1 + self.s2
+        where = {y: k for k, y in enumerate(players)}
+        adj = self._adjacency()
+        near = 0
+        for i in reached:
+            near |= adj[where[t1[i]]]
+        tight = 0
+        for k in range(len(players)):
+            if adj[k] & ~near == 0:
+                tight |= 1 << k
+        weight = [(tight >> k & 1) + (near >> k & 1) for k in range(len(players))]
+        m = len(self.s1)
+        least = sum(tight >> k & 1 for k in range(m)) - sum(
+            near >> k & 1 for k in range(m, len(players))
+        )
+        self._add(weight[:m], weight[m:], least)
+
+    def _add(self, w1: Sequence[int], w2: Sequence[int], least: int) -> None:
+        key = (tuple(w1), tuple(w2), least)
+        if key not in self._known:
+            self._known.add(key)
+            self.bounds.append(key)
+
+    def learn_joint(self, stage: StageGraph, split: SplitGraph) -> None:
+        """Add the test taught by a split whose joint graph (:class:`.joint.SplitGraph`: S1
+        paired into S2, the S2 players left over with each other and with the players below)
+        has no perfect matching.
+
+        From the vertex the matching leaves exposed, the alternating search reaches the
+        vertices ``E`` at even distance (the root and the partners of the others) and every
+        neighbour of ``E`` at odd distance; when no two of ``E`` are adjacent (no odd cycle
+        met), ``E`` has one vertex more than its neighbours.  Vertices of the bracket are taken
+        *on a side* (in S1, in S2).  ``N`` is every vertex that can be a neighbour of ``E`` in
+        some split: the neighbours below of a vertex below and the players who may leave and
+        reach him (in S2); the possible opponents of a player in S1 (in S2); the possible
+        opponents of a player in S2 (in S1) and, when he may leave, his possible partners
+        among the players leaving (in S2) and below.  ``H`` is every vertex (on a side) all of
+        whose possible neighbours lie in ``N`` (``E`` among them).  In any split a perfect
+        matching maps the vertices of ``H`` one to one into ``N``, so a split with more of
+        ``H`` than of ``N`` has none and C8 would pass over it as this one (in this split
+        ``N`` counts exactly the neighbours of ``E``).  The count is linear in the exchange
+        (a player moved counts on his other side), which is the test kept (weights shifted
+        to be at least 0: an exchange moves as many players each way)."""
+        base = stage.base
+        adj, mate, full = split.adj, split.mate, split.full
+        exposed = split._exposed & full
+        if not exposed:
+            return
+        root = (exposed & -exposed).bit_length() - 1
+        even = 1 << root
+        odd = 0
+        todo = [root]
+        while todo:
+            node = todo.pop()
+            for w in _bits(adj[node] & full):
+                if even >> w & 1:
+                    return  # an odd cycle: no Hall witness from this search
+                if odd >> w & 1:
+                    continue
+                partner = mate[w]
+                if partner < 0:
+                    return  # an augmenting path: not a maximum matching's search
+                odd |= 1 << w
+                even |= 1 << partner
+                todo.append(partner)
+        n = len(stage.players)
+        lower_adj, back = stage.lower.adj, stage.back
+        ok, pairable, reach, leaves = stage.ok, stage.pairable, stage.reach, stage.leaves
+        t1mask = split.t1mask
+        below = n1 = n2 = 0  # N: below, in S1, in S2
+        for v in _bits(even):
+            if v < base:
+                below |= lower_adj[v]
+                n2 |= back[v]
+            elif t1mask >> v & 1:
+                n2 |= ok[v - base]
+            else:
+                i = v - base
+                n1 |= ok[i]
+                if leaves >> v & 1:
+                    n2 |= pairable[i] & leaves
+                    below |= reach[i]
+        h_below = sum(1 for k in range(base) if not lower_adj[k] & ~below and not back[k] & ~n2)
+        value = least = h_below - below.bit_count()  # |H| - |N| below
+        u = [0] * n
+        m = len(self.s1)
+        for i in range(n):
+            v = base + i
+            h1 = not ok[i] & ~n2
+            h2 = not ok[i] & ~n1 and (
+                not leaves >> v & 1 or (not pairable[i] & leaves & ~n2 and not reach[i] & ~below)
+            )
+            c1 = int(h1) - (n1 >> v & 1)
+            c2 = int(h2) - (n2 >> v & 1)
+            u[i] = c1 - c2
+            value += c1 if t1mask >> v & 1 else c2  # this split
+            least += c1 if i < m else c2  # the split C4 made (no exchange)
+        if value <= 0:
+            return
+        shift = max(0, -min(u, default=0))
+        self._add([x + shift for x in u[:m]], [x + shift for x in u[m:]], least)
 
 
 def _heterogeneous(
@@ -896,19 +1333,60 @@ def _heterogeneous(
             return
     cost = [0] * (p + 1)
     bound = _ColourBound(dr, s1, s2, level)
+    stages: Sequence[tuple[Level, list[Event] | None]] = first_stages or ((level, None),)
+    # C7 with the remainder and the lower brackets as one matching (issue 20): S1 met in S2,
+    # the players of S2 left over (the remainder) paired with each other or below
+    joint = (
+        SplitGraph(dr, can_complete.lower([*moved, *residents]), s1, s2, level, lambda _: True)
+        if C7_REMAINDER_BOUND and can_complete is not None
+        else None
+    )
+    removed = [0] * (p + 1)
+    asked = [0]  # prefixes asked: the joint B4 bound is asked once, after as many as pairs
 
     def feasible(prefix: tuple[int, ...]) -> bool:
+        nonlocal stages
         k = len(prefix)
-        cost[k] = cost[k - 1] + dr.colour_conflict(s1[k - 1], prefix[-1], level)
+        y = prefix[-1]
+        asked[0] += 1
+        if asked[0] == len(s1) * len(s2) and joint is not None and C7_JOINT_B4:
+            # a walk that goes on: is there any transposition at all within X (B4) whose
+            # remainder the lower brackets can take?  (one weighted matching)
+            lower_ = can_complete.lower([*moved, *residents])  # type: ignore[union-attr]
+            fewest = _fewest_misses_below(dr, lower_, s1, s2, level)
+            if fewest is None or fewest > x:
+                raise _WalkDone
+        cost[k] = cost[k - 1] + dr.colour_conflict(s1[k - 1], y, level)
         if not PRUNED:  # every prefix; a complete one is tested against X (B4)
-            return k < p or cost[k] <= x
-        return cost[k] + bound.after(k, prefix[-1]) <= x
+            if k == p and cost[k] > x:
+                return False
+        elif cost[k] + bound.after(k, y) > x:
+            return False
+        if joint is None:
+            return True
+        removed[k] = removed[k - 1] | 1 << joint.v1[k - 1] | 1 << joint.index2[y]
+        if joint.perfect(joint.full & ~removed[k]):
+            return True
+        # Dutch-1992 C7 (issue 20): no completion of this prefix leaves a remainder that can be
+        # paired together with the lower brackets: every transposition it leads to is passed
+        # over as dead below (the loop's ``dead_rest``), so none is walked.  Such a
+        # transposition still pairs the moved-down players (C6) and uses up C9's first stages:
+        # if one exists (B4: a completion within X), they are used up here as there.
+        if len(stages) > 1 and _completes_within(dr, s1, s2, k, prefix, level, x - cost[k]):
+            stages = stages[-1:]
+        return False
 
-    stages: Sequence[tuple[Level, list[Event] | None]] = first_stages or ((level, None),)
     dead_rest: set[frozenset[int]] = set()
     explored: set[tuple[frozenset[int], Level]] = set()
     checked_at = len(seen)
-    for order in transpositions_pruned(s2, p, ok, feasible):
+    walk = _until_done(
+        transpositions_distinct(
+            s2, p, ok, feasible, lambda i, r: dr.colour_conflict(s1[i], r, level)
+        )
+        if DISTINCT
+        else transpositions_pruned(s2, p, ok, feasible)
+    )
+    for order in walk:
         if BOUNDED and len(seen) != checked_at:
             # more sets left over were offered (and the lower brackets failed with them):
             # ask again whether anything new can still come from this stage
@@ -978,6 +1456,82 @@ def _heterogeneous(
                 yield pairs + rem_pairs, left, head + events, stage_events
             explored.add(done_key)
         stages = stages[-1:]  # C10: the next opponents with the criteria dropped so far
+
+
+class _WalkDone(Exception):
+    """No transposition still to come of a heterogeneous bracket's C7 can be an outcome."""
+
+
+def _until_done(walk: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+    """``walk`` until a cut shows that nothing of it is left (:class:`_WalkDone`)."""
+    with contextlib.suppress(_WalkDone):
+        yield from walk
+
+
+def _fewest_misses_below(
+    dr: DutchRound, lower: Lower, s1: Sequence[int], s2: Sequence[int], level: Level
+) -> int | None:
+    """``Dutch-1992 B4`` and C7 for a heterogeneous bracket (issue 20): the fewest colour
+    preferences missed by a transposition (every S1 player met by an S2 player, B1/B2/B5/B6 at
+    ``level``) whose remainder (the S2 players not met) can be paired together with the lower
+    brackets under the absolute criteria (``None``: no such transposition).
+
+    Proof: such a transposition and a pairing of its remainder with the players below are a
+    perfect matching of S1, S2 and the players below (:class:`.joint.SplitGraph`'s graph with
+    every S2 player free to stay unmet), and every perfect matching is one.  S1 players meet
+    only S2 players, so every perfect matching has ``|S1|`` pairs of S1 with S2; weighing such
+    a pair 2 less its miss and every other pair 0, the heaviest perfect matching (maximum
+    cardinality, then weight) misses the fewest.  A transposition that the loop of
+    :func:`_heterogeneous` would not pass over as dead below (its remainder completable) and
+    that meets X (B4) therefore exists only when this is at most X."""
+    graph = lower.graph
+    names: list[object] = [*lower.players, "bye"]
+    edges: list[tuple[object, object, int]] = lower.edges()
+    for a in s1:
+        for b in s2:
+            if dr.pair_ok(a, b, level):
+                edges.append((a, b, 2 - dr.colour_conflict(a, b, level)))
+    for i, y in enumerate(s2):
+        for z in s2[i + 1 :]:
+            if graph.may_pair(y, z):
+                edges.append((y, z, 0))
+        for k in _bits(lower.reach(y)):
+            edges.append((y, names[k], 0))
+    mate: dict[object, object] = max_weight_matching(edges, max_cardinality=True)
+    if len(mate) < lower.n + len(s1) + len(s2):
+        return None
+    return sum(dr.colour_conflict(a, cast(int, mate[a]), level) for a in s1)
+
+
+def _completes_within(
+    dr: DutchRound,
+    s1: Sequence[int],
+    s2: Sequence[int],
+    k: int,
+    prefix: Sequence[int],
+    level: Level,
+    misses: int,
+) -> bool:
+    """Whether the prefix of length ``k`` of a transposition (C7) has a completion: S1's
+    players after ``k`` each met by an unused S2 player (B1/B2/B5/B6 at ``level``) with at
+    most ``misses`` colour preferences missed (B4).  A maximum-weight matching of maximum
+    cardinality (a pair weighs 2 less its miss)."""
+    if misses < 0:
+        return False
+    if k == len(s1):
+        return True
+    used = set(prefix)
+    rest = [y for y in s2 if y not in used]
+    edges = [
+        (a, b, 2 - dr.colour_conflict(a, b, level))
+        for a in s1[k:]
+        for b in rest
+        if dr.pair_ok(a, b, level)
+    ]
+    mate = max_weight_matching(edges, max_cardinality=True)
+    if any(a not in mate for a in s1[k:]):
+        return False
+    return sum(dr.colour_conflict(a, mate[a], level) for a in s1[k:]) <= misses
 
 
 def _c1_players_without_opponent(dr: DutchRound, players: Sequence[int]) -> list[int]:

@@ -31,6 +31,7 @@ __all__ = [
     "exchange_positions",
     "exchanges",
     "transpositions",
+    "transpositions_distinct",
     "transpositions_pruned",
 ]
 
@@ -159,6 +160,130 @@ def _prefix_search_gen(
             nxt = k + 1
 
 
+def transpositions_distinct(
+    s2: Sequence[T],
+    p: int,
+    allowed: Callable[[int, T], bool],
+    feasible: Callable[[tuple[T, ...]], bool] | None = None,
+    weight: Callable[[int, T], int] | None = None,
+) -> Iterator[tuple[T, ...]]:
+    """``Dutch-1992 D1``/``C7``: the first transposition of each distinct set of S2 players
+    that S1 meets.
+
+    Yields exactly ``[t for i, t in enumerate(ts) if set(t) not in map(set, ts[:i])]`` with
+    ``ts = list(transpositions_pruned(s2, p, allowed, feasible))``, in the same order: of the
+    transpositions with the same players in their first ``p`` places only the first (in D1
+    order) is yielded.  The procedure needs no more: what it does with a transposition after
+    pairing S1 depends on the players S1 met only through the players left over (the
+    remainder of a heterogeneous bracket, the players moving down of a homogeneous one), and
+    the players left over of a later transposition with the same set are offered already.
+
+    The search is the depth-first search of :func:`transpositions_pruned` with a memo: a
+    prefix whose set of players equals that of a prefix already searched to the end, at a
+    weight no smaller, is not entered.  Proof that nothing but repetitions is skipped: let
+    ``N'`` be the earlier prefix and ``N`` the later one (same length ``k``, same set, weight
+    ``w' <= w``).  For every completion ``c`` of ``N`` the ordering ``N' + c`` has the same set;
+    ``allowed`` asks by place, so it accepts ``N' + c`` as it accepts ``N + c``; ``feasible``
+    (contract below) accepts each prefix of ``N' + c`` as it accepts the same prefix of
+    ``N + c``.  So ``N' + c`` was found when ``N'`` was searched, earlier in D1 order (every
+    completion of ``N'`` precedes every completion of ``N``), with the same set.
+
+    :param allowed: as in :func:`transpositions_pruned`.
+    :param feasible: as in :func:`transpositions_pruned`, with this contract: its verdict on a
+        prefix depends only on the prefix's length, its set of players and the sum of
+        ``weight`` over its places, a larger sum never being accepted where a smaller one is
+        not — or, for a test asked only now and then, it rejects a prefix only when no
+        completion of any prefix of the same length and set, at a weight no smaller, is
+        accepted at every length (a cut that loses nothing).  It is called in the order of the
+        search (each prefix right after its parent prefix was accepted), and not at all on a
+        prefix the memo skips.
+    :param weight: ``weight(i, player)``, the weight of ``player`` at S1's place ``i`` (e.g.
+        1 when the pair cannot satisfy both colour preferences, ``Dutch-1992 B4``); ``None``:
+        every place weighs 0.
+    :raises ValueError: when ``p`` is negative or larger than ``len(s2)``.
+    """
+    items = tuple(s2)
+    n = len(items)
+    _check_p(n, p)
+    return _distinct_gen(items, n, p, allowed, feasible, weight)
+
+
+def _distinct_gen(
+    items: tuple[T, ...],
+    n: int,
+    p: int,
+    allowed: Callable[[int, T], bool],
+    feasible: Callable[[tuple[T, ...]], bool] | None,
+    weight: Callable[[int, T], int] | None,
+) -> Iterator[tuple[T, ...]]:
+    if p == 0:
+        yield ()
+        return
+    used = [False] * n
+    chosen = [-1] * p
+    masks = [0] * (p + 1)  # masks[d]: the set of the prefix of length d (bits of indices)
+    weights = [0] * (p + 1)
+    verdicts: list[dict[int, bool]] = [{} for _ in range(p)]
+    searched: dict[int, int] = {}  # set of a prefix searched to the end -> its least weight
+    yielded: set[int] = set()
+    prefix: list[T] = []
+    depth = 0
+    nxt = 0
+    last = p - 1
+    while True:
+        found = -1
+        j = nxt
+        row = verdicts[depth]
+        base = masks[depth]
+        while j < n:
+            if not used[j]:
+                ok = row.get(j)
+                x = items[j]
+                if ok is None:
+                    ok = row[j] = bool(allowed(depth, x))
+                if ok:
+                    m = base | 1 << j
+                    w = weights[depth] + (weight(depth, x) if weight is not None else 0)
+                    if depth == last:
+                        fresh = m not in yielded
+                    else:
+                        prior = searched.get(m)
+                        fresh = prior is None or prior > w
+                    if fresh:
+                        prefix.append(x)
+                        if feasible is None or feasible(tuple(prefix)):
+                            masks[depth + 1] = m
+                            weights[depth + 1] = w
+                            found = j
+                            break
+                        prefix.pop()
+            j += 1
+        if found >= 0:
+            if depth == last:
+                yielded.add(masks[p])
+                yield tuple(prefix)
+                prefix.pop()
+                nxt = found + 1
+            else:
+                used[found] = True
+                chosen[depth] = found
+                depth += 1
+                nxt = 0
+        else:
+            if depth == 0:
+                return
+            # the prefix of length ``depth`` is searched to the end
+            m, w = masks[depth], weights[depth]
+            prior = searched.get(m)
+            if prior is None or w < prior:
+                searched[m] = w
+            depth -= 1
+            k = chosen[depth]
+            used[k] = False
+            prefix.pop()
+            nxt = k + 1
+
+
 # --------------------------------------------------------------------------- D2 exchanges
 def ascending_subsets(k: int, vmin: int, vmax: int, lo: int, hi: int) -> Iterator[tuple[int, ...]]:
     """The ``k``-subsets of the integers ``vmin..vmax`` whose sum lies in ``lo..hi``.
@@ -214,8 +339,18 @@ def _range_sum(a: int, b: int) -> int:
     return (a + b) * (b - a + 1) // 2 if b >= a else 0
 
 
+#: One linear test on an exchange (:func:`exchange_positions`): ``(w1, w2, least)``, the weights
+#: of the S1 positions 1..m (``w1[i - 1]``) and of the S2 positions m+1..m+n (``w2[j - m - 1]``),
+#: all ``>= 0``; an exchange ``(a, b)`` passes when ``sum(w1 over a) - sum(w2 over b) >= least``.
+ExchangeBound = tuple[Sequence[int], Sequence[int], int]
+
+
 def exchange_positions(
-    m: int, n: int, *, odd_variant: bool = False
+    m: int,
+    n: int,
+    *,
+    odd_variant: bool = False,
+    bounds: Sequence[ExchangeBound] | None = None,
 ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """``Dutch-1992 D2``: the exchanges of a bracket with ``|S1| = m``, ``|S2| = n`` in order.
 
@@ -235,7 +370,16 @@ def exchange_positions(
     D2 remark on odd brackets taken literally — in a bracket with an odd number of players,
     the two-player exchanges of S1 players 1+2 (the last column of the second matrix after
     renumbering) are left out.  No effect in even brackets.
+
+    ``bounds`` (issue 20): linear tests (:data:`ExchangeBound`) every yielded exchange must
+    pass; the others are left out, the order of the rest unchanged.  The list may grow while
+    the generator runs (each test is read when it is needed).  A size none of whose exchanges
+    can pass (the heaviest S1 part less the lightest S2 part falls short), an S1 part no S2
+    part can complete, and every S2 part too heavy are skipped without being enumerated.
     """
+    if bounds is not None:
+        yield from _bounded_exchange_positions(m, n, odd_variant, bounds)
+        return
     if m < 0 or n < 0:
         raise ValueError(f"subgroup sizes must not be negative, not {m} and {n}")
     drop_top_pair = odd_variant and (m + n) % 2 == 1
@@ -258,8 +402,192 @@ def exchange_positions(
                     yield a, b
 
 
+def _bounded_exchange_positions(
+    m: int, n: int, odd_variant: bool, bounds: Sequence[ExchangeBound]
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """:func:`exchange_positions` with ``bounds``: the same loops (size, difference, S1 part,
+    S2 part), each S1 part and each size tested against every bound first, the S2 parts
+    enumerated among the positions light enough (:func:`_light_subsets`)."""
+    if m < 0 or n < 0:
+        raise ValueError(f"subgroup sizes must not be negative, not {m} and {n}")
+    drop_top_pair = odd_variant and (m + n) % 2 == 1
+    ordered: list[tuple[list[int], list[int]]] = []  # per bound: w1 descending, w2 ascending
+    lights: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}  # by the budgets
+    tight: dict[tuple[tuple[int, ...], int], list[int]] = {}  # the bounds that can bind
+    reachable: dict[tuple[tuple[int, ...], int], int] = {}  # the sums k light positions make
+
+    def lightest(t: int, k: int) -> int:
+        """The lightest S2 part of size ``k`` under bound ``t``."""
+        while len(ordered) <= t:
+            w1, w2, _ = bounds[len(ordered)]
+            ordered.append((sorted(w1, reverse=True), sorted(w2)))
+        return sum(ordered[t][1][:k])
+
+    for k in range(1, min(m, n) + 1):
+        # every bound: the heaviest k S1 positions less the lightest k S2 positions
+        if any(
+            (lightest(t, k), sum(ordered[t][0][:k]))[1] - lightest(t, k) < least
+            for t, (_, _, least) in enumerate(list(bounds))
+        ):
+            continue
+        min_a, max_a = _range_sum(1, k), _range_sum(m - k + 1, m)
+        min_b, max_b = _range_sum(m + 1, m + k), _range_sum(m + n - k + 1, m + n)
+        mirror = k * (m + 1)
+        for d in range(min_b - max_a, max_b - min_a + 1):
+            lo_a = max(min_a, min_b - d)
+            hi_a = min(max_a, max_b - d)
+            for c in ascending_subsets(k, 1, m, mirror - hi_a, mirror - lo_a):
+                a = tuple(m + 1 - x for x in reversed(c))
+                if drop_top_pair and k == 2 and a == (1, 2):
+                    continue
+                current = list(bounds)
+                # the weight each S2 part may have under each bound: sum(w1 over a) - least
+                budgets = [sum(w1[i - 1] for i in a) - least for w1, _, least in current]
+                if any(budget < lightest(t, k) for t, budget in enumerate(budgets)):
+                    continue
+                target = sum(a) + d
+                key = tuple(budgets)
+                light = lights.get(key)
+                if light is None:
+                    light = lights[key] = _light_positions(m, n, current, budgets)
+                prefix = light[1]
+                count = len(prefix) - 1
+                if count < k or not prefix[k] <= target <= prefix[count] - prefix[count - k]:
+                    continue  # no S2 part light enough has the sum D2 asks for
+                binding = tight.get((key, k))
+                if binding is None:
+                    # only the bounds that k of these positions can exceed need asking
+                    binding = tight[(key, k)] = [
+                        t
+                        for t, ((_, w2, _), budget) in enumerate(zip(current, budgets, strict=True))
+                        if sum(sorted((w2[c - m - 1] for c in light[0]), reverse=True)[:k]) > budget
+                    ]
+                sums = reachable.get((key, k))
+                if sums is None:
+                    sums = reachable[(key, k)] = _light_sums(
+                        k, m, light[0], [(current[t][1], budgets[t]) for t in binding]
+                    )
+                if not sums >> target & 1:
+                    continue  # no k light positions within the budgets have D2's sum
+                for b in _light_subsets(
+                    k,
+                    m,
+                    target,
+                    [current[t] for t in binding],
+                    [budgets[t] for t in binding],
+                    light,
+                ):
+                    yield a, b
+
+
+def _light_positions(
+    m: int, n: int, bounds: Sequence[ExchangeBound], budgets: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """The S2 positions no heavier than the budgets under every bound, ascending, and the
+    sums of their prefixes."""
+    weights = [w2 for _, w2, _ in bounds]
+    cands = [
+        m + 1 + j
+        for j in range(n)
+        if all(w[j] <= budget for w, budget in zip(weights, budgets, strict=True))
+    ]
+    prefix = [0] * (len(cands) + 1)
+    for i, v in enumerate(cands):
+        prefix[i + 1] = prefix[i] + v
+    return cands, prefix
+
+
+def _light_sums(
+    k: int, m: int, cands: Sequence[int], budgets: Sequence[tuple[Sequence[int], int]]
+) -> int:
+    """The sums of ``k`` of the positions ``cands`` whose weight stays within its budget under
+    each of ``budgets`` (``(w2, budget)``), as a bit set: for each bound on its own, by
+    dynamic programming over the count chosen and the weight spent, the sets intersected
+    (a superset of the sums of the subsets within every budget at once)."""
+    out = -1
+    for w2, budget in budgets[:2] or [((), 0)]:
+        # table[c][w]: the sums of c positions of weight w
+        table = [[0] * (budget + 1) for _ in range(k + 1)]
+        table[0][0] = 1
+        for v in cands:
+            wv = w2[v - m - 1] if w2 else 0
+            for c in range(k, 0, -1):
+                row, prev = table[c], table[c - 1]
+                for w in range(budget, wv - 1, -1):
+                    if prev[w - wv]:
+                        row[w] |= prev[w - wv] << v
+        got = 0
+        for bits in table[k]:
+            got |= bits
+        out &= got
+    return out
+
+
+def _light_subsets(
+    k: int,
+    m: int,
+    target: int,
+    bounds: Sequence[ExchangeBound],
+    budgets: Sequence[int],
+    light: tuple[list[int], list[int]],
+) -> Iterator[tuple[int, ...]]:
+    """The ``k``-subsets of the S2 positions with sum ``target`` whose weight under each bound
+    is at most its budget, ascending, in lexicographic order (the order of
+    :func:`ascending_subsets`).  Depth-first over the positions light enough (``light``,
+    :func:`_light_positions`), cut when the sum cannot be reached with the positions left or
+    a budget is exceeded."""
+    weights = [w2 for _, w2, _ in bounds]
+    cands, prefix = light
+    count = len(cands)
+    if count < k or not prefix[k] <= target <= prefix[count] - prefix[count - k]:
+        return
+    chosen = [0] * k  # indices into cands
+    sums = [0] * (k + 1)
+    spent = [[0] * len(weights) for _ in range(k + 1)]
+    depth = 0
+    i = 0
+    while True:
+        r = k - depth  # values still to choose, this one included
+        found = False
+        while i <= count - r:
+            rest = target - sums[depth]
+            # the r smallest from i on, the r largest overall
+            if prefix[i + r] - prefix[i] > rest:
+                break  # every later i gives a larger minimum
+            if prefix[count] - prefix[count - r] < rest:
+                break  # not even the r largest reach it
+            j = cands[i] - m - 1
+            row = spent[depth]
+            if all(row[t] + weights[t][j] <= budgets[t] for t in range(len(weights))):
+                found = True
+                break
+            i += 1
+        if found:
+            chosen[depth] = i
+            v = cands[i]
+            sums[depth + 1] = sums[depth] + v
+            j = v - m - 1
+            spent[depth + 1] = [spent[depth][t] + weights[t][j] for t in range(len(weights))]
+            if r == 1:
+                if sums[k] == target:
+                    yield tuple(cands[x] for x in chosen)
+                i += 1
+            else:
+                depth += 1
+                i = chosen[depth - 1] + 1
+        else:
+            if depth == 0:
+                return
+            depth -= 1
+            i = chosen[depth] + 1
+
+
 def exchanges(
-    s1: Sequence[T], s2: Sequence[T], *, odd_variant: bool = False
+    s1: Sequence[T],
+    s2: Sequence[T],
+    *,
+    odd_variant: bool = False,
+    bounds: Sequence[ExchangeBound] | None = None,
 ) -> Iterator[tuple[tuple[T, ...], tuple[T, ...]]]:
     """``Dutch-1992 D2``/``C8``: the exchanges between S1 and S2 of a homogeneous bracket.
 
@@ -269,11 +597,12 @@ def exchanges(
     yielded (it is C5/C6's first attempt).
 
     :param odd_variant: see :func:`exchange_positions` (``AMB-D17``).
+    :param bounds: see :func:`exchange_positions` (weights by position: S1 first).
     """
     first = tuple(s1)
     second = tuple(s2)
     m, n = len(first), len(second)
-    for a, b in exchange_positions(m, n, odd_variant=odd_variant):
+    for a, b in exchange_positions(m, n, odd_variant=odd_variant, bounds=bounds):
         out_of_s1 = set(a)
         out_of_s2 = set(b)
         # Every S1 position is smaller than every S2 position, so concatenation keeps A2 order.

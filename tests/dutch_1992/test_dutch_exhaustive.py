@@ -14,7 +14,19 @@ Every cut of the search is switched off at once:
   engine's ``BracketSearch._look_further``) and C12's lower bound on a bracket's cost
   (``Outcomes.min_cost``): the engine then finds the outcome C12 asks for in the unfiltered
   stream (and its whole-bracket bound before the filtered one, ``BracketSearch._confinable``,
-  is not asked either).
+  is not asked either);
+- ``procedure.DISTINCT``: C7 walks only the first transposition of each distinct set of S2
+  players that S1 meets (``sequences.transpositions_distinct``); off, every transposition is
+  walked and the repetitions are passed over one by one;
+- ``procedure.C7_REMAINDER_BOUND``: a heterogeneous bracket's C7 skips every prefix of a
+  transposition none of whose completions leaves a remainder that can be paired together with
+  the lower brackets (one perfect matching, ``joint.SplitGraph``);
+- ``procedure.B4_LEAVERS``: B4's colour bound of a C7 prefix counts only the S2 players who
+  stay when players must be left over (``_ColourBound`` with the players who may move down);
+- ``procedure.EXCHANGE_BOUNDS``: C8 leaves out the exchanges that a split already passed over
+  shows cannot pair S1 into S2 (Hall's condition, ``_HallBounds``);
+- ``procedure.C7_JOINT_B4``: a heterogeneous bracket's C7 walk that goes on is stopped when no
+  transposition meets X with a remainder the lower brackets can take (``_fewest_misses_below``).
 
 The round is then paired by the text's enumeration alone (the engine still passes over an
 outcome after which the lower brackets cannot be completed: that is the core's own exact
@@ -32,7 +44,10 @@ remainder the cuts passed over (dead below, or complete and offered already) did
 C9's first stages, so the next opponents (C10) were tried at the strict stage again and the
 explanation named other relaxations than the text's enumeration reaches.  Not reached by these
 fields: the per-split bound after as many backtracks as players (``_fewest_misses_completing``),
-which only larger brackets reach.
+which only larger brackets reach.  Reached by them (issue 20, counted over this module's
+fields): C8's Hall tests (about 3,300 learned from splits that cannot pair S1 into S2, 75 from
+joint graphs), the joint B4 test of a heterogeneous C7 walk (115 asked), the relaxed whole-stage
+bound (48 stages left out) and the C7 remainder cut using up C9's first stages (38 times).
 """
 
 from __future__ import annotations
@@ -53,7 +68,15 @@ from swisspairing.simulate import simulate
 RULESET = load_ruleset("fide-dutch-1992")
 
 #: Every switch of the search's cuts (module globals of ``procedure``).
-SWITCHES = ("PRUNED", "BOUNDED", "STAGE_BOUNDS", "C12_STREAMS")
+SWITCHES = (
+    "PRUNED",
+    "BOUNDED",
+    "STAGE_BOUNDS",
+    "C12_STREAMS",
+    "DISTINCT",
+    "C7_REMAINDER_BOUND",
+    "B4_LEAVERS",
+)
 
 #: The explanation's counts of the search's work (not decisions of the text): left out.
 TALLIES = {

@@ -15,6 +15,7 @@ from swisspairing.plugins.dutch_1992.sequences import (
     exchange_positions,
     exchanges,
     transpositions,
+    transpositions_distinct,
     transpositions_pruned,
 )
 
@@ -193,6 +194,51 @@ def test_exact_feasibility_does_not_change_the_output():
     assert list(transpositions_pruned(s2, 6, allowed, feasible)) == list(
         transpositions_pruned(s2, 6, allowed)
     )
+
+
+@settings(max_examples=200)
+@given(_pruning_case(), st.integers(min_value=0, max_value=2**32 - 1))
+def test_distinct_yields_the_first_transposition_of_each_set(case, seed):
+    # Dutch-1992 D1/C7 (issue 20): the walk of the distinct sets S1 meets is the pruned walk
+    # with every transposition whose set came before left out, in the same order; ``feasible``
+    # depends on the prefix's length, set and weight (a larger weight accepts no more).
+    n, p, matrix = case
+    s2 = tuple(range(n))
+    rng = random.Random(seed)
+    weights = [[rng.randint(0, 1) for _ in range(n)] for _ in range(max(p, 1))]
+    heavy = {x: rng.random() < 0.4 for x in s2}
+    cap_w = rng.randint(0, p)
+    cap_heavy = rng.randint(0, p)
+
+    def allowed(i, x):
+        return matrix[i][x]
+
+    def weight(i, x):
+        return weights[i][x]
+
+    def feasible(prefix):
+        w = sum(weight(i, x) for i, x in enumerate(prefix))
+        return w <= cap_w and sum(heavy[x] for x in prefix) <= cap_heavy + len(prefix) // 2
+
+    expected, sets = [], set()
+    for t in transpositions_pruned(s2, p, allowed, feasible):
+        if frozenset(t) not in sets:
+            sets.add(frozenset(t))
+            expected.append(t)
+    assert list(transpositions_distinct(s2, p, allowed, feasible, weight)) == expected
+
+
+def test_distinct_skips_the_repetitions_of_a_set():
+    # Dutch-1992 D1: 5-6-7-8 and 5-6-8-7 meet the same players when P = 4 (every ordering
+    # does); with P = 2 of S2 = 5, 6, 7: 5-6, 5-7, 6-7 (6-5, 7-5, 7-6 repeat a set).
+    assert list(transpositions_distinct(S2, 4, lambda i, x: True)) == [S2]
+    assert list(transpositions_distinct((5, 6, 7), 2, lambda i, x: True)) == [
+        (5, 6),
+        (5, 7),
+        (6, 7),
+    ]
+    with pytest.raises(ValueError):
+        list(transpositions_distinct((5, 6), 3, lambda i, x: True))
 
 
 # ------------------------------------------------------------------------------------ D2
@@ -418,3 +464,54 @@ def test_ascending_subsets(k, vmin, width, lo, span):
     hi = lo + span
     expected = [c for c in itertools.combinations(range(vmin, vmax + 1), k) if lo <= sum(c) <= hi]
     assert list(ascending_subsets(k, vmin, vmax, lo, hi)) == expected
+
+
+@settings(max_examples=200)
+@given(
+    st.integers(min_value=0, max_value=6),
+    st.integers(min_value=0, max_value=7),
+    st.booleans(),
+    st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_bounded_exchanges_are_the_passing_ones_in_order(m, n, odd_variant, seed):
+    # Dutch-1992 D2/C8 (issue 20): with linear tests on the exchanges, exactly the exchanges
+    # that pass every test come, in the D2 order.
+    rng = random.Random(seed)
+    bounds = [
+        (
+            [rng.choice((0, 0, 1, 2)) for _ in range(m)],
+            [rng.choice((0, 0, 1, 2)) for _ in range(n)],
+            rng.randint(-2, 3),
+        )
+        for _ in range(rng.randint(0, 3))
+    ]
+
+    def passes(a, b):
+        return all(
+            sum(w1[i - 1] for i in a) - sum(w2[j - m - 1] for j in b) >= least
+            for w1, w2, least in bounds
+        )
+
+    expected = [e for e in exchange_positions(m, n, odd_variant=odd_variant) if passes(*e)]
+    got = list(exchange_positions(m, n, odd_variant=odd_variant, bounds=bounds))
+    assert got == expected
+
+
+def test_bounds_learned_on_the_way_only_leave_out_failing_exchanges():
+    # A test added while the exchanges are walked applies from then on; what it leaves out
+    # fails it, and the order of the rest is the D2 order.
+    m, n = 4, 5
+    learned = ([1, 1, 1, 1], [0, 1, 0, 1, 0], 2)
+    bounds: list = []
+    got = []
+    for k, e in enumerate(exchange_positions(m, n, bounds=bounds)):
+        got.append(e)
+        if k == 3:
+            bounds.append(learned)
+    full = list(exchange_positions(m, n))
+    assert got[:4] == full[:4]
+    it = iter(full)
+    assert all(any(e == f for f in it) for e in got)
+    w1, w2, least = learned
+    for a, b in set(full) - set(got):
+        assert sum(w1[i - 1] for i in a) - sum(w2[j - m - 1] for j in b) < least
