@@ -645,16 +645,12 @@ def _c6_possible(
             )
         return v
 
+    pairable = _c6_adjacency(dr, s1, level, stage_levels)
+
     def adjacent(a: int, b: int) -> bool:
-        if a < 0 or b < 0:
-            if a < 0 and b < 0:
-                return False
-            return may_leave(b if a < 0 else a)
-        if a in top:
-            return b not in top and dr.pair_ok(a, b, level)
-        if b in top:
-            return dr.pair_ok(b, a, level)
-        return any(dr.pair_ok(a, b, sl) for sl in stage_levels)
+        if a < 0 or b < 0:  # a stand-in for a player left over
+            return not (a < 0 and b < 0) and may_leave(b if a < 0 else a)
+        return pairable(a, b)
 
     # Dutch-1992 C6/C12 (issue 20): nobody is left over, so the lower brackets (with the
     # players moving down besides) must be pairable on their own: otherwise every outcome is
