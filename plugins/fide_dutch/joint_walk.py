@@ -206,17 +206,7 @@ class _Units:
         rnd: JointRound,
         roles: Mapping[int, str],
         meets: Callable[[str, str], bool],
-        seated: Collection[str] = (
-            S2,
-            NEXT,
-            FAR,
-            OPEN,
-            UNPAIRED,
-            RESIDENT,
-            OUT,
-            S2_ABOVE,
-            S2_BELOW,
-        ),
+        seated: Collection[str] = _SEATED,
         extra_roles: Mapping[str, Collection[str]] = {},
         bonus: Callable[[str, str], int] | None = None,
     ) -> None:
@@ -291,6 +281,8 @@ def _take_pair(t: Transport[Key, Key], a: Key, b: Key) -> bool:
     that taken (the rest optimal again), one of the rest holds ``b`` to ``a``."""
     if t.value is None:
         return False
+    if t.flow.get((a, b)) and t.flow.get((b, a)):
+        return t.take(a, b) and t.take(b, a)  # (the optimum holds both: no search, no undo)
     saved = (dict(t.flow), dict(t.left), dict(t.right), t.value)
     if t.take(a, b):
         if t.take(b, a):

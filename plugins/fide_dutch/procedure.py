@@ -22,7 +22,7 @@ B.2).  The last bracket leaves at most the PAB receiver.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from swisspairing import RoundContext
@@ -139,6 +139,19 @@ JOINT_WALK_MAX_KINDS = 48
 #: How many of the next bracket's lowest players :meth:`_Round._next_bracket_perfect` tries
 #: to leave over (a speed setting: when none will do, the matchings decide the bracket).
 LEFT_OVER_TRIES = 16
+
+
+def _decided(
+    pair: tuple[int, int],
+    pairs: list[tuple[int, int]],
+    report: BracketReport,
+    finalized: set[int],
+) -> None:
+    """A pair of the bracket decided: into the round's pairs, the bracket's report and the
+    players paired."""
+    pairs.append(pair)
+    report.pairs.append(pair)
+    finalized.update(pair)
 
 
 class NoCompletePairing(Exception):
@@ -426,14 +439,10 @@ class _Round:
         bye: ByeFacts,
         bye0: ByeFacts,
         barred: set[frozenset[int]],
-        carried: Sequence[int],
-        origin: Mapping[int, int],
     ) -> TightPairs | None:
         """The pairs that can be in a best pairing of ``players`` (the bracket's, in pairing
         order) and everybody below, where the kinds show it (:func:`.joint_walk.tight_pairs`)."""
-        return tight_pairs(
-            players, nxt, far, self._joint_round(players, bye, bye0, barred, carried, origin)
-        )
+        return tight_pairs(players, nxt, far, self._joint_round(players, bye, bye0, barred))
 
     def _joint_round(
         self,
@@ -441,8 +450,6 @@ class _Round:
         bye: ByeFacts,
         bye0: ByeFacts,
         barred: set[frozenset[int]],
-        carried: Sequence[int],
-        origin: Mapping[int, int],
     ) -> JointRound:
         """What the joint walks read of the round for ``bracket``'s players and those below."""
         return JointRound(
@@ -450,7 +457,7 @@ class _Round:
             self._joint_kinds(bracket),
             self._joint_weight(bye, bye0),
             self._may_meet_in(barred),
-            self._barred_in(carried, origin),
+            self._barred_in(barred),
         )
 
     def _joint_kinds(self, bracket: Sequence[int]) -> dict[int, Hashable]:
@@ -460,14 +467,14 @@ class _Round:
         kinds.update((n, self._kind[n]) for n in bracket)
         return kinds
 
-    def _barred_in(
-        self, carried: Sequence[int], origin: Mapping[int, int]
-    ) -> Callable[[int], Collection[int]]:
-        """Whom a player may not meet ([C1]), two MDPs of one origin barred too."""
-        same: dict[int, frozenset[int]] = {}
-        for a in carried:
-            if a in origin:
-                same[a] = frozenset(b for b in carried if b != a and origin.get(b) == origin[a])
+    def _barred_in(self, barred: set[frozenset[int]]) -> Callable[[int], Collection[int]]:
+        """Whom a player may not meet ([C1]), the ``barred`` pairs (two MDPs of one origin)
+        too."""
+        same: dict[int, set[int]] = {}
+        for pair in barred:
+            a, b = pair
+            same.setdefault(a, set()).add(b)
+            same.setdefault(b, set()).add(a)
         context = self.context
         return lambda n: context.barred(n) | same[n] if n in same else context.barred(n)
 
@@ -793,9 +800,7 @@ class _Round:
             rem_set: set[int] = set()
             if perfect is not None:
                 for a, b in perfect:
-                    pairs.append((a, b))
-                    report.pairs.append((a, b))
-                    finalized.update((a, b))
+                    _decided((a, b), pairs, report, finalized)
                 rem_set = set(residents)
             else:
                 # 1. the MDP-pairing (B.7, D.3/4.4)
@@ -831,17 +836,15 @@ class _Round:
                         residents,
                         nxt,
                         far,
-                        self._joint_round(bracket, bye, bye0, barred, carried, origin),
+                        self._joint_round(bracket, bye, bye0, barred),
                     )
                 if mdp_walk is not None:
                     mates = mdp_walk.below
                     for pair in mdp_walk.pairs:
-                        pairs.append(pair)
-                        report.pairs.append(pair)
-                        finalized.update(pair)
+                        _decided(pair, pairs, report, finalized)
                 elif carried:
                     if full_model:
-                        keep = self._tight(bracket, nxt, far, bye, bye0, barred, carried, origin)
+                        keep = self._tight(bracket, nxt, far, bye, bye0, barred)
                         keep_asked = True
                     tb, low = mdp_tiebreak(carried, residents)
                     hint = _mdp_hint(carried, residents, nxt)
@@ -851,9 +854,7 @@ class _Round:
                     for m in carried:
                         r = mates.get(m)
                         if r is not None and r in resident_set:
-                            pairs.append((m, r))
-                            report.pairs.append((m, r))
-                            finalized.update((m, r))
+                            _decided((m, r), pairs, report, finalized)
                 remainder = [r for r in residents if r not in finalized]
                 rem_set = set(remainder)
                 # 2. the remainder (B.6, D.1-D.2 / 4.2-4.3); S1 holds as many players as the
@@ -877,18 +878,16 @@ class _Round:
                         remainder,
                         nxt,
                         far,
-                        self._joint_round(remainder, bye, bye0, barred, carried, origin),
+                        self._joint_round(remainder, bye, bye0, barred),
                     )
                 if joint is not None:
                     mates = joint.below
                     for a, b in joint.pairs:
-                        pairs.append((a, b))
-                        report.pairs.append((a, b))
-                        finalized.update((a, b))
+                        _decided((a, b), pairs, report, finalized)
                 elif remainder:
                     rest = [n for n in bracket if n not in finalized]
                     if full_model and not keep_asked:
-                        keep = self._tight(rest, nxt, far, bye, bye0, barred, carried, origin)
+                        keep = self._tight(rest, nxt, far, bye, bye0, barred)
                     tried: set[int] = set()
                     predicted = (
                         sum(1 for r in remainder if mates.get(r) in rem_set) // 2
@@ -917,9 +916,7 @@ class _Round:
                     for a in remainder:
                         b = mates.get(a)  # type: ignore[assignment]
                         if b is not None and b in rem_set and self.index[b] > self.index[a]:
-                            pairs.append((a, b))
-                            report.pairs.append((a, b))
-                            finalized.update((a, b))
+                            _decided((a, b), pairs, report, finalized)
             left = [n for n in bracket if n not in finalized]
             for n in left:
                 if n in rem_set:
