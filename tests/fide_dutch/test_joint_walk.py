@@ -60,47 +60,27 @@ def used(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """The joint walks on for every bracket, and which kinds of them paired one."""
     monkeypatch.setattr(procedure, "JOINT_WALK_MIN_PLAYERS", 0)
     kinds: set[str] = set()
-    remainder, mdps = joint_walk.walk_remainder, joint_walk.walk_mdps
-    exchanged, ones_out = joint_walk._exchanged, joint_walk._the_ones_out
-    tight = joint_walk.tight_pairs
 
-    def walk_remainder(*args: Any) -> Any:
-        out = remainder(*args)
-        if out is not None:
-            kinds.add("remainder")
-        return out
+    def recording(module: Any, name: str, label: str) -> None:
+        """``module.name`` wrapped: ``label`` recorded when it answers (not None, not empty);
+        an MDP-pairing of several MDPs recorded too."""
+        inner = getattr(module, name)
 
-    def walk_mdps(*args: Any) -> Any:
-        out = mdps(*args)
-        if out is not None:
-            kinds.add("MDP-pairing")
-            if len(args[0]) > 1:
-                kinds.add("MDP-pairing of several MDPs")
-        return out
+        def wrapped(*args: Any) -> Any:
+            out = inner(*args)
+            if out:
+                kinds.add(label)
+                if name == "walk_mdps" and len(args[0]) > 1:
+                    kinds.add("MDP-pairing of several MDPs")
+            return out
 
-    def _exchanged(*args: Any) -> Any:
-        out = exchanged(*args)
-        if out is not None:
-            kinds.add("one exchange")
-        return out
+        monkeypatch.setattr(module, name, wrapped)
 
-    def _the_ones_out(*args: Any) -> Any:
-        out = ones_out(*args)
-        if out:
-            kinds.add("odd bracket, one left out")
-        return out
-
-    def tight_pairs(*args: Any) -> Any:
-        out = tight(*args)
-        if out is not None:
-            kinds.add("matchings over the tight pairs")
-        return out
-
-    monkeypatch.setattr(procedure, "tight_pairs", tight_pairs)
-    monkeypatch.setattr(procedure, "walk_remainder", walk_remainder)
-    monkeypatch.setattr(procedure, "walk_mdps", walk_mdps)
-    monkeypatch.setattr(joint_walk, "_exchanged", _exchanged)
-    monkeypatch.setattr(joint_walk, "_the_ones_out", _the_ones_out)
+    recording(procedure, "walk_remainder", "remainder")
+    recording(procedure, "walk_mdps", "MDP-pairing")
+    recording(procedure, "tight_pairs", "matchings over the tight pairs")
+    recording(joint_walk, "_exchanged", "one exchange")
+    recording(joint_walk, "_the_ones_out", "odd bracket, one left out")
     return kinds
 
 
