@@ -47,6 +47,7 @@ from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 from swisspairing.matching import maximum_matching_masks
+from swisspairing.matching.flow import ConvexFlow
 from swisspairing.matching.transport import Transport
 
 from .criteria import Place
@@ -371,7 +372,8 @@ def walk_remainder(
     if bound.value is None:
         return None
     inside = _inside(bound)
-    if inside % 2:
+    odd = inside % 2 == 1
+    if odd:
         # an odd cycle of kinds inside the bracket: some player of it is not paired inside
         # (every pairing leaves one out), so the bound is the best with one unit of some kind
         # kept out of the bracket
@@ -384,9 +386,13 @@ def walk_remainder(
     units = _Units(rnd, roles, _remainder_meets)
     halves = units.transport()  # 2.
     if halves.value is None or halves.value != bound.value:
-        if _fewest_exchanges(bracket, p, below, rnd, bound.value) != 1:
-            return None  # (more than one exchange: the matchings decide)
-        return _exchanged(bracket, p, below, rnd, bound.value)
+        fewest = _fewest_exchanges(bracket, p, below, rnd, bound.value)
+        if fewest is None:
+            return None
+        walked = _exchanged(bracket, p, below, rnd, bound.value) if fewest == 1 else None
+        if walked is None and not odd:
+            walked = _exchanges_by_flow(bracket, p, below, rnd, merged, bound)
+        return walked
     pairs = _walk(s1, s2, [_Alt(units, halves)], rnd.may_meet)  # 3.
     if pairs is None:
         return None
@@ -535,6 +541,163 @@ def _exchanged(
         mates = _certificate(rest, units, t)
         return None if mates is None else JointPairing(pairs, followers, mates)
     return None
+
+
+def _exchanges_by_flow(
+    bracket: Sequence[int],
+    p: int,
+    below: Mapping[int, str],
+    rnd: JointRound,
+    merged: _Units,
+    bound: Transport[Key, Key],
+) -> JointPairing | None:
+    """B.6 with the exchanges of D.2 / 4.3 (any number of them) when no pairing without one
+    reaches the bound ``U`` (step 1's optimum, ``bound`` over the units ``merged``, every
+    player of the bracket in one role).
+
+    **Which exchange.**  Every best pairing uses only pairs of kinds that are tight under
+    step 1's optimal dual (complementary slackness), so the exchange is chosen over those
+    alone, in a flow (:class:`~swisspairing.matching.flow.ConvexFlow`) that is step 1's
+    assignment with a role for every unit of the bracket: it *leads* a pair of the bracket
+    (the new S1) or it does not (the new S2: it follows a leader, floats or takes the empty
+    seat).  Leaders meet followers only.  A kind's units lead at no cost up to its S1 players;
+    each one more is an S2 player moved in, worth (D.2 b, d) minus his BSN and, below that,
+    more the lower his BSN; each one fewer is an S1 player moved out, worth (D.2 a) one
+    exchange less, (b) plus his BSN and (c) more the higher his BSN.  Of a kind, the first S2
+    players move in and the last S1 players move out (for the same numbers of each kind the
+    exchange with the smallest difference of the BSN sums: D.2 b), so each unit more is worth
+    less than the one before and the values are concave.  The flow's most valuable
+    assignment, both sides alike, gives the numbers of leaders of each kind, hence the
+    exchange: the first one of D.2's order (a-d) whose pairing may reach ``U``.
+
+    *Why the positions of the players do not enter.*  The flow lets a leader meet a follower
+    ranked above him, which the order of D.2 reads as another exchange (the higher of a pair
+    leads it).  Such a pairing, read so, is the same pairing ([C10]-[C21] weigh a pair of one
+    score alike either way round) with an exchange strictly earlier in D.2's order: one pair
+    (an S1 leader and a higher S1 follower, or an S2 leader and a higher S2 follower) moves
+    out a lower or in a higher BSN (b), or a moved-in leader with a moved-out follower is one
+    exchange fewer (a).  So the flow's optimum, which is at least twice every pairing's worth
+    read by D.2, is reached by the pairing the walk certifies only if that pairing needs no
+    such reading: its exchange is the first one of D.2 for which some pairing reaches ``U``.
+
+    **The walk.**  The new S1, highest first, then takes the first player of the new S2 ranked
+    below him whose kinds keep the assignment at ``U`` (D.1), and the rest is certified as in
+    :func:`walk_remainder`; ``None`` (the matchings decide) when the flow's two sides differ,
+    or the walk or the certificate fails."""
+    n = len(bracket)
+    index = {x: i for i, x in enumerate(bracket)}
+    s1_of: dict[Key, list[int]] = {}
+    s2_of: dict[Key, list[int]] = {}
+    for i, x in enumerate(bracket):
+        k = merged.key[x]
+        s1_of.setdefault(k, [])
+        s2_of.setdefault(k, [])
+        (s1_of if i < p else s2_of)[k].append(i)
+    # the fields of a unit's worth, lowest first: (d) moved in, (c) moved out, (b), (a)
+    d_off = 0
+    c_off = d_off + n + 3
+    b_off = c_off + n + 3
+    a_off = b_off + (4 * n * n + 4).bit_length() + 2
+
+    def moved_out(i: int) -> int:
+        return -(1 << a_off) + (i << b_off) + (1 << (c_off + i))
+
+    def moved_in(j: int) -> int:
+        return -(1 << a_off) - (j << b_off) + (1 << (d_off + n - 1 - j))
+
+    total = sum(c for c in bound.left.values() if c)
+    net = ConvexFlow()
+    lead: dict[tuple[str, Key], int] = {}
+    worth: dict[Key, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+    for side in ("L", "R"):
+        for k, count in bound.left.items():
+            if not count:
+                continue
+            node = (side, k)
+            if side == "L":
+                net.add_arc("s", node, [(count, 0)])
+            if k not in s1_of:
+                if side == "R":
+                    net.add_arc(node, "t", [(count, 0)])
+                continue
+            s1, s2 = s1_of[k], s2_of[k]
+            leads = [(len(s1), 0), *((1, moved_in(j)) for j in s2)]
+            follows = [(len(s2), 0), *((1, moved_out(i)) for i in reversed(s1))]
+            worth[k] = (leads, follows)
+            if side == "L":
+                lead[(side, k)] = net.add_arc(node, (side, k, "lead"), leads)
+                net.add_arc(node, (side, k, "follow"), follows)
+            else:
+                lead[(side, k)] = net.add_arc((side, k, "lead"), node, leads)
+                net.add_arc((side, k, "follow"), node, follows)
+                net.add_arc(node, "t", [(count, 0)])
+    for a, b in bound.tight():
+        if not bound.left.get(a) or not bound.right.get(b):
+            continue
+        a_in, b_in = a in s1_of, b in s1_of
+        if a_in and b_in and not _either_way(merged, a, b):
+            return None  # (a pair weighs otherwise the other way round: not read so)
+        if a_in and b_in:
+            net.add_arc(("L", a, "lead"), ("R", b, "follow"), [(total, 0)])
+            net.add_arc(("L", a, "follow"), ("R", b, "lead"), [(total, 0)])
+        elif a_in:
+            net.add_arc(("L", a, "follow"), ("R", b), [(total, 0)])
+        elif b_in:
+            net.add_arc(("L", a), ("R", b, "follow"), [(total, 0)])
+        else:
+            net.add_arc(("L", a), ("R", b), [(total, 0)])
+    best = net.solve("s", "t", total)
+    if best is None:
+        return None
+    # the flow's two sides may differ (it is a relaxation of a pairing, where each player
+    # keeps one role): each side's numbers of leaders are tried for both sides, and taken
+    # when they are worth half the flow's optimum and their assignment reaches U
+    for side in ("L", "R"):
+        counts = {k: net.flow[lead[(side, k)]] for k in s1_of}
+        if sum(counts.values()) != p:
+            continue
+        value = sum(
+            _worth(worth[k][0], c) + _worth(worth[k][1], len(s1_of[k]) + len(s2_of[k]) - c)
+            for k, c in counts.items()
+        )
+        if 2 * value != best:
+            continue
+        leaders: set[int] = set()
+        for k, count in counts.items():
+            s1, s2 = s1_of[k], s2_of[k]
+            leaders.update(s1[:count])
+            leaders.update(s2[: max(0, count - len(s1))])
+        roles = {x: S1 if index[x] in leaders else S2 for x in bracket} | dict(below)
+        units = _Units(rnd, roles, _remainder_meets)
+        t = units.transport()
+        if t.value == bound.value:
+            break
+    else:
+        return None
+    new_s1 = [x for x in bracket if roles[x] == S1]
+    followers = [x for x in bracket if roles[x] == S2]
+    pairs = _walk(new_s1, followers, [_Alt(units, t)], rnd.may_meet, index)
+    if pairs is None:
+        return None
+    mates = _certificate([*followers, *below], units, t)
+    return None if mates is None else JointPairing(pairs, followers, mates)
+
+
+def _worth(segments: Sequence[tuple[int, int]], units: int) -> int:
+    """What the first ``units`` units of an arc of ``segments`` are worth."""
+    total = 0
+    for cap, value in segments:
+        used = min(cap, units)
+        total += used * value
+        units -= used
+    return total
+
+
+def _either_way(units: _Units, a: Key, b: Key) -> bool:
+    """Whether a pair of a player of kind ``a`` and one of kind ``b`` of one bracket weighs
+    the same whichever of them is ranked higher (what :func:`_exchanges_by_flow` needs)."""
+    pa, pb = units.rep[a], units.rep[b]
+    return units.weight(pa, pb, Place.CURRENT) == units.weight(pb, pa, Place.CURRENT)
 
 
 def walk_mdps(

@@ -80,6 +80,7 @@ def used(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     recording(procedure, "walk_mdps", "MDP-pairing")
     recording(procedure, "tight_pairs", "matchings over the tight pairs")
     recording(joint_walk, "_exchanged", "one exchange")
+    recording(joint_walk, "_exchanges_by_flow", "exchanges by the flow")
     recording(joint_walk, "_the_ones_out", "odd bracket, one left out")
     return kinds
 
