@@ -150,6 +150,28 @@ class Transport(Generic[L, R]):
         self.value = self._augment(dict(self.left), dict(self.right))
         return self.value
 
+    def solve_from(self, flow: Mapping[tuple[L, R], int]) -> int | None:
+        """The optimum, from ``flow``: an assignment of some of the units along allowed pairs
+        that is optimal for what it carries (no residual cycle gains), such as an optimum
+        of a larger assignment with some units taken out (:meth:`changed`).  The units it
+        leaves are assigned along longest paths, as :meth:`solve` would."""
+        if sum(self.left.values()) != sum(self.right.values()):
+            self.value = None
+            return None
+        start = {k: f for k, f in flow.items() if f}
+        spare_l = dict(self.left)
+        spare_r = dict(self.right)
+        for (a, b), f in start.items():
+            if (a, b) not in self.weight or f < 0:
+                raise ValueError(f"the pair {(a, b)!r} may not carry {f} units")
+            spare_l[a] -= f
+            spare_r[b] -= f
+        if min(spare_l.values(), default=0) < 0 or min(spare_r.values(), default=0) < 0:
+            raise ValueError("the flow assigns more units than there are")
+        self.flow = start
+        self.value = self._augment(spare_l, spare_r)
+        return self.value
+
     def _augment(self, spare_l: dict[L, int], spare_r: dict[R, int]) -> int | None:
         """Assign the spare units along longest paths, from a flow that is optimal for what
         it carries; the weight of the whole flow then, or ``None`` when the spare units

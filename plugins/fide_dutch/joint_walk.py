@@ -210,6 +210,7 @@ class _Units:
         seated: Collection[str] = _SEATED,
         extra_roles: Mapping[str, Collection[str]] = {},
         bonus: Callable[[str, str], int] | None = None,
+        cache: dict[tuple[Key, Key], int | None] | None = None,
     ) -> None:
         self.rnd = rnd
         self.players = players = rnd.players
@@ -237,17 +238,22 @@ class _Units:
         self.bonus = bonus
         """A term below the weights by the roles of a pair (:func:`_fewest_exchanges`)."""
         self.shift = (4 * len(roles) + 4).bit_length()
-        self._cache: dict[tuple[Key, Key], int | None] = {}
+        self.cache: dict[tuple[Key, Key], int | None] = {} if cache is None else cache
+        """The weights of pairs of kinds, whatever their numbers of units (units of one
+        ``rnd`` and ``meets`` without ``bonus`` may share it)."""
 
     def w(self, a: Key, b: Key) -> int | None:
         """The weight of a unit of ``a`` assigned to one of ``b`` (symmetric)."""
+        if a == b and self.count.get(a, 0) < 2:
+            return None  # a player alone of his kind does not meet himself
         key = (a, b)
-        if key not in self._cache:
+        cache = self.cache
+        if key not in cache:
             w = self._weigh(a, b)
             if w is not None and self.bonus is not None:
                 w = (w << self.shift) + (0 if SEAT in (a, b) else self.bonus(a[0], b[0]))
-            self._cache[key] = self._cache[(b, a)] = w
-        return self._cache[key]
+            cache[key] = cache[(b, a)] = w
+        return cache[key]
 
     def _weigh(self, a: Key, b: Key) -> int | None:
         if SEAT in (a, b):
@@ -257,8 +263,6 @@ class _Units:
             a, b = b, a
         if not self.meets(a[0], b[0]):
             return None
-        if a == b and self.count[a] < 2:
-            return None  # a player alone of his kind does not meet himself
         place = _PLACE[_TIER[b[0]]]
         hi, lo = self.rep[a], self.rep[b]
         if _RANK[a[0]] != _RANK[b[0]]:
@@ -818,9 +822,20 @@ def _the_ones_out(
             {**roles, last: OUT},
             _mdp_one_out_meets,
             extra_roles={PAIRED: (OPEN,), UNPAIRED: (OPEN,)},
+            cache=units.cache,
         )
-        alt = _Alt(one, one.transport(), (last, k))
-        if alt.t.value != best or _inside(alt.t) % 2:
+        moved: Transport[Key, Key] = Transport(one.count, one.count, one.w)
+        # from t's optimum with one unit of k taken out on both sides (their assignments
+        # with them): what is left is optimal for what it carries
+        flow = dict(t.flow)
+        for side in (0, 1):
+            pair = next(p for p, f in sorted(flow.items(), key=repr) if f and p[side] == k)
+            flow[pair] -= 1
+        alt = _Alt(one, moved, (last, k))
+        if (
+            moved.solve_from({p: f for p, f in flow.items() if p in moved.weight}) != best
+            or _inside(moved) % 2
+        ):
             return []
         tops.append(alt)
     return tops
