@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from fide_dutch_walks import BUSY, BothWays
-from swisspairing import load_ruleset
+from swisspairing import Engine, load_ruleset
 from swisspairing.errors import NoValidPairingError
 from swisspairing.model import Tournament
 from swisspairing.pairing import Pairing, RoundPairing
@@ -120,3 +120,47 @@ def test_every_joint_walk_is_used(used: set[str], ruleset: str) -> None:
     if ruleset == "fide-dutch-2025":  # (these events' 2017 PPBs need neither)
         expected |= {"one exchange", "odd bracket, one left out"}
     assert expected <= used, used
+
+
+class _FlowBothWays(WhiteTopBothWays):
+    """Pairs each round with the walks; a round where the exchange flow answered a remainder
+    is paired again without it (the matchings over the tight pairs then decide it, as
+    :func:`test_joint_walks_equal_matchings_white_top` checks against the matchings alone) and
+    must come out the same."""
+
+    flows = 0
+
+    def pair(self, tournament: Tournament, **kwargs: Any) -> RoundPairing:  # type: ignore[override]
+        answered: list[bool] = []
+        inner = joint_walk._exchanges_by_flow
+
+        def counting(*args: Any) -> Any:
+            out = inner(*args)
+            answered.append(out is not None)
+            return out
+
+        joint_walk._exchanges_by_flow = counting  # type: ignore[assignment]
+        try:
+            result = Engine.pair(self, tournament, **kwargs)
+            if any(answered):
+                joint_walk._exchanges_by_flow = lambda *args: None  # type: ignore[assignment]
+                plain = Engine.pair(self, tournament, **kwargs)
+                assert (result.boards, result.byes) == (plain.boards, plain.byes), result.round
+                self.flows += 1
+        finally:
+            joint_walk._exchanges_by_flow = inner  # type: ignore[assignment]
+        if result.round == 1:
+            boards = tuple(
+                Pairing(min(b.white, b.black), max(b.white, b.black)) for b in result.boards
+            )
+            return RoundPairing(result.round, boards, result.byes, result.events)
+        return result
+
+
+def test_several_exchanges_by_the_flow_equal_matchings() -> None:
+    """A white-top event of 800 players whose round 4 has a remainder that needs more than
+    one exchange of D.2 (found by search; smaller events rarely need several): the flow's
+    exchange, walked, is the matchings' pairing."""
+    engine = _FlowBothWays(load_ruleset("fide-dutch-2025"))
+    simulate(engine, 800, 4, 2, BUSY)
+    assert engine.flows >= 1
