@@ -56,6 +56,19 @@ def random_case(rng: random.Random) -> tuple[dict[str, int], dict[str, int], dic
     return left, right, weight
 
 
+def _assert_consistent(t: Transport) -> None:
+    """The flow assigns every unit left, along allowed pairs, and weighs the value."""
+    rows: dict = {}
+    cols: dict = {}
+    for (a, b), f in t.flow.items():
+        assert f >= 0 and (f == 0 or (a, b) in t.weight)
+        rows[a] = rows.get(a, 0) + f
+        cols[b] = cols.get(b, 0) + f
+    assert all(rows.get(a, 0) == c for a, c in t.left.items())
+    assert all(cols.get(b, 0) == c for b, c in t.right.items())
+    assert sum(t.weight[k] * f for k, f in t.flow.items() if f) == t.value
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_optimum_and_take_agree_with_brute_force(seed: int) -> None:
     rng = random.Random(seed)
@@ -80,6 +93,7 @@ def test_optimum_and_take_agree_with_brute_force(seed: int) -> None:
             after = brute(reduced_l, reduced_r, weight)
             holds = w is not None and after is not None and after + w == value
             assert t.take(a, b) is holds
+            _assert_consistent(t)
             if holds:
                 rest_l, rest_r = reduced_l, reduced_r
                 assert t.value == after

@@ -53,6 +53,10 @@ class Transport(Generic[L, R]):
                     self.weight[(a, b)] = w
         self.flow: dict[tuple[L, R], int] = {}
         """Units assigned per pair of types (an optimum once solved)."""
+        self._potential: dict[object, int] = {}
+        self._potential_of: dict[tuple[L, R], int] | None = None
+        """The flow :attr:`_potential` was found for (the very object: :meth:`take` changes
+        it in place and keeps the potential right; a flow put in its place is another)."""
         self.value: int | None = None
         """The weight of the optimum; ``None`` before :meth:`solve` or when there is none."""
         self._out: dict[L, list[R]] = {a: [] for a in self.left}
@@ -239,6 +243,18 @@ class Transport(Generic[L, R]):
         finally:
             self.flow = saved
 
+    def _dual(self) -> dict[object, int]:
+        """The gains of the longest residual paths from every left type (an optimal dual):
+        every residual edge's gain is then at most what the potentials of its ends allow, and
+        an edge that carries units exactly that.  Found once per solved flow: :meth:`take`
+        moves units only along edges of reduced gain 0 and takes units out, which keeps
+        both true."""
+        if self._potential_of is not self.flow:
+            best, _prev = self._longest(dict.fromkeys(self.left, 0))
+            self._potential = best
+            self._potential_of = self.flow
+        return self._potential
+
     def tight(self) -> set[tuple[L, R]]:
         """The pairs of types that some optimum may use: those of zero reduced weight under
         the potentials of the longest residual paths (an optimal dual).  Every complete
@@ -246,12 +262,53 @@ class Transport(Generic[L, R]):
         every optimum uses only these."""
         if self.value is None:
             return set()
-        best, _prev = self._longest(dict.fromkeys(self.left, 0))
+        best = self._dual()
         return {
             (a, b)
             for (a, b), w in self.weight.items()
             if best.get(("L", a), 0) + w == best.get(("R", b))
         }
+
+    def _tight_path(
+        self, b: R, a: L, dual: Mapping[object, int]
+    ) -> list[tuple[tuple[L, R], int]] | None:
+        """A path of residual edges of reduced gain 0 from the right type ``b`` to the left
+        type ``a`` (breadth first): backward edges ``y -> x`` where a unit of ``x`` is
+        assigned to ``y``, forward edges ``x -> y`` of reduced gain 0.  Its edges as the
+        changes of the flow that send one unit along it; ``None`` when there is none."""
+        into: dict[R, list[L]] = {}
+        for (x, y), f in self.flow.items():
+            if f > 0:
+                into.setdefault(y, []).append(x)
+        weight = self.weight
+        came: dict[object, tuple[object, tuple[L, R], int]] = {}
+        frontier: list[R] = [b]
+        seen_r: set[R] = {b}
+        while frontier:
+            nxt: list[R] = []
+            for y in frontier:
+                for x in into.get(y, ()):
+                    node = ("L", x)
+                    if node in came:
+                        continue
+                    came[node] = (("R", y), (x, y), -1)
+                    if x == a:
+                        path: list[tuple[tuple[L, R], int]] = []
+                        cur: object = node
+                        while cur != ("R", b):
+                            parent, key, step = came[cur]
+                            path.append((key, step))
+                            cur = parent
+                        return path
+                    gain = dual.get(node, 0)
+                    for z in self._out[x]:
+                        if z in seen_r or gain + weight[(x, z)] != dual.get(("R", z)):
+                            continue
+                        seen_r.add(z)
+                        came[("R", z)] = (node, (x, z), 1)
+                        nxt.append(z)
+            frontier = nxt
+        return None
 
     def take(self, a: L, b: R) -> bool:
         """Take one unit of ``a`` and one of ``b`` out as a pair, if an optimum assigns a unit
@@ -260,25 +317,26 @@ class Transport(Generic[L, R]):
         changes and ``False``.
 
         An optimum that holds the pair exists exactly when the residual graph has a cycle of
-        gain 0 through the forward edge ``a -> b``: a longest path from ``b`` back to ``a``
-        of gain ``-w(a, b)``."""
+        gain 0 through the forward edge ``a -> b``: a path from ``b`` back to ``a`` of gain
+        ``-w(a, b)``, along edges of reduced gain 0 under the optimal dual (:meth:`_dual`)."""
         if self.value is None or not self.left.get(a) or not self.right.get(b):
             return False
         w = self.weight.get((a, b))
         if w is None:
             return False
         if not self.flow.get((a, b)):
-            # from b, a backward edge to some left type x, then on; a path ending at a
-            # closes the cycle
-            sources = {x: -self.weight[(x, b)] for (x, y), f in self.flow.items() if y == b and f}
-            best, prev = self._longest(sources)
-            if best.get(("L", a), -w - 1) < -w:
+            # a cycle of gain 0 through a -> b: under the optimal dual every residual edge's
+            # reduced gain is at most 0, so such a cycle is made of edges of reduced gain 0
+            # alone -- a path of them from b back to a (a search over the types, no sums)
+            dual = self._dual()
+            if dual.get(("L", a), 0) + w != dual.get(("R", b)):
+                return False
+            path = self._tight_path(b, a, dual)
+            if path is None:
                 return False
             # one unit round the cycle: a -> b, b -> x (backward), ..., -> a
-            end: Any = ("L", a)
-            first, _ = self._path_width(prev, end)  # ("L", x): from b by the edge (x, b)
-            self._push(prev, end, first, 1)
-            self.flow[(first[1], b)] -= 1
+            for key, step in path:
+                self.flow[key] = self.flow.get(key, 0) + step
             self.flow[(a, b)] = self.flow.get((a, b), 0) + 1
         self.flow[(a, b)] -= 1  # a pair of kinds left at 0 units is no backward edge
         self.left[a] -= 1
