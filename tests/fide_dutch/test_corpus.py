@@ -12,10 +12,16 @@ the same generator's events with 150-400 players and 7-15 rounds (``ForfeitRate=
 ``RetiredRate=15``, ``HalfPointByeRate=10``), some of them accelerated (Baku, C.04.5.1: the
 virtual points of Baku 3 as ``XXA`` records, ``compare_bbp_dutch.py --baku``), chosen for what
 the small corpus lacks: virtual points in the pairing score (Baku 4), the last round's
-topscorers ([C10]/[C11], C.8/C.9), large score groups."""
+topscorers ([C10]/[C11], C.8/C.9), large score groups.
+
+``bbp-6.0.0-dutch-2025-real.jsonl.gz``: every round of nine real events (six over-the-board
+opens of 2026 with 83-357 players, three Lichess Swiss events; the files and where they come
+from are in ``real/``), each as it stood before the round (``bench/replay.truncate``), with
+bbpPairings 6.0.0's pairing of it."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -34,7 +40,11 @@ LARGE = {
 
 
 def rounds(path: Path) -> list[dict]:
-    return [json.loads(row) for row in path.read_text().splitlines() if row]
+    if path.suffix == ".gz":
+        text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    else:
+        text = path.read_text()
+    return [json.loads(row) for row in text.splitlines() if row]
 
 
 def differences(ruleset: str, cases: list[dict]) -> list[tuple]:
@@ -64,3 +74,11 @@ def test_large_and_accelerated_rounds_agree_with_bbppairings(ruleset: str) -> No
     assert any("\nXXA" in case["trf"] for case in cases)
     assert any(case["trf"].count("\n001") >= 150 for case in cases)
     assert differences(ruleset, cases) == []
+
+
+def test_real_events_agree_with_bbppairings() -> None:
+    """Real 2026 events, every round: the current text's pairing is bbpPairings' (the pairs
+    the arbiters actually made are compared in ``bench/replay.py``)."""
+    cases = rounds(DATA / "bbp-6.0.0-dutch-2025-real.jsonl.gz")
+    assert len(cases) >= 80
+    assert differences("fide-dutch-2025", cases) == []
