@@ -133,8 +133,21 @@ def _bye_key(bye: ByeFacts) -> tuple[object, ...]:
 JOINT_WALK_MIN_PLAYERS = 100
 
 #: ... and only while those players fall into at most this many kinds (a speed setting: the
-#: walks' assignments grow with the kinds, the matchings with the players).
+#: walks' assignments grow with the kinds, the matchings with the players) ...
 JOINT_WALK_MAX_KINDS = 48
+
+#: ... or, for a bracket of at least :data:`JOINT_WALK_LARGE_BRACKET` players (whose matchings
+#: are slow however many kinds), at most this many.
+JOINT_WALK_MAX_KINDS_LARGE = 96
+JOINT_WALK_LARGE_BRACKET = 200
+
+
+def _joint_kinds_allowed(bracket_size: int) -> int:
+    """How many kinds the joint walks take for a bracket of ``bracket_size`` players."""
+    if bracket_size >= JOINT_WALK_LARGE_BRACKET:
+        return JOINT_WALK_MAX_KINDS_LARGE
+    return JOINT_WALK_MAX_KINDS
+
 
 #: How many of the next bracket's lowest players :meth:`_Round._next_bracket_perfect` tries
 #: to leave over (a speed setting: when none will do, the matchings decide the bracket).
@@ -820,7 +833,7 @@ class _Round:
                     and len(bracket) + len(nxt) + len(far) >= JOINT_WALK_MIN_PLAYERS
                     and len({self._kind[n] for n in bracket})
                     + len({self._below_kind[n] for g in (nxt, far) for n in g})
-                    <= JOINT_WALK_MAX_KINDS
+                    <= _joint_kinds_allowed(len(bracket))
                 )
                 # (when the walks do not pair the bracket, the matchings over the whole field
                 # keep only the pairs that can be in a best pairing, where the kinds show it)
@@ -1010,7 +1023,8 @@ class _Round2017(_Round):
         if (
             not self.walk_homogeneous
             or len(active) < JOINT_WALK_MIN_PLAYERS
-            or len({self._kind[n] for n in active}) > JOINT_WALK_MAX_KINDS
+            or len({self._kind[n] for n in active})
+            > _joint_kinds_allowed(len(carried) + len(self._resident_set))
         ):
             return None
         facts = self.facts
