@@ -1011,6 +1011,22 @@ class _Round2017(_Round):
         everybody = ByeFacts(1 << 40, {}, False)  # every eligible player
         return self._completable(players, everybody)
 
+    def _a9_ppb_shown(
+        self, carried: Sequence[int], residents: Sequence[int], lower: Sequence[int]
+    ) -> bool:
+        """A.9 known before the bracket is paired: the bracket (no MDPs) is the PPB when no
+        pairing of it can leave the rest completable.  Its pairings make the most pairs
+        (C.5 comes first), so they leave ``f`` floaters, ``f`` the players a maximum
+        matching of the bracket leaves; each floater lets the players below make at most one
+        pair more, so when a maximum matching of those leaves at least ``f + 2`` of them
+        unpaired, two or more are unpaired whatever the floaters: the rest is not
+        completable.  (A speed setting of a kind: the bracket is otherwise paired and the
+        rest tried, with the same outcome.)"""
+        if carried or self._eligible_completable(lower):
+            return False  # (the players below complete on their own: not shown so)
+        floaters = len(residents) - 2 * self._max_pairs(residents)
+        return len(lower) - 2 * self._max_pairs(lower) >= floaters + 2
+
     def _joint_2017(
         self,
         carried: Sequence[int],
@@ -1242,25 +1258,28 @@ class _Round2017(_Round):
                 residents = groups[gi]
                 below = groups[gi + 1] if gi + 1 < len(groups) else []
             final = gi + 2 >= len(groups)
-            made, left = self._pair_bracket(carried, residents, below, special=special, final=final)
-            if not special:
-                rest = left + [n for g in groups[gi + 1 :] for n in g]
-                if not self._eligible_completable(rest):
-                    # A.9: this bracket is the PPB; paired again with C.4 over everybody left
-                    below = [n for g in groups[gi + 1 :] for n in g]
-                    made, left = self._pair_bracket(
-                        carried, residents, below, special=True, final=True
-                    )
-                    special = True
-                    gi += 1
-                    report = BracketReport(self.players[residents[0]].score, tuple(carried))
-                    report.pairs = made
-                    report.floaters = tuple(left)
-                    report.failures = self._failures(made, carried + residents, no_bye)
-                    reports.append(report)
-                    pairs.extend(made)
-                    carried = self.ranked(left)
-                    continue
+            lower = [n for g in groups[gi + 1 :] for n in g]
+            if special or not self._a9_ppb_shown(carried, residents, lower):
+                made, left = self._pair_bracket(
+                    carried, residents, below, special=special, final=final
+                )
+                ppb = not special and not self._eligible_completable(left + lower)
+            else:
+                ppb = True
+            if not special and ppb:
+                # A.9: this bracket is the PPB; paired again with C.4 over everybody left
+                below = lower
+                made, left = self._pair_bracket(carried, residents, below, special=True, final=True)
+                special = True
+                gi += 1
+                report = BracketReport(self.players[residents[0]].score, tuple(carried))
+                report.pairs = made
+                report.floaters = tuple(left)
+                report.failures = self._failures(made, carried + residents, no_bye)
+                reports.append(report)
+                pairs.extend(made)
+                carried = self.ranked(left)
+                continue
             report = BracketReport(
                 self.players[residents[0]].score if residents else 0, tuple(carried)
             )

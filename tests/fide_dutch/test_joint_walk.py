@@ -164,3 +164,47 @@ def test_several_exchanges_by_the_flow_equal_matchings() -> None:
     engine = _FlowBothWays(load_ruleset("fide-dutch-2025"))
     simulate(engine, 800, 4, 2, BUSY)
     assert engine.flows >= 1
+
+
+class _PpbBothWays(WhiteTopBothWays):
+    """Pairs each round of the 2017 edition as it is and again with every bracket paired
+    before A.9 is asked (``_a9_ppb_shown`` never answering): the same pairing."""
+
+    shown = 0
+
+    def pair(self, tournament: Tournament, **kwargs: Any) -> RoundPairing:  # type: ignore[override]
+        answers: list[bool] = []
+        inner = procedure._Round2017._a9_ppb_shown
+
+        def counting(*args: Any) -> bool:
+            out = inner(*args)
+            answers.append(out)
+            return out
+
+        procedure._Round2017._a9_ppb_shown = counting  # type: ignore[method-assign]
+        try:
+            result = Engine.pair(self, tournament, **kwargs)
+            if any(answers):
+                procedure._Round2017._a9_ppb_shown = lambda *args: False  # type: ignore[method-assign]
+                plain = Engine.pair(self, tournament, **kwargs)
+                assert (result.boards, result.byes) == (plain.boards, plain.byes), result.round
+                self.shown += 1
+        finally:
+            procedure._Round2017._a9_ppb_shown = inner  # type: ignore[method-assign]
+        if result.round == 1:
+            boards = tuple(
+                Pairing(min(b.white, b.black), max(b.white, b.black)) for b in result.boards
+            )
+            return RoundPairing(result.round, boards, result.byes, result.events)
+        return result
+
+
+@pytest.mark.parametrize(("players", "seed"), [(60, 1), (100, 2), (150, 3)])
+def test_2017_ppb_known_before_pairing(players: int, seed: int) -> None:
+    """A.9 (2017): a bracket whose most pairs leave too few floaters for the players below
+    to complete is the PPB before it is paired; pairing it first and asking after gives the
+    same round."""
+    engine = _PpbBothWays(load_ruleset("fide-dutch-2017"))
+    with contextlib.suppress(NoValidPairingError):
+        simulate(engine, players, 7, seed, BUSY)
+    assert engine.shown >= 1
