@@ -14,6 +14,8 @@ from swisspairing.matching import (
     augment_path,
     bipartite_matching,
     exposed_mask,
+    matching_size_masks,
+    max_matching_size,
     maximum_matching_masks,
 )
 
@@ -54,6 +56,34 @@ def test_maximum_matching_masks_against_brute_force() -> None:
         for v in range(n):
             if free >> v & 1:
                 assert augment_path(v, adj, active, list(mate), free) < 0
+
+
+def test_matching_size_masks_against_brute_force() -> None:
+    """:func:`matching_size_masks` (issue 20: the Dutch-1992 bracket bounds on bit sets) is the
+    size of a maximum matching of the active vertices, and with ``need`` it reaches ``need``
+    exactly when the maximum does; :func:`max_matching_size` (the same on a predicate) agrees."""
+    rng = random.Random(11)
+    for _ in range(300):
+        n = rng.randint(1, 10)
+        edges = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4]
+        adj = [0] * n
+        for a, b in edges:
+            adj[a] |= 1 << b
+            adj[b] |= 1 << a
+        active = 0
+        for v in range(n):
+            if rng.random() < 0.85:
+                active |= 1 << v
+        sub = [(a, b) for a, b in edges if active >> a & 1 and active >> b & 1]
+        best = _brute_size(n, sub)
+        assert matching_size_masks(adj, active) == best
+        vertices = [v for v in range(n) if active >> v & 1]
+        pairs = set(sub)
+        assert (
+            max_matching_size(vertices, lambda a, b, e=pairs: (min(a, b), max(a, b)) in e) == best
+        )
+        for need in range(n // 2 + 2):
+            assert (matching_size_masks(adj, active, need=need) >= need) == (best >= need)
 
 
 def test_bipartite_matching_is_maximum() -> None:

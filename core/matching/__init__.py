@@ -3,9 +3,9 @@
 - Maximum cardinality (:mod:`.cardinality`): Edmonds' blossom algorithm on bit sets — the
   feasibility oracle of the engine (:class:`~swisspairing.feasibility.PairingGraph`) and of the
   systems' searches ("can the rest still be completed?"): :func:`augment_path`,
-  :func:`maximum_matching_masks`, :func:`max_matching_size`, :func:`has_matching_of_size`,
-  :func:`augment`, :func:`maximum_matching`, :func:`has_perfect_matching` and
-  :class:`IncrementalMatching`.
+  :func:`maximum_matching_masks`, :func:`matching_size_masks`, :func:`max_matching_size`,
+  :func:`has_matching_of_size`, :func:`augment`, :func:`maximum_matching`,
+  :func:`has_perfect_matching` and :class:`IncrementalMatching`.
 - Maximum weight (:mod:`.weighted`): Edmonds' blossom algorithm with dual variables, O(V³),
   integer weights of any size so that a lexicographic order of criteria is one weight
   (``dutch-current.md`` G.2), cold (:func:`max_weight_matching`) or warm-started between edits
@@ -25,6 +25,7 @@ from .cardinality import (
     exposed_mask,
     has_matching_of_size,
     has_perfect_matching,
+    matching_size_masks,
     max_matching_size,
     maximum_matching,
     maximum_matching_masks,
@@ -42,6 +43,7 @@ __all__ = [
     "exposed_mask",
     "has_matching_of_size",
     "has_perfect_matching",
+    "matching_size_masks",
     "max_matching_size",
     "max_weight_matching",
     "maximum_matching",

@@ -11,7 +11,8 @@ so that a search can cut a branch at once instead of enumerating every completio
 - :func:`augment_path` — one augmenting-path search (the primitive);
   :func:`maximum_matching_masks` — a maximum matching of a bit-set graph.
 - :func:`max_matching_size`, :func:`has_matching_of_size` — on a vertex list and a predicate,
-  with a greedy start that usually settles the question without the blossom phase.
+  with a greedy start that usually settles the question without the blossom phase;
+  :func:`matching_size_masks` — the same on a bit-set graph (no predicate asked per pair).
 - :func:`augment`, :func:`maximum_matching`, :func:`has_perfect_matching` — the same on
   adjacency lists with a boolean ``active`` list and a ``mate`` list.
 - :class:`IncrementalMatching` — a perfect matching kept while a search commits pairs.
@@ -30,6 +31,7 @@ __all__ = [
     "exposed_mask",
     "has_matching_of_size",
     "has_perfect_matching",
+    "matching_size_masks",
     "max_matching_size",
     "maximum_matching",
     "maximum_matching_masks",
@@ -203,6 +205,34 @@ def maximum_matching_masks(adj: Sequence[int], active: int) -> list[int]:
             exposed &= ~(low | (1 << end))
             m &= ~(1 << end)
     return mate
+
+
+def matching_size_masks(adj: NeighbourSets, active: int, *, need: int | None = None) -> int:
+    """Size of a maximum matching of the vertices of ``active`` (:func:`maximum_matching_masks`,
+    counted); with ``need``, stops as soon as a matching that large is found, and it stops when
+    the matching leaves at most one vertex of ``active`` exposed (no augmenting search that must
+    fail is started).  The size does not depend on the order of the searches: the maximum."""
+    mate = [-1] * len(adj)
+    half = active.bit_count() // 2
+    if need is not None and need > half:
+        need = None  # cannot be reached: the maximum is asked
+    size = 0
+    free = active
+    m = active
+    while m and size < half:
+        low = m & -m
+        m ^= low
+        v = low.bit_length() - 1
+        if mate[v] >= 0:
+            continue
+        end = augment_path(v, adj, active, mate, free)
+        if end >= 0:
+            free &= ~(low | (1 << end))
+            m &= ~(1 << end)
+            size += 1
+            if need is not None and size >= need:
+                break
+    return size
 
 
 def _masks(adj: Sequence[Sequence[int]]) -> list[int]:

@@ -38,11 +38,11 @@ from swisspairing.i18n import NP_
 from swisspairing.matching import (
     bipartite_matching,
     bipartite_saturates,
-    has_matching_of_size,
-    max_matching_size,
+    matching_size_masks,
     max_weight_matching,
 )
 
+from .bits import PairBits, bits_of
 from .colours import Preference, preference, x_value
 from .criteria import float_ok, is_topscorer
 from .joint import Lower, SplitGraph, StageGraph, _bits, most_pairs
@@ -193,6 +193,20 @@ class DutchRound:
         self._pair_ok: dict[Level, dict[tuple[int, int], bool]] = {}
         self._last_level: Level | None = None
         self._last_cache: dict[tuple[int, int], bool] = {}
+        self._bits: PairBits | None = None
+
+    @property
+    def bits(self) -> PairBits:
+        """The round's criteria as bit sets over the participants in the ranking order, built
+        on first use (after the ranking, A2)."""
+        if self._bits is None:
+            self._bits = PairBits(self.ctx, self.topscorer)
+        return self._bits
+
+    def partners(self, level: Level) -> list[int]:
+        """:meth:`pair_ok` at ``level`` for every player at once: the bit sets of
+        :meth:`PairBits.partners` (vertices of :attr:`bits`)."""
+        return self.bits.partners(level.b5_up, level.b6_up, level.exempt)
 
     # ------------------------------------------------------------------ criteria
     def b1b2(self, a: int, b: int, exempt: bool = False) -> bool:
@@ -303,6 +317,13 @@ def dutch_round(context: RoundContext) -> DutchRound:
     return dr
 
 
+def _partners(dr: DutchRound, lower: Lower, level: Level) -> list[int] | None:
+    """The stage's pairs as bit sets (:meth:`DutchRound.partners`) for the graphs of
+    :mod:`.joint` on ``lower``, when its graph numbers the players as they do (the ranking
+    order of :attr:`DutchRound.bits`); else ``None`` (they ask :meth:`DutchRound.pair_ok`)."""
+    return dr.partners(level) if lower.graph is dr.bits.graph else None
+
+
 # ---------------------------------------------------------------------- searches
 def _describe_failure(
     dr: DutchRound, s1: Sequence[int], s2: Sequence[int], level: Level
@@ -400,7 +421,7 @@ class _Below:
         got = self._lowers.get((lower, confine))
         if got is None:
             got = self._lowers[(lower, confine)] = Lower(
-                self.ctx, lower, self.ctx.bye_pending, confine
+                self.ctx, lower, self.ctx.bye_pending, confine, dutch_round(self.ctx).bits.graph
             )
         return got
 
@@ -425,27 +446,28 @@ class _Below:
         inside = set(bracket_players)
         lower = [n for n in (*self.bracket.below, *self.extra) if n not in inside]
         bye = self.ctx.bye_pending
-        reach = frozenset(y for y in lower if any(graph.may_pair(m, y) for m in movers))
+        below = graph.mask(lower)
+        reach = 0
+        for m in movers:
+            reach |= graph.adj[graph.index[m]]
+        reach &= below
         bye_reach = bye and any(self.ctx.can_receive_bye(m) for m in movers)
         key = (d, tuple(lower), reach, bye_reach)
         got = self._takes.get(key)
         if got is None:
-            stand_ins = [-(k + 2) for k in range(d)]
-            vertices: list[int] = [*lower, *stand_ins, *([-1] if bye else [])]
-
-            def adjacent(a: int, b: int) -> bool:
-                if a >= 0 and b >= 0:
-                    return graph.may_pair(a, b)
-                if a == -1 or b == -1:  # the bye
-                    other = b if a == -1 else a
-                    return bye_reach if other < -1 else self.ctx.can_receive_bye(other)
-                if a < -1 and b < -1:
-                    return True
-                return (b if a < -1 else a) in reach
-
-            got = len(vertices) % 2 == 0 and has_matching_of_size(
-                vertices, adjacent, len(vertices) // 2
-            )
+            # the round's graph (its bye vertex: who may have the bye) and ``d`` stand-ins
+            # appended; the players below, the stand-ins and the bye when the round needs one
+            adj = list(graph.adj)
+            first = len(adj)
+            stand_ins = ((1 << d) - 1) << first
+            for y in bits_of(reach):
+                adj[y] |= stand_ins
+            bye_bit = (1 << graph.bye) if bye_reach else 0
+            adj[graph.bye] |= stand_ins if bye_reach else 0
+            adj.extend(reach | (stand_ins & ~(1 << (first + k))) | bye_bit for k in range(d))
+            active = below | stand_ins | ((1 << graph.bye) if bye else 0)
+            size = active.bit_count()
+            got = size % 2 == 0 and matching_size_masks(adj, active, need=size // 2) >= size // 2
             self._takes[key] = got
         return got
 
@@ -505,16 +527,14 @@ def _stage_feasible(
     """Whether P pairs exist among ``players`` at this stage with the rest allowed to move
     down: a maximum-matching test, the players left over being matched to stand-ins."""
     down = len(players) - 2 * p
-    dummies = [-(i + 1) for i in range(down)]
-
-    def adjacent(a: int, b: int) -> bool:
-        if a < 0 and b < 0:
-            return False
-        if a < 0 or b < 0:
-            return may_leave(b if a < 0 else a)
-        return dr.pair_ok(a, b, level)
-
-    return has_matching_of_size(list(players) + dummies, adjacent, p + down)
+    bits = dr.bits
+    index, at, inside = bits.index, dr.partners(level), bits.mask(players)
+    adj = [0] * len(bits.order)
+    for y in players:
+        v = index[y]
+        adj[v] = at[v] & inside
+    active = _stand_ins(dr, adj, inside, players, may_leave, down)
+    return matching_size_masks(adj, active, need=p + down) >= p + down
 
 
 def _c6_bracket_possible(
@@ -563,8 +583,8 @@ def _c6_bracket_possible(
     most_key = key[:2] + key[3:]
     most = can_complete.largest.get(most_key)
     if most is None:
-        most = can_complete.largest[most_key] = max_matching_size(
-            [*s1, *s2], _c6_adjacency(dr, s1, level, stage_levels)
+        most = can_complete.largest[most_key] = matching_size_masks(
+            *_c6_masks(dr, s1, s2, level, stage_levels)
         )
     pairs = len(s1) + rem_p
     down = len(s1) + len(s2) - 2 * pairs
@@ -591,21 +611,65 @@ def _c6_bracket_possible(
 _MATCHING = "matching"
 
 
-def _c6_adjacency(
-    dr: DutchRound, s1: Sequence[int], level: Level, stage_levels: Sequence[Level]
-) -> Callable[[int, int], bool]:
+def _c6_masks(
+    dr: DutchRound,
+    s1: Sequence[int],
+    s2: Sequence[int],
+    level: Level,
+    stage_levels: Sequence[Level],
+) -> tuple[list[int], int]:
     """The pairs of a heterogeneous bracket one of its outcomes may make: S1 (the moved-down
-    players) with the others at ``level``, the others with each other at a stage level."""
-    top = set(s1)
+    players) with the others at ``level``, the others with each other at a stage level
+    (:meth:`DutchRound.pair_ok`).  As bit sets over the vertices of :attr:`DutchRound.bits`,
+    every player's row at once (:meth:`DutchRound.partners`): the neighbours of each vertex
+    and the bracket's vertices."""
+    bits = dr.bits
+    index = bits.index
+    top, rest = bits.mask(s1), bits.mask(s2)
+    at = dr.partners(level)
+    stages: list[list[int]] = []
+    for sl in stage_levels:
+        rows = dr.partners(sl)
+        if all(rows is not known for known in stages):
+            stages.append(rows)
+    adj = [0] * len(bits.order)
+    for a in s1:
+        v = index[a]
+        adj[v] = at[v] & rest
+    for b in s2:
+        v = index[b]
+        others = 0
+        for rows in stages:
+            others |= rows[v]
+        adj[v] = (at[v] & top) | (others & rest)
+    return adj, top | rest
 
-    def adjacent(a: int, b: int) -> bool:
-        if a in top:
-            return b not in top and dr.pair_ok(a, b, level)
-        if b in top:
-            return dr.pair_ok(b, a, level)
-        return any(dr.pair_ok(a, b, sl) for sl in stage_levels)
 
-    return adjacent
+def _stand_ins(
+    dr: DutchRound,
+    adj: list[int],
+    active: int,
+    players: Sequence[int],
+    may_leave: Callable[[int], bool],
+    down: int,
+) -> int:
+    """``down`` stand-ins for the players left over appended to the bit-set graph ``adj`` (on
+    the vertices of :attr:`DutchRound.bits`), each adjacent to every player of ``players`` who
+    may leave (asked in their order) and to no other stand-in; returns the active vertices with
+    them."""
+    if down <= 0:
+        return active
+    index = dr.bits.index
+    first = len(adj)
+    stand_ins = ((1 << down) - 1) << first
+    leavers = 0
+    for y in players:
+        if may_leave(y):
+            v = index[y]
+            leavers |= 1 << v
+            adj[v] |= stand_ins
+    adj.extend([leavers] * down)
+    return active | stand_ins
 
 
 def _c6_possible(
@@ -627,7 +691,6 @@ def _c6_possible(
     down = len(players) - 2 * pairs
     if down < 0 or (down == 0 and frozenset() in seen):
         return False
-    dummies = [-(i + 1) for i in range(down)]
     leaves: dict[int, bool] = {}
 
     def may_leave(y: int) -> bool:
@@ -644,13 +707,6 @@ def _c6_possible(
                 )
             )
         return v
-
-    pairable = _c6_adjacency(dr, s1, level, stage_levels)
-
-    def adjacent(a: int, b: int) -> bool:
-        if a < 0 or b < 0:  # a stand-in for a player left over
-            return not (a < 0 and b < 0) and may_leave(b if a < 0 else a)
-        return pairable(a, b)
 
     # Dutch-1992 C6/C12 (issue 20): nobody is left over, so the lower brackets (with the
     # players moving down besides) must be pairable on their own: otherwise every outcome is
@@ -674,7 +730,9 @@ def _c6_possible(
         ]
         if not can_complete.takes(down, movers, players):
             return False
-    if not has_matching_of_size(players + dummies, adjacent, pairs + down):
+    adj, active = _c6_masks(dr, s1, s2, level, stage_levels)
+    active = _stand_ins(dr, adj, active, players, may_leave, down)
+    if matching_size_masks(adj, active, need=pairs + down) < pairs + down:
         return _MATCHING
     return True
 
@@ -713,7 +771,9 @@ def _most_relaxed_allows(
 
         # a witness first: S1 (the P highest) paired into S2 and the rest below is such a
         # matching with P pairs inside (one maximum matching instead of the weighted one)
-        split = SplitGraph(dr, lower, players[:p], players[p:], _RELAXED, leave)
+        split = SplitGraph(
+            dr, lower, players[:p], players[p:], _RELAXED, leave, _partners(dr, lower, _RELAXED)
+        )
         if split.perfect(split.full):
             return True
         most = dr.bounds[key] = most_pairs(dr, lower, players, _RELAXED, leave, is_last)
@@ -909,11 +969,15 @@ def _search(
             continue
         if lower is not None and stage is None and exchange_no:
             # C8 goes on past S1/S2 of C4: the stage's graph, built once for its splits
-            stage = StageGraph(dr, lower, [*s1, *s2], level, may_leave)
+            stage = StageGraph(dr, lower, [*s1, *s2], level, may_leave, _partners(dr, lower, level))
         if stage is not None:
             joint = stage.split(t1, t2)
         else:
-            joint = SplitGraph(dr, lower, t1, t2, level, may_leave) if lower is not None else None
+            joint = (
+                SplitGraph(dr, lower, t1, t2, level, may_leave, _partners(dr, lower, level))
+                if lower is not None
+                else None
+            )
         if joint is not None and not joint.completes(
             joint.full, joint.seen_masks(seen) if SPLIT_EFFORT else set(), SPLIT_EFFORT
         ):
@@ -1332,11 +1396,10 @@ def _heterogeneous(
     stages: Sequence[tuple[Level, list[Event] | None]] = first_stages or ((level, None),)
     # C7 with the remainder and the lower brackets as one matching (issue 20): S1 met in S2,
     # the players of S2 left over (the remainder) paired with each other or below
-    joint = (
-        SplitGraph(dr, can_complete.lower([*moved, *residents]), s1, s2, level, lambda _: True)
-        if C7_REMAINDER_BOUND and can_complete is not None
-        else None
-    )
+    joint = None
+    if C7_REMAINDER_BOUND and can_complete is not None:
+        lower = can_complete.lower([*moved, *residents])
+        joint = SplitGraph(dr, lower, s1, s2, level, lambda _: True, _partners(dr, lower, level))
     removed = [0] * (p + 1)
     asked = [0]  # prefixes asked: the joint B4 bound is asked once, after as many as pairs
 
