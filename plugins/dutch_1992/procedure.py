@@ -611,6 +611,14 @@ def _c6_bracket_possible(
 _MATCHING = "matching"
 
 
+def _bracket_rows(dr: DutchRound, players: Sequence[int], level: Level) -> list[int]:
+    """For each player of ``players``, the others he may meet at ``level``
+    (:meth:`DutchRound.pair_ok`) as a bit set of their positions in ``players``."""
+    bits = dr.bits
+    at, partners, index = bits.positions(players), dr.partners(level), bits.index
+    return [at.local(partners[index[y]]) for y in players]
+
+
 def _c6_masks(
     dr: DutchRound,
     s1: Sequence[int],
@@ -955,7 +963,11 @@ def _search(
     outcome the engine descends completes (:class:`~.joint.SplitGraph`)."""
     exchange_no = 0
     stage = None  # the stage's joint graph (StageGraph), built once C8 goes past C4's split
-    hall = _HallBounds(s1, s2, ok) if PRUNED and EXCHANGE_BOUNDS else None
+    hall = (
+        _HallBounds(s1, s2, ok, lambda: _bracket_rows(dr, [*s1, *s2], level))
+        if PRUNED and EXCHANGE_BOUNDS
+        else None
+    )
     for t1, t2 in _with_exchanges(
         s1, s2, dr.odd_variant, hall.bounds if hall is not None else None
     ):
@@ -1207,14 +1219,24 @@ class _HallBounds:
     order: the pairing is the same (tests/dutch_1992/test_dutch_exhaustive.py,
     ``EXCHANGE_BOUNDS``)."""
 
-    def __init__(self, s1: Sequence[int], s2: Sequence[int], ok: Callable[[int, int], bool]):
+    def __init__(
+        self,
+        s1: Sequence[int],
+        s2: Sequence[int],
+        ok: Callable[[int, int], bool],
+        rows: Callable[[], list[int]] | None = None,
+    ):
         self.s1, self.s2, self.ok = list(s1), list(s2), ok
         self.bounds: list[ExchangeBound] = []
         self._known: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
         self._adj: list[int] | None = None
+        self._rows = rows
+        """``ok`` for every player of the bracket at once (bit sets of positions), if known."""
 
     def _adjacency(self) -> list[int]:
         """Every player's possible opponents in the bracket, as bit sets of positions."""
+        if self._adj is None and self._rows is not None:
+            self._adj = self._rows()
         if self._adj is None:
             players = self.s1 + self.s2
             adj = [0] * len(players)

@@ -9,8 +9,9 @@ with topscorers under the B-note; colour histories rewritten to break B2, AMB-D2
 
 - :meth:`PairBits.partners` equals ``pair_ok`` at every combination of the criteria a stage can
   have in force, ``b1b2`` equals ``DutchRound.b1b2``, and ``graph`` is the round's pairing graph;
-- the bracket graphs built from them equal the predicate graphs they replace: C6's graph of a
-  heterogeneous bracket (its maximum matching), a stage's P pairs with the rest moving down,
+- the bracket graphs built from them equal the predicate graphs they replace: a bracket's
+  pairs at a stage (C8's Hall tests), C6's graph of a heterogeneous bracket (its maximum
+  matching), a stage's P pairs with the rest moving down,
   :meth:`_Below.takes`, and :meth:`Lower.reached_by` reads :meth:`Lower.reach` backwards;
 - :class:`Positions` reads any bit set as the positions of its members.
 """
@@ -33,6 +34,7 @@ from swisspairing.plugins.dutch_1992.joint import Lower
 from swisspairing.plugins.dutch_1992.procedure import (
     Level,
     _Below,
+    _bracket_rows,
     _c6_masks,
     _stage_feasible,
     dutch_round,
@@ -109,6 +111,9 @@ def _bracket_checks(ctx, dr, rng: random.Random) -> None:  # type: ignore[no-unt
         k = rng.randint(1, max(1, len(players) // 3))
         s1, s2 = players[:k], players[k:]
         top = set(s1)
+        rows = _bracket_rows(dr, players, level)
+        for (i, a), (j, b) in itertools.permutations(enumerate(players), 2):
+            assert bool(rows[i] >> j & 1) == dr.pair_ok(a, b, level)
 
         def adjacent(a: int, b: int, top=top, level=level, stage_levels=stage_levels) -> bool:  # type: ignore[no-untyped-def]
             if a in top:
