@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from swisspairing.matching import augment_path, max_weight_matching
+from swisspairing.matching import augment_path, even_vertices, max_weight_matching
 
 from .bits import Positions, bits_of
 
@@ -236,6 +236,8 @@ class SplitGraph:
         """The vertices of the last :meth:`perfect` question; ``mate`` matches them but
         ``_exposed``."""
         self._exposed = 0
+        self._even: dict[tuple[int, int], int | None] = {}
+        """:meth:`perfect_without`'s searches, by the vertices and the vertex taken out."""
 
     def seen_masks(self, seen: set[frozenset[int]]) -> set[int]:
         """The sets of players left over already offered (``seen``) that lie in S2, as bit
@@ -321,6 +323,28 @@ class SplitGraph:
                 return None
             free &= ~(low | (1 << end))
         return self._left(active, mate)
+
+    def perfect_without(self, active: int, s: int, y: int) -> bool:
+        """Whether the vertices of ``active`` but ``s`` and ``y`` can all be matched (a node of
+        C7 one pair deeper than ``active``'s: :meth:`perfect` of the rest, the same answer).
+        When ``active`` has a perfect matching ``M``, one search from ``M(s)`` without ``s``
+        answers it for every ``y`` at once (:func:`~swisspairing.matching.even_vertices`,
+        Gallai–Edmonds), remembered: the walk asks it for each S2 player that ``s`` may meet,
+        most of them dead ends whose own searches would each go through the whole graph."""
+        key = (active, s)
+        even = self._even.get(key)
+        if even is None:
+            # the first dead end of the node: from then on its children are read off one search
+            if key not in self._even and self.perfect(active & ~(1 << s) & ~(1 << y)):
+                return True
+            self._even[key] = None
+            if not self.perfect(active):
+                return self.perfect(active & ~(1 << s) & ~(1 << y))
+            mate = list(self.mate)
+            x = mate[s]
+            mate[s] = mate[x] = -1
+            even = self._even[key] = even_vertices(x, self.adj, active & ~(1 << s), mate)
+        return bool(even >> y & 1)
 
     def perfect(self, active: int) -> bool:
         """Whether the vertices of ``active`` can all be matched.  Warm-started from the last

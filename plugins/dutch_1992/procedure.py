@@ -1039,9 +1039,12 @@ def _search(
                     if fewest is None or fewest > x:
                         raise _SplitDone
             if joint is not None:  # noqa: B023
-                removed[k] = removed[k - 1] | 1 << joint.v1[k - 1] | 1 << joint.index2[y]  # noqa: B023
+                s_k, y_k = joint.v1[k - 1], joint.index2[y]  # noqa: B023
+                removed[k] = removed[k - 1] | 1 << s_k | 1 << y_k  # noqa: B023
+                if not NODE_EFFORT:  # completes() is perfect(): asked from the node above
+                    return joint.perfect_without(joint.full & ~removed[k - 1], s_k, y_k)  # noqa: B023
                 active = joint.full & ~removed[k]  # noqa: B023
-                offered = joint.seen_masks(seen) if NODE_EFFORT else set()  # noqa: B023
+                offered = joint.seen_masks(seen)  # noqa: B023
                 return joint.completes(active, offered, NODE_EFFORT)  # noqa: B023
             if PRUNED and backtracked and k < p:
                 used = set(prefix)
@@ -1445,8 +1448,9 @@ def _heterogeneous(
             return False
         if joint is None:
             return True
-        removed[k] = removed[k - 1] | 1 << joint.v1[k - 1] | 1 << joint.index2[y]
-        if joint.perfect(joint.full & ~removed[k]):
+        s_k, y_k = joint.v1[k - 1], joint.index2[y]
+        removed[k] = removed[k - 1] | 1 << s_k | 1 << y_k
+        if joint.perfect_without(joint.full & ~removed[k - 1], s_k, y_k):
             return True
         # Dutch-1992 C7 (issue 20): no completion of this prefix leaves a remainder that can be
         # paired together with the lower brackets: every transposition it leads to is passed
