@@ -509,6 +509,39 @@ def _fewest_misses_completing(
     return sum(dr.colour_conflict(a, mate[a], level) for a in t1)
 
 
+def _split_completes(
+    dr: DutchRound,
+    t1: Sequence[int],
+    t2: Sequence[int],
+    level: Level,
+    may_leave: Callable[[int], bool],
+    below: _Below | None,
+) -> bool:
+    """Whether :func:`_fewest_misses_completing` finds a pairing at all (not ``None``), without
+    weighing it: the same graph (every player of ``t1`` with one of ``t2`` at ``level``, the
+    players of ``t2`` left over matched to stand-ins, each of whom only a player who may move
+    down meets) asked for a perfect matching by cardinality, on bit sets (issue 20).  Where X
+    is at least ``|t1|`` the misses (at most one per pair) cannot exceed it, so this is all
+    that B4's bound of a split can say."""
+    movers = [y for y in t2 if may_leave(y)]
+    d = len(t2) - len(t1)
+    if d < 0 or len(movers) < d:
+        return False
+    if below is not None and d > 1 and not below.takes(d, movers, (*t1, *t2)):
+        return False
+    bits = dr.bits
+    index, partners = bits.index, dr.partners(level)
+    m1, m2 = bits.mask(t1), bits.mask(t2)
+    adj = [0] * len(bits.order)
+    for a in t1:
+        adj[index[a]] = partners[index[a]] & m2
+    for b in t2:
+        adj[index[b]] = partners[index[b]] & m1
+    active = _stand_ins(dr, adj, m1 | m2, movers, lambda _: True, d)
+    need = len(t1) + d
+    return matching_size_masks(adj, active, need=need) >= need
+
+
 class _SplitDone(Exception):
     """No candidate of the current S1/S2 split can be an outcome: on to the next exchange."""
 
@@ -863,7 +896,9 @@ def _homogeneous(
                     )
                 if not feasible:
                     raise _Infeasible
-            if BOUNDED:
+            # B4's bound can only cut when X < P: the pairs of any pairing of the stage (P of
+            # them, one exists: the test above) miss at most P preferences (issue 20)
+            if BOUNDED and not (PRUNED and x >= p):
                 key: tuple[object, ...] = ("fewest", p, graph_key)
                 fewest = dr.bounds.get(key, -1)
                 if fewest == -1:
@@ -1035,9 +1070,14 @@ def _search(
                     # (and be paired below), is
                     # not enumerated further (a matching costs about as much as that many
                     # backtracks, so quick splits never pay for it)
-                    fewest = _fewest_misses_completing(dr, t1, t2, level, may_leave, below)  # noqa: B023
-                    if fewest is None or fewest > x:
-                        raise _SplitDone
+                    if x >= len(t1):  # noqa: B023
+                        # its P pairs miss at most P preferences: only whether any completes
+                        if not _split_completes(dr, t1, t2, level, may_leave, below):  # noqa: B023
+                            raise _SplitDone
+                    else:
+                        fewest = _fewest_misses_completing(dr, t1, t2, level, may_leave, below)  # noqa: B023
+                        if fewest is None or fewest > x:
+                            raise _SplitDone
             if joint is not None:  # noqa: B023
                 s_k, y_k = joint.v1[k - 1], joint.index2[y]  # noqa: B023
                 removed[k] = removed[k - 1] | 1 << s_k | 1 << y_k  # noqa: B023

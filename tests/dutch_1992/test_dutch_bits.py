@@ -10,7 +10,8 @@ with topscorers under the B-note; colour histories rewritten to break B2, AMB-D2
 - :meth:`PairBits.partners` equals ``pair_ok`` at every combination of the criteria a stage can
   have in force, ``b1b2`` equals ``DutchRound.b1b2``, and ``graph`` is the round's pairing graph;
 - the bracket graphs built from them equal the predicate graphs they replace: a bracket's
-  pairs at a stage (C8's Hall tests), C6's graph of a heterogeneous bracket (its maximum
+  pairs at a stage (C8's Hall tests), whether a split can be completed at all (B4's bound of a
+  split when X is at least P), C6's graph of a heterogeneous bracket (its maximum
   matching), a stage's P pairs with the rest moving down,
   :meth:`_Below.takes`, and :meth:`Lower.reached_by` reads :meth:`Lower.reach` backwards;
 - :class:`Positions` reads any bit set as the positions of its members.
@@ -36,6 +37,8 @@ from swisspairing.plugins.dutch_1992.procedure import (
     _Below,
     _bracket_rows,
     _c6_masks,
+    _fewest_misses_completing,
+    _split_completes,
     _stage_feasible,
     dutch_round,
 )
@@ -140,6 +143,13 @@ def _bracket_checks(ctx, dr, rng: random.Random) -> None:  # type: ignore[no-unt
         assert _stage_feasible(dr, players, p, level, leave.__contains__) == (
             has_matching_of_size(list(players) + dummies, stage_adjacent, p + down)
         )
+        t1 = players[: rng.randint(1, len(players) // 2)]
+        t2 = [y for y in players if y not in set(t1)]
+        judge = _Below(ctx, Bracket(0, 0.0, tuple(players), below=tuple(ranked[hi:])))
+        for below in (None, judge):
+            assert _split_completes(dr, t1, t2, level, leave.__contains__, below) == (
+                _fewest_misses_completing(dr, t1, t2, level, leave.__contains__, below) is not None
+            )
         _takes_check(ctx, ranked, lo, hi, players, rng)
         _reached_check(ctx, dr, ranked[hi:], rng)
 
