@@ -194,6 +194,7 @@ class DutchRound:
         self._last_level: Level | None = None
         self._last_cache: dict[tuple[int, int], bool] = {}
         self._bits: PairBits | None = None
+        self._stages: dict[tuple[object, ...], list[tuple[Level, tuple[bool, ...], int]]] = {}
 
     @property
     def bits(self) -> PairBits:
@@ -207,6 +208,39 @@ class DutchRound:
         """:meth:`pair_ok` at ``level`` for every player at once: the bit sets of
         :meth:`PairBits.partners` (vertices of :attr:`bits`)."""
         return self.bits.partners(level.b5_up, level.b6_up, level.exempt)
+
+    # ------------------------------------------------------------------ bounds
+    def record(
+        self, among: tuple[object, ...], level: Level, leaves: tuple[bool, ...], value: int | None
+    ) -> None:
+        """Remember a bound of a stage (``value``, ``None``: no pairing) computed at ``level``
+        with the players who may leave ``leaves``, for :meth:`passed`."""
+        if value is not None:
+            self._stages.setdefault(among, []).append((level, leaves, value))
+
+    def passed(
+        self,
+        among: tuple[object, ...],
+        level: Level,
+        leaves: tuple[bool, ...],
+        good: Callable[[int], bool],
+    ) -> bool:
+        """Whether a stage at least as strict as this one (:func:`_relaxes`: the same players,
+        ``among``; every criterion of ``level`` in force there, and every player who may leave
+        there may leave here) had a bound that passes (``good``).  The bounds of B4 (fewest
+        misses) and of the joint matching (most pairs inside) are a minimum and a maximum over
+        the pairings of a graph, and a stage C9/C10 relaxes has every pairing of the stricter
+        one (its pairs comply with fewer criteria, its players may leave with fewer), with the
+        same preferences: its bound passes too and is not computed (issue 20: C9/C10 go
+        through up to five stages of one bracket)."""
+        for known, may, value in self._stages.get(among, ()):
+            if (
+                _relaxes(level, known)
+                and all(here or not there for there, here in zip(may, leaves, strict=True))
+                and good(value)
+            ):
+                return True
+        return False
 
     # ------------------------------------------------------------------ criteria
     def b1b2(self, a: int, b: int, exempt: bool = False) -> bool:
@@ -307,6 +341,15 @@ class DutchRound:
                 ),
             ]
             yield level, notes
+
+
+def _relaxes(level: Level, than: Level) -> bool:
+    """Whether ``level`` has in force only criteria ``than`` has (B5/B6 dropped by C9/C10, never
+    taken back), with the same B-note; X aside (a bound is compared with each stage's own)."""
+    return level.exempt == than.exempt and all(
+        getattr(than, flag) or not getattr(level, flag)
+        for flag in ("b6_down", "b5_down", "b6_up", "b5_up")
+    )
 
 
 def dutch_round(context: RoundContext) -> DutchRound:
@@ -898,11 +941,17 @@ def _homogeneous(
                     raise _Infeasible
             # B4's bound can only cut when X < P: the pairs of any pairing of the stage (P of
             # them, one exists: the test above) miss at most P preferences (issue 20)
-            if BOUNDED and not (PRUNED and x >= p):
+            leaves = graph_key[2]
+            if (
+                BOUNDED
+                and not (PRUNED and x >= p)
+                and not dr.passed(("fewest", p, graph_key[0]), level, leaves, lambda f: f <= x)
+            ):
                 key: tuple[object, ...] = ("fewest", p, graph_key)
                 fewest = dr.bounds.get(key, -1)
                 if fewest == -1:
                     fewest = dr.bounds[key] = _b4_fewest_misses(dr, players, p, level, may_leave)
+                    dr.record(("fewest", p, graph_key[0]), level, leaves, fewest)
                 if fewest is None or fewest > x:
                     raise _Infeasible  # B4: no pairing of this stage meets X
             if (
@@ -931,10 +980,14 @@ def _homogeneous(
                 lower = can_complete.lower(players, filtered)
                 key = ("most", lower.key, is_last, graph_key)
                 most = dr.bounds.get(key, -1)
+                among = ("most", lower.key, is_last, graph_key[0])
+                if most == -1 and dr.passed(among, level, leaves, lambda m: m >= p):
+                    most = p  # at least that many (a stricter stage had them)
                 if most == -1:
                     most = dr.bounds[key] = most_pairs(
                         dr, lower, players, level, may_leave, is_last
                     )
+                    dr.record(among, level, leaves, most)
                 if most is None or most < p:
                     raise _Infeasible
 

@@ -14,6 +14,8 @@ with topscorers under the B-note; colour histories rewritten to break B2, AMB-D2
   split when X is at least P), C6's graph of a heterogeneous bracket (its maximum
   matching), a stage's P pairs with the rest moving down,
   :meth:`_Below.takes`, and :meth:`Lower.reached_by` reads :meth:`Lower.reach` backwards;
+- a stage that C9/C10 relax has a B4 bound no larger than the stricter stage's (so the
+  stricter stage's bound, if it passes, answers for it: ``DutchRound.passed``);
 - :class:`Positions` reads any bit set as the positions of its members.
 """
 
@@ -34,10 +36,12 @@ from swisspairing.plugins.dutch_1992.bits import Positions, bits_of
 from swisspairing.plugins.dutch_1992.joint import Lower
 from swisspairing.plugins.dutch_1992.procedure import (
     Level,
+    _b4_fewest_misses,
     _Below,
     _bracket_rows,
     _c6_masks,
     _fewest_misses_completing,
+    _relaxes,
     _split_completes,
     _stage_feasible,
     dutch_round,
@@ -52,6 +56,9 @@ APART = replace(
         RULESET.forbidden, same_federation=True, pairs=(frozenset({1, 2}), frozenset({3, 5, 7}))
     ),
 )
+
+#: The criteria C9/C10 drop.
+FLAGS = ("b6_down", "b5_down", "b6_up", "b5_up")
 
 #: Every combination of the criteria a stage can have in force (C9, C10, the B-note).
 LEVELS = [
@@ -150,8 +157,23 @@ def _bracket_checks(ctx, dr, rng: random.Random) -> None:  # type: ignore[no-unt
             assert _split_completes(dr, t1, t2, level, leave.__contains__, below) == (
                 _fewest_misses_completing(dr, t1, t2, level, leave.__contains__, below) is not None
             )
+        _monotone_check(dr, players, p, rng)
         _takes_check(ctx, ranked, lo, hi, players, rng)
         _reached_check(ctx, dr, ranked[hi:], rng)
+
+
+def _monotone_check(dr, players, p, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+    """``DutchRound.passed``'s premise: a stage that C9/C10 relaxes (:func:`_relaxes`), with
+    at least the players who may leave, has B4's bound at most the stricter stage's."""
+    strict = rng.choice(LEVELS)
+    relaxed = replace(strict, **{f: getattr(strict, f) and rng.random() < 0.5 for f in FLAGS})
+    assert _relaxes(relaxed, strict)
+    few = {y for y in players if rng.random() < 0.5}
+    more = few | {y for y in players if rng.random() < 0.5}
+    before = _b4_fewest_misses(dr, players, p, strict, few.__contains__)
+    after = _b4_fewest_misses(dr, players, p, relaxed, more.__contains__)
+    if before is not None:
+        assert after is not None and after <= before
 
 
 def _takes_check(ctx, ranked, lo, hi, players, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
