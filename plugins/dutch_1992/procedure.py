@@ -401,10 +401,11 @@ def _b4_fewest_misses(
     if down < 0:
         return None
     edges: list[tuple[int, int, int]] = []
+    rows = _bracket_rows(dr, players, level)
+    same = _same_preference(dr, players, level)
     for i, a in enumerate(players):
-        for b in players[i + 1 :]:
-            if dr.pair_ok(a, b, level):
-                edges.append((a, b, 2 - dr.colour_conflict(a, b, level)))
+        later = rows[i] >> (i + 1) << (i + 1)
+        edges.extend((a, players[j], 1 if same[i] >> j & 1 else 2) for j in bits_of(later))
         if down and may_leave(a):
             edges.extend((a, -(k + 1), 2) for k in range(down))
     mate = max_weight_matching(edges, max_cardinality=True)
@@ -539,10 +540,12 @@ def _fewest_misses_completing(
     if below is not None and d > 1 and not below.takes(d, movers, (*t1, *t2)):
         return None
     edges: list[tuple[int, int, int]] = []
-    for a in t1:
-        for b in t2:
-            if dr.pair_ok(a, b, level):
-                edges.append((a, b, 2 - dr.colour_conflict(a, b, level)))
+    both = [*t1, *t2]
+    rows = _bracket_rows(dr, both, level)
+    same = _same_preference(dr, both, level)
+    m = len(t1)
+    for i, a in enumerate(t1):
+        edges.extend((a, both[j], 1 if same[i] >> j & 1 else 2) for j in bits_of(rows[i] >> m << m))
     stand_ins = [-(k + 1) for k in range(d)]
     edges.extend((y, z, 0) for y in movers for z in stand_ins)
     total = len(t1) + len(t2) + d
@@ -693,6 +696,20 @@ def _bracket_rows(dr: DutchRound, players: Sequence[int], level: Level) -> list[
     bits = dr.bits
     at, partners, index = bits.positions(players), dr.partners(level), bits.index
     return [at.local(partners[index[y]]) for y in players]
+
+
+def _same_preference(dr: DutchRound, players: Sequence[int], level: Level) -> list[int]:
+    """For each player of ``players``, the others who want the colour he wants (A7, at
+    ``level``: :meth:`DutchRound.colour_conflict`) as a bit set of their positions."""
+    want: dict[object, int] = {}
+    for j, y in enumerate(players):
+        colour = dr.preference(y, level).colour
+        want[colour] = want.get(colour, 0) | 1 << j
+    out = []
+    for y in players:
+        colour = dr.preference(y, level).colour
+        out.append(0 if colour is None else want[colour])
+    return out
 
 
 def _c6_masks(

@@ -9,10 +9,10 @@ with topscorers under the B-note; colour histories rewritten to break B2, AMB-D2
 
 - :meth:`PairBits.partners` equals ``pair_ok`` at every combination of the criteria a stage can
   have in force, ``b1b2`` equals ``DutchRound.b1b2``, and ``graph`` is the round's pairing graph;
-- the bracket graphs built from them equal the predicate graphs they replace: a bracket's
-  pairs at a stage (C8's Hall tests), whether a split can be completed at all (B4's bound of a
-  split when X is at least P), C6's graph of a heterogeneous bracket (its maximum
-  matching), a stage's P pairs with the rest moving down,
+- the bracket graphs built from them equal the predicate graphs they replace: a bracket's pairs
+  at a stage (C8's Hall tests) and its pairs that miss a colour preference (B4), whether a split
+  can be completed at all (B4's bound of a split when X is at least P), C6's graph of a
+  heterogeneous bracket (its maximum matching), a stage's P pairs with the rest moving down,
   :meth:`_Below.takes`, and :meth:`Lower.reached_by` reads :meth:`Lower.reach` backwards;
 - a stage that C9/C10 relax has a B4 bound no larger than the stricter stage's (so the
   stricter stage's bound, if it passes, answers for it: ``DutchRound.passed``);
@@ -29,7 +29,12 @@ import pytest
 from dutch1992_fields import BUSY
 from swisspairing import BLACK, Engine, load_ruleset
 from swisspairing.brackets import Bracket
-from swisspairing.matching import has_matching_of_size, matching_size_masks, max_matching_size
+from swisspairing.matching import (
+    has_matching_of_size,
+    matching_size_masks,
+    max_matching_size,
+    max_weight_matching,
+)
 from swisspairing.model import Tournament
 from swisspairing.pairing import RoundPairing
 from swisspairing.plugins.dutch_1992.bits import Positions, bits_of
@@ -42,6 +47,7 @@ from swisspairing.plugins.dutch_1992.procedure import (
     _c6_masks,
     _fewest_misses_completing,
     _relaxes,
+    _same_preference,
     _split_completes,
     _stage_feasible,
     dutch_round,
@@ -122,8 +128,10 @@ def _bracket_checks(ctx, dr, rng: random.Random) -> None:  # type: ignore[no-unt
         s1, s2 = players[:k], players[k:]
         top = set(s1)
         rows = _bracket_rows(dr, players, level)
+        same = _same_preference(dr, players, level)
         for (i, a), (j, b) in itertools.permutations(enumerate(players), 2):
             assert bool(rows[i] >> j & 1) == dr.pair_ok(a, b, level)
+            assert bool(same[i] >> j & 1) == bool(dr.colour_conflict(a, b, level))
 
         def adjacent(a: int, b: int, top=top, level=level, stage_levels=stage_levels) -> bool:  # type: ignore[no-untyped-def]
             if a in top:
@@ -157,9 +165,36 @@ def _bracket_checks(ctx, dr, rng: random.Random) -> None:  # type: ignore[no-unt
             assert _split_completes(dr, t1, t2, level, leave.__contains__, below) == (
                 _fewest_misses_completing(dr, t1, t2, level, leave.__contains__, below) is not None
             )
+        assert _fewest_misses_completing(dr, t1, t2, level, leave.__contains__, None) == (
+            _weighed(dr, t1, t2, level, [y for y in t2 if y in leave], len(t2) - len(t1))
+        )
+        assert _b4_fewest_misses(dr, players, p, level, leave.__contains__) == _weighed(
+            dr, players, players, level, [y for y in players if y in leave], len(players) - 2 * p
+        )
         _monotone_check(dr, players, p, rng)
         _takes_check(ctx, ranked, lo, hi, players, rng)
         _reached_check(ctx, dr, ranked[hi:], rng)
+
+
+def _weighed(dr, t1, t2, level, movers, d):  # type: ignore[no-untyped-def]
+    """B4's bounds asked pair by pair: the fewest misses of a perfect matching of ``t1`` with
+    ``t2`` (one list twice: among the players) and ``d`` stand-ins for ``movers``."""
+    if d < 0 or len(movers) < d:
+        return None
+    edges = [
+        (a, b, 2 - dr.colour_conflict(a, b, level))
+        for i, a in enumerate(t1)
+        for b in (t1[i + 1 :] if t1 is t2 else t2)
+        if dr.pair_ok(a, b, level)
+    ]
+    edges += [(y, -(k + 1), 2) for y in movers for k in range(d)]
+    mate = max_weight_matching(edges, max_cardinality=True)
+    vertices = set(t1) | set(t2)
+    if len(mate) < len(vertices) + d:
+        return None
+    if t1 is t2:
+        return sum(dr.colour_conflict(a, mate[a], level) for a in t1 if a < mate[a])
+    return sum(dr.colour_conflict(a, mate[a], level) for a in t1)
 
 
 def _monotone_check(dr, players, p, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
