@@ -36,10 +36,13 @@ from swisspairing import BLACK, N_, WHITE, BracketOutcome, Event, Float, RoundCo
 from swisspairing.brackets import Bracket, Outcomes
 from swisspairing.i18n import NP_
 from swisspairing.matching import (
+    augment_path,
     bipartite_matching,
     bipartite_saturates,
+    exposed_mask,
     matching_size_masks,
     max_weight_matching,
+    maximum_matching_masks,
 )
 
 from .bits import PairBits, bits_of
@@ -414,6 +417,100 @@ def _b4_fewest_misses(
     return sum(
         dr.colour_conflict(a, mate[a], level) for a in players if mate[a] >= 0 and a < mate[a]
     )
+
+
+def _b4_meets(
+    dr: DutchRound,
+    players: Sequence[int],
+    p: int,
+    level: Level,
+    may_leave: Callable[[int], bool],
+    x: int,
+    graph_key: tuple[tuple[int, ...], Level, tuple[bool, ...]],
+) -> bool:
+    """Whether B4's bound of a stage lets it meet X: :func:`_b4_fewest_misses` at most ``x``.
+    Decided by :func:`_b4_span`'s two cardinality matchings where they can (their upper bound
+    at most X: yes; their lower bound above it: no), else by the weighted matching; each
+    remembered for the stage's graph (``graph_key``, X aside) and, for :meth:`DutchRound.passed`,
+    a bound that passes (issue 20)."""
+    among = ("fewest", p, graph_key[0])
+    key: tuple[object, ...] = ("fewest", p, graph_key)
+    fewest = dr.bounds.get(key, -1)
+    if fewest == -1:
+        low_key, high_key = ("misses-low", p, graph_key), ("misses-high", p, graph_key)
+        high = dr.bounds.get(high_key, -1)
+        if high == -1:
+            span = _b4_span(dr, players, p, level, may_leave)
+            dr.bounds[low_key], high = span if span is not None else (None, None)
+            dr.bounds[high_key] = high
+            dr.record(among, level, graph_key[2], high)
+        if high is None:
+            return False  # no pairing of the stage at all
+        if high <= x:
+            return True
+        low = dr.bounds[low_key]
+        if low is not None and low > x:
+            return False
+        fewest = dr.bounds[key] = _b4_fewest_misses(dr, players, p, level, may_leave)
+        dr.record(among, level, graph_key[2], fewest)
+    return fewest is not None and fewest <= x
+
+
+def _b4_span(
+    dr: DutchRound,
+    players: Sequence[int],
+    p: int,
+    level: Level,
+    may_leave: Callable[[int], bool],
+) -> tuple[int, int] | None:
+    """Bounds on :func:`_b4_fewest_misses` by cardinality alone (issue 20): ``(low, high)``, or
+    ``None`` when no pairing exists.  The pairings are the perfect matchings of the stage's
+    graph (``p`` pairs at ``level``, the players left over matched to stand-ins); the pairs of
+    one that miss no preference, with its stand-in pairs, are a matching of the graph without
+    the pairs that miss, so every pairing misses at least ``p + down`` less that graph's
+    largest matching (``low``).  That largest matching, augmented in the whole graph to a
+    perfect one, is a pairing: its misses are ``high``."""
+    down = len(players) - 2 * p
+    if down < 0:
+        return None
+    bits = dr.bits
+    index, partners, inside = bits.index, dr.partners(level), bits.mask(players)
+    want: dict[object, int] = {}
+    for y in players:
+        colour = dr.preference(y, level).colour
+        want[colour] = want.get(colour, 0) | 1 << index[y]
+    adj = [0] * len(bits.order)
+    for y in players:
+        adj[index[y]] = partners[index[y]] & inside
+    active = _stand_ins(dr, adj, inside, players, may_leave, down)
+    kept = list(adj)  # the pairs that miss no preference
+    for y in players:
+        colour = dr.preference(y, level).colour
+        if colour is not None:
+            kept[index[y]] &= ~want[colour]
+    mate = maximum_matching_masks(kept, active)
+    need = p + down
+    free = exposed_mask(mate, active)
+    low = need - (active.bit_count() - free.bit_count()) // 2
+    m = free
+    while m:
+        bit = m & -m
+        m ^= bit
+        v = bit.bit_length() - 1
+        if mate[v] < 0:
+            end = augment_path(v, adj, active, mate, free)
+            if end >= 0:
+                free &= ~(bit | 1 << end)
+                m &= ~(1 << end)
+    if (active.bit_count() - free.bit_count()) // 2 < need:
+        return None
+    high = 0
+    for y in players:
+        v = index[y]
+        u = mate[v]
+        if v < u < len(bits.order) and dr.colour_conflict(y, bits.order[u], level):
+            high += 1
+    return max(0, low), high
 
 
 class _Below:
@@ -963,14 +1060,9 @@ def _homogeneous(
                 BOUNDED
                 and not (PRUNED and x >= p)
                 and not dr.passed(("fewest", p, graph_key[0]), level, leaves, lambda f: f <= x)
+                and not _b4_meets(dr, players, p, level, may_leave, x, graph_key)
             ):
-                key: tuple[object, ...] = ("fewest", p, graph_key)
-                fewest = dr.bounds.get(key, -1)
-                if fewest == -1:
-                    fewest = dr.bounds[key] = _b4_fewest_misses(dr, players, p, level, may_leave)
-                    dr.record(("fewest", p, graph_key[0]), level, leaves, fewest)
-                if fewest is None or fewest > x:
-                    raise _Infeasible  # B4: no pairing of this stage meets X
+                raise _Infeasible  # B4: no pairing of this stage meets X
             if (
                 STAGE_BOUNDS
                 and down_needed == 0

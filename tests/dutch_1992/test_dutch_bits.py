@@ -14,6 +14,7 @@ with topscorers under the B-note; colour histories rewritten to break B2, AMB-D2
   can be completed at all (B4's bound of a split when X is at least P), C6's graph of a
   heterogeneous bracket (its maximum matching), a stage's P pairs with the rest moving down,
   :meth:`_Below.takes`, and :meth:`Lower.reached_by` reads :meth:`Lower.reach` backwards;
+- B4's bound by cardinality (``_b4_span``) brackets the weighted one;
 - a stage that C9/C10 relax has a B4 bound no larger than the stricter stage's (so the
   stricter stage's bound, if it passes, answers for it: ``DutchRound.passed``);
 - :class:`Positions` reads any bit set as the positions of its members.
@@ -42,6 +43,7 @@ from swisspairing.plugins.dutch_1992.joint import Lower
 from swisspairing.plugins.dutch_1992.procedure import (
     Level,
     _b4_fewest_misses,
+    _b4_span,
     _Below,
     _bracket_rows,
     _c6_masks,
@@ -168,9 +170,14 @@ def _bracket_checks(ctx, dr, rng: random.Random) -> None:  # type: ignore[no-unt
         assert _fewest_misses_completing(dr, t1, t2, level, leave.__contains__, None) == (
             _weighed(dr, t1, t2, level, [y for y in t2 if y in leave], len(t2) - len(t1))
         )
-        assert _b4_fewest_misses(dr, players, p, level, leave.__contains__) == _weighed(
+        fewest = _b4_fewest_misses(dr, players, p, level, leave.__contains__)
+        assert fewest == _weighed(
             dr, players, players, level, [y for y in players if y in leave], len(players) - 2 * p
         )
+        span = _b4_span(dr, players, p, level, leave.__contains__)
+        assert (span is None) == (fewest is None)
+        if span is not None:
+            assert span[0] <= fewest <= span[1]
         _monotone_check(dr, players, p, rng)
         _takes_check(ctx, ranked, lo, hi, players, rng)
         _reached_check(ctx, dr, ranked[hi:], rng)
