@@ -39,9 +39,6 @@ if TYPE_CHECKING:
 __all__ = ["Lower", "SplitGraph", "StageGraph", "most_pairs"]
 
 
-_bits = bits_of
-
-
 class Lower:
     """The players below a bracket (and the bye, when the round needs one) as local vertices
     ``0 … n−1`` of a bit-set graph under the absolute criteria (the round's pairing graph)."""
@@ -141,7 +138,7 @@ class Lower:
         names: list[object] = [*self.players, "bye"]
         out: list[tuple[object, object, int]] = []
         for i, m in enumerate(self.adj):
-            for j in _bits(m):
+            for j in bits_of(m):
                 if j > i:
                     out.append((names[i], names[j], 0))
         return out
@@ -164,7 +161,7 @@ def _add_reached(
             adj[k] |= m
         return
     for v, r in zip(vertices, reaches, strict=True):
-        for k in _bits(r):
+        for k in bits_of(r):
             adj[k] |= 1 << v
 
 
@@ -280,13 +277,13 @@ class SplitGraph:
     def _left(self, active: int, mate: list[int]) -> int:
         t1mask = self.t1mask
         out = 0
-        for v in _bits(active & self.t2mask):
+        for v in bits_of(active & self.t2mask):
             if not t1mask >> mate[v] & 1:
                 out |= 1 << v
         return out
 
     def _unseen(self, active: int, seen: set[int], left: int, fin: int, fout: int) -> bool:
-        for y in _bits(left & ~fout):
+        for y in bits_of(left & ~fout):
             fin_y = fin | 1 << y
             if self._effort == 0:
                 raise _Unproven
@@ -305,7 +302,7 @@ class SplitGraph:
         view = _Constrained(self.adj, self.t1mask, fin, fout)
         mate = list(self.mate)
         free = 0
-        for v in _bits(active):
+        for v in bits_of(active):
             u = mate[v]
             if u >= 0 and (not active >> u & 1 or mate[u] != v or not view[v] >> u & 1):
                 if mate[u] == v:
@@ -530,7 +527,7 @@ def most_pairs(
             elif not is_last and leave(a) and leave(b) and graph.may_pair(a, b):
                 edges.append((a, b, 0))
     for y in movers:
-        for k in _bits(lower.reach(y)):
+        for k in bits_of(lower.reach(y)):
             edges.append((y, names[k], 0))
     mate: dict[object, object] = max_weight_matching(edges, max_cardinality=True)
     if len(mate) < len(vertices):

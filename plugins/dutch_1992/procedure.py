@@ -48,7 +48,7 @@ from swisspairing.matching import (
 from .bits import PairBits, bits_of
 from .colours import Preference, preference, x_value
 from .criteria import float_ok, is_topscorer
-from .joint import Lower, SplitGraph, StageGraph, _bits, most_pairs
+from .joint import Lower, SplitGraph, StageGraph, most_pairs
 from .sequences import ExchangeBound, exchanges, transpositions_distinct, transpositions_pruned
 
 RULES = "Dutch-1992"
@@ -1525,7 +1525,7 @@ class _HallBounds:
         todo = [root]
         while todo:
             node = todo.pop()
-            for w in _bits(adj[node] & full):
+            for w in bits_of(adj[node] & full):
                 if even >> w & 1:
                     return  # an odd cycle: no Hall witness from this search
                 if odd >> w & 1:
@@ -1541,7 +1541,7 @@ class _HallBounds:
         ok, pairable, reach, leaves = stage.ok, stage.pairable, stage.reach, stage.leaves
         t1mask = split.t1mask
         below = n1 = n2 = 0  # N: below, in S1, in S2
-        for v in _bits(even):
+        for v in bits_of(even):
             if v < base:
                 below |= lower_adj[v]
                 n2 |= back[v]
@@ -1782,7 +1782,7 @@ def _fewest_misses_below(
         for z in s2[i + 1 :]:
             if graph.may_pair(y, z):
                 edges.append((y, z, 0))
-        for k in _bits(lower.reach(y)):
+        for k in bits_of(lower.reach(y)):
             edges.append((y, names[k], 0))
     mate: dict[object, object] = max_weight_matching(edges, max_cardinality=True)
     if len(mate) < lower.n + len(s1) + len(s2):
