@@ -142,12 +142,17 @@ class PairingGraph:
         out = [False] * len(numbers)
         if hook is None:
             return out
+        # the hook's answers, kept in the round's context: a system that builds the graph again
+        # in another vertex order (Dutch 1992, issue 20) does not ask them twice
+        known: dict[int, bool] = self.ctx.data.setdefault("core.colour-exempt", {})
         for i, num in enumerate(numbers):
             # only players whom the limits restrict can be affected by an exemption
             if self.ctx.colour_allowed(num, WHITE) and self.ctx.colour_allowed(num, BLACK):
                 continue
-            if hook.swiss_colour_exempt(number=num, context=self.ctx):
-                out[i] = True
+            exempt = known.get(num)
+            if exempt is None:
+                exempt = known[num] = bool(hook.swiss_colour_exempt(number=num, context=self.ctx))
+            out[i] = exempt
         return out
 
     # ------------------------------------------------------------------ questions

@@ -3,9 +3,9 @@
 - Maximum cardinality (:mod:`.cardinality`): Edmonds' blossom algorithm on bit sets — the
   feasibility oracle of the engine (:class:`~swisspairing.feasibility.PairingGraph`) and of the
   systems' searches ("can the rest still be completed?"): :func:`augment_path`,
-  :func:`maximum_matching_masks`, :func:`max_matching_size`, :func:`has_matching_of_size`,
-  :func:`augment`, :func:`maximum_matching`, :func:`has_perfect_matching` and
-  :class:`IncrementalMatching`.
+  :func:`even_vertices`, :func:`maximum_matching_masks`, :func:`matching_size_masks`,
+  :func:`max_matching_size`, :func:`has_matching_of_size`, :func:`augment`,
+  :func:`maximum_matching`, :func:`has_perfect_matching` and :class:`IncrementalMatching`.
 - Maximum weight (:mod:`.weighted`): Edmonds' blossom algorithm with dual variables, O(V³),
   integer weights of any size so that a lexicographic order of criteria is one weight
   (``dutch-current.md`` G.2), cold (:func:`max_weight_matching`) or warm-started between edits
@@ -22,9 +22,11 @@ from .cardinality import (
     NeighbourSets,
     augment,
     augment_path,
+    even_vertices,
     exposed_mask,
     has_matching_of_size,
     has_perfect_matching,
+    matching_size_masks,
     max_matching_size,
     maximum_matching,
     maximum_matching_masks,
@@ -39,9 +41,11 @@ __all__ = [
     "augment_path",
     "bipartite_matching",
     "bipartite_saturates",
+    "even_vertices",
     "exposed_mask",
     "has_matching_of_size",
     "has_perfect_matching",
+    "matching_size_masks",
     "max_matching_size",
     "max_weight_matching",
     "maximum_matching",

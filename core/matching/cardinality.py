@@ -8,10 +8,13 @@ neighbour?" is one ``&``.  A pairing system proceeds by its own rules (transposi
 exchanges, candidate orders); these functions only answer "can the rest still be completed?",
 so that a search can cut a branch at once instead of enumerating every completion of it.
 
-- :func:`augment_path` — one augmenting-path search (the primitive);
+- :func:`augment_path` — one augmenting-path search (the primitive); :func:`even_vertices` —
+  the same search failing from the one exposed vertex: every vertex whose removal leaves a
+  graph with a perfect matching;
   :func:`maximum_matching_masks` — a maximum matching of a bit-set graph.
 - :func:`max_matching_size`, :func:`has_matching_of_size` — on a vertex list and a predicate,
-  with a greedy start that usually settles the question without the blossom phase.
+  with a greedy start that usually settles the question without the blossom phase;
+  :func:`matching_size_masks` — the same on a bit-set graph (no predicate asked per pair).
 - :func:`augment`, :func:`maximum_matching`, :func:`has_perfect_matching` — the same on
   adjacency lists with a boolean ``active`` list and a ``mate`` list.
 - :class:`IncrementalMatching` — a perfect matching kept while a search commits pairs.
@@ -27,9 +30,11 @@ __all__ = [
     "NeighbourSets",
     "augment",
     "augment_path",
+    "even_vertices",
     "exposed_mask",
     "has_matching_of_size",
     "has_perfect_matching",
+    "matching_size_masks",
     "max_matching_size",
     "maximum_matching",
     "maximum_matching_masks",
@@ -60,6 +65,30 @@ def augment_path(
     the vertices the search reaches, so it may be computed lazily); ``active``: the
     vertices of the graph; ``free``: its exposed vertices; ``confine = (inside,
     allowed)``: vertices of ``inside`` only meet ``allowed`` ones."""
+    return _search(root, adj, active, mate, free, confine)[0]
+
+
+def even_vertices(root: int, adj: NeighbourSets, active: int, mate: list[int]) -> int:
+    """The vertices of ``active`` that an even alternating path from ``root`` reaches, ``root``
+    the only vertex ``mate`` leaves exposed (so ``mate`` is a maximum matching): the outer
+    vertices of the failing search of :func:`augment_path`, blossoms included.  By
+    Gallai and Edmonds these are the vertices that some maximum matching leaves exposed, i.e.
+    exactly the ``w`` for which ``active`` without ``w`` can be matched perfectly.  So when a
+    graph ``H`` has a perfect matching ``M``, one search from ``M(s)`` in ``H - s`` says for
+    every ``y`` at once whether ``H - s - y`` has one (``mate`` unchanged)."""
+    return _search(root, adj, active, mate, 0, None)[1]
+
+
+def _search(
+    root: int,
+    adj: NeighbourSets,
+    active: int,
+    mate: list[int],
+    free: int,
+    confine: tuple[int, int] | None,
+) -> tuple[int, int]:
+    """:func:`augment_path`: ``(end, 0)`` when a path is found, else ``(-1, the outer
+    vertices)``."""
     if confine is not None:
         inside, allowed = confine
 
@@ -82,7 +111,7 @@ def augment_path(
     if f:
         u = (f & -f).bit_length() - 1
         mate[root], mate[u] = u, root
-        return u
+        return u, 0
     m = cand
     while m:
         low = m & -m
@@ -93,10 +122,11 @@ def augment_path(
         if f:
             x = (f & -f).bit_length() - 1
             mate[root], mate[u], mate[w], mate[x] = u, root, x, w
-            return x
+            return x, 0
     size = len(adj)
     parent = [-1] * size
     base = list(range(size))
+    members: dict[int, int] = {}  # a blossom's base: its vertices (a bit set); else itself
     outer = 1 << root  # even vertices (in the tree, or absorbed in a blossom)
     labelled = outer
     queue = [root]
@@ -138,7 +168,7 @@ def augment_path(
                 nxt = mate[pv]
                 mate[u], mate[pv] = pv, u
                 u = nxt
-            return end
+            return end, 0
         # unlabelled (matched) neighbours: extend the tree
         m = cand & ~labelled
         while m:
@@ -152,26 +182,36 @@ def augment_path(
             labelled |= (1 << u) | (1 << w)
             outer |= 1 << w
             queue.append(w)
-        # outer neighbours in another blossom: contract
-        m = cand & outer
+        # outer neighbours in another blossom (not v's mate): contract
+        m = cand & outer & ~members.get(base[v], 1 << base[v])
+        if mate[v] >= 0:
+            m &= ~(1 << mate[v])
         while m:
             low = m & -m
             u = low.bit_length() - 1
             m ^= low
-            if base[u] == base[v] or mate[v] == u:
-                continue
             cur = lca(v, u)
             blossom: set[int] = set()
             mark(v, cur, u, blossom)
             mark(u, cur, v, blossom)
-            for i in range(size):
-                if base[i] in blossom:
-                    base[i] = cur
-                    if not outer >> i & 1:
-                        outer |= 1 << i
-                        labelled |= 1 << i
-                        queue.append(i)
-    return -1
+            # every vertex whose base is in the blossom gets ``cur`` as its base; the inner
+            # ones become outer and are searched, lowest first
+            absorbed = 0
+            for b in blossom:
+                absorbed |= members.get(b, 1 << b)
+            members[cur] = members.get(cur, 1 << cur) | absorbed
+            inner = absorbed & ~outer
+            outer |= inner
+            labelled |= inner
+            while absorbed:
+                low = absorbed & -absorbed
+                absorbed ^= low
+                i = low.bit_length() - 1
+                base[i] = cur
+                if inner & low:
+                    queue.append(i)
+            m &= ~members[cur]  # now in v's blossom
+    return -1, outer
 
 
 def exposed_mask(mate: Sequence[int], active: int) -> int:
@@ -203,6 +243,34 @@ def maximum_matching_masks(adj: Sequence[int], active: int) -> list[int]:
             exposed &= ~(low | (1 << end))
             m &= ~(1 << end)
     return mate
+
+
+def matching_size_masks(adj: NeighbourSets, active: int, *, need: int | None = None) -> int:
+    """Size of a maximum matching of the vertices of ``active`` (:func:`maximum_matching_masks`,
+    counted); with ``need``, stops as soon as a matching that large is found, and it stops when
+    the matching leaves at most one vertex of ``active`` exposed (no augmenting search that must
+    fail is started).  The size does not depend on the order of the searches: the maximum."""
+    mate = [-1] * len(adj)
+    half = active.bit_count() // 2
+    if need is not None and need > half:
+        need = None  # cannot be reached: the maximum is asked
+    size = 0
+    free = active
+    m = active
+    while m and size < half:
+        low = m & -m
+        m ^= low
+        v = low.bit_length() - 1
+        if mate[v] >= 0:
+            continue
+        end = augment_path(v, adj, active, mate, free)
+        if end >= 0:
+            free &= ~(low | (1 << end))
+            m &= ~(1 << end)
+            size += 1
+            if need is not None and size >= need:
+                break
+    return size
 
 
 def _masks(adj: Sequence[Sequence[int]]) -> list[int]:

@@ -26,23 +26,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from swisspairing.matching import augment_path, max_weight_matching
+from swisspairing.matching import augment_path, even_vertices, max_weight_matching
+
+from .bits import Positions, bits_of
 
 if TYPE_CHECKING:
     from swisspairing import RoundContext
+    from swisspairing.feasibility import PairingGraph
 
     from .procedure import DutchRound, Level
 
 __all__ = ["Lower", "SplitGraph", "StageGraph", "most_pairs"]
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return out
 
 
 class Lower:
@@ -55,9 +49,13 @@ class Lower:
         players: Sequence[int],
         bye: bool,
         confine: tuple[Sequence[int], Sequence[int]] | None = None,
+        graph: PairingGraph | None = None,
     ) -> None:
         self.ctx = ctx
-        self.graph = ctx.pairing_graph()
+        self.graph = ctx.pairing_graph() if graph is None else graph
+        """The round's absolute criteria (``graph``: the same in another vertex order, e.g.
+        the ranking order of :attr:`.procedure.DutchRound.bits`, in which the players below
+        are a few runs of consecutive vertices: :class:`.bits.Positions`)."""
         self.players = tuple(players)
         k = len(self.players)
         self.bye = k if bye else -1
@@ -70,8 +68,7 @@ class Lower:
         )
         """What the graph depends on (for the caches of the bounds)."""
         graph = self.graph
-        self._pos = {graph.index[p]: i for i, p in enumerate(self.players)}
-        self._gmask = graph.mask(self.players)
+        self._pos = Positions([graph.index[p] for p in self.players])
         # C12's filter (Dutch-1992 C12, issue 20): the players moving down (``confine[0]``, those
         # already moving down among ``players`` and the bracket's players left over) paired only
         # with each other and with the next bracket's residents (``confine[1]``), no bye
@@ -85,7 +82,7 @@ class Lower:
         adj = []
         bye_adj = 0
         for i, p in enumerate(self.players):
-            m = self._local(graph.adj[graph.index[p]] & self._gmask)
+            m = self._local(graph.adj[graph.index[p]])
             if self._confined >> i & 1:
                 m &= self._allowed
             elif not self._allowed >> i & 1:
@@ -101,18 +98,16 @@ class Lower:
         self._reach: dict[int, int] = {}
 
     def _local(self, gmask: int) -> int:
-        pos = self._pos
-        out = 0
-        for g in _bits(gmask):
-            out |= 1 << pos[g]
-        return out
+        """The local vertices of the players of ``gmask`` (vertices of :attr:`graph`) who are
+        below (a few shifts: :meth:`.bits.Positions.local`)."""
+        return self._pos.local(gmask)
 
     def reach(self, y: int) -> int:
         """The local vertices a player of the bracket who moves down may be paired with."""
         r = self._reach.get(y)
         if r is None:
             graph = self.graph
-            r = self._local(graph.adj[graph.index[y]] & self._gmask)
+            r = self._local(graph.adj[graph.index[y]])
             if self._allowed >= 0:  # C12's filter: he moves into the next bracket
                 r &= self._allowed
             elif self.bye >= 0 and self.ctx.can_receive_bye(y):
@@ -120,15 +115,54 @@ class Lower:
             self._reach[y] = r
         return r
 
+    def reached_by(self, movers: int, at: Positions) -> list[int]:
+        """For each local vertex, the players of ``movers`` (a bit set of vertices of
+        :attr:`graph`) whose :meth:`reach` contains it, as their positions in ``at``: the reach
+        read backwards, one bit-set row per vertex below instead of one bit per pair.  The
+        round's graph is undirected (a pair is barred for both players, the colour limits are
+        symmetric, and its matchings read it so), so a player below is reached by the movers
+        among his own neighbours; the bye by those who may have it."""
+        graph = self.graph
+        index = graph.index
+        allowed = self._allowed
+        out = [
+            at.local(graph.adj[index[p]] & movers) if allowed >> i & 1 else 0
+            for i, p in enumerate(self.players)
+        ]
+        if self.bye >= 0:
+            out.append(at.local(graph.adj[graph.bye] & movers) if allowed < 0 else 0)
+        return out
+
     def edges(self) -> list[tuple[object, object, int]]:
         """The edges among the local vertices, weight 0 (for a weighted matching)."""
         names: list[object] = [*self.players, "bye"]
         out: list[tuple[object, object, int]] = []
         for i, m in enumerate(self.adj):
-            for j in _bits(m):
+            for j in bits_of(m):
                 if j > i:
                     out.append((names[i], names[j], 0))
         return out
+
+
+def _add_reached(
+    adj: list[int],
+    lower: Lower,
+    leaving: int,
+    at: Positions,
+    vertices: Sequence[int],
+    reaches: Sequence[int],
+) -> None:
+    """Add to the rows of the vertices below (``adj[k]``) the players who leave and reach them
+    (``vertices[i]`` reaching ``reaches[i]``; ``leaving``: those players as vertices of
+    ``lower.graph``, ``at`` their positions): bit by bit when the reaches are few, else read
+    backwards (:meth:`Lower.reached_by`)."""
+    if sum(r.bit_count() for r in reaches) > lower.n:
+        for k, m in enumerate(lower.reached_by(leaving, at)):
+            adj[k] |= m
+        return
+    for v, r in zip(vertices, reaches, strict=True):
+        for k in bits_of(r):
+            adj[k] |= 1 << v
 
 
 class SplitGraph:
@@ -144,6 +178,7 @@ class SplitGraph:
         t2: Sequence[int],
         level: Level,
         leave: Callable[[int], bool],
+        partners: Sequence[int] | None = None,
     ) -> None:
         base = lower.n
         p = len(t1)
@@ -151,27 +186,34 @@ class SplitGraph:
         self.p = p
         size = base + p + len(t2)
         adj = list(lower.adj) + [0] * (p + len(t2))
-        for i, a in enumerate(t1):
-            va = base + i
-            for j, b in enumerate(t2):
-                if dr.pair_ok(a, b, level):
-                    vb = base + p + j
-                    adj[va] |= 1 << vb
-                    adj[vb] |= 1 << va
-        leavers = [j for j, y in enumerate(t2) if leave(y)]
         graph = lower.graph
-        for n_, j in enumerate(leavers):
-            y = t2[j]
-            vy = base + p + j
-            r = lower.reach(y)
-            adj[vy] |= r
-            for k in _bits(r):
-                adj[k] |= 1 << vy
-            for j2 in leavers[n_ + 1 :]:
-                if graph.may_pair(y, t2[j2]):
-                    vz = base + p + j2
-                    adj[vy] |= 1 << vz
-                    adj[vz] |= 1 << vy
+        index = graph.index
+        at1 = Positions([index[a] for a in t1], base)
+        at2 = Positions([index[b] for b in t2], base + p)
+        if partners is not None:
+            # the stage's pairs as bit sets (``dr.partners(level)``, vertices of ``lower.graph``):
+            # a few shifts per player instead of a test per pair (issue 20)
+            for i, a in enumerate(t1):
+                adj[base + i] = at2.local(partners[index[a]])
+            for j, b in enumerate(t2):
+                adj[base + p + j] = at1.local(partners[index[b]])
+        else:
+            for i, a in enumerate(t1):
+                va = base + i
+                for j, b in enumerate(t2):
+                    if dr.pair_ok(a, b, level):
+                        vb = base + p + j
+                        adj[va] |= 1 << vb
+                        adj[vb] |= 1 << va
+        # the S2 players who may leave: with each other and below (the round's graph)
+        leavers = [j for j, y in enumerate(t2) if leave(y)]
+        leaving = 0
+        for j in leavers:
+            leaving |= 1 << index[t2[j]]
+        reaches = [lower.reach(t2[j]) for j in leavers]
+        for j, r in zip(leavers, reaches, strict=True):
+            adj[base + p + j] |= r | at2.local(graph.adj[index[t2[j]]] & leaving)
+        _add_reached(adj, lower, leaving, at2, [base + p + j for j in leavers], reaches)
         self.adj = adj
         self.full = (1 << size) - 1
         self.v1 = [base + i for i in range(p)]
@@ -191,6 +233,8 @@ class SplitGraph:
         """The vertices of the last :meth:`perfect` question; ``mate`` matches them but
         ``_exposed``."""
         self._exposed = 0
+        self._even: dict[tuple[int, int], int | None] = {}
+        """:meth:`perfect_without`'s searches, by the vertices and the vertex taken out."""
 
     def seen_masks(self, seen: set[frozenset[int]]) -> set[int]:
         """The sets of players left over already offered (``seen``) that lie in S2, as bit
@@ -233,13 +277,13 @@ class SplitGraph:
     def _left(self, active: int, mate: list[int]) -> int:
         t1mask = self.t1mask
         out = 0
-        for v in _bits(active & self.t2mask):
+        for v in bits_of(active & self.t2mask):
             if not t1mask >> mate[v] & 1:
                 out |= 1 << v
         return out
 
     def _unseen(self, active: int, seen: set[int], left: int, fin: int, fout: int) -> bool:
-        for y in _bits(left & ~fout):
+        for y in bits_of(left & ~fout):
             fin_y = fin | 1 << y
             if self._effort == 0:
                 raise _Unproven
@@ -258,7 +302,7 @@ class SplitGraph:
         view = _Constrained(self.adj, self.t1mask, fin, fout)
         mate = list(self.mate)
         free = 0
-        for v in _bits(active):
+        for v in bits_of(active):
             u = mate[v]
             if u >= 0 and (not active >> u & 1 or mate[u] != v or not view[v] >> u & 1):
                 if mate[u] == v:
@@ -276,6 +320,28 @@ class SplitGraph:
                 return None
             free &= ~(low | (1 << end))
         return self._left(active, mate)
+
+    def perfect_without(self, active: int, s: int, y: int) -> bool:
+        """Whether the vertices of ``active`` but ``s`` and ``y`` can all be matched (a node of
+        C7 one pair deeper than ``active``'s: :meth:`perfect` of the rest, the same answer).
+        When ``active`` has a perfect matching ``M``, one search from ``M(s)`` without ``s``
+        answers it for every ``y`` at once (:func:`~swisspairing.matching.even_vertices`,
+        Gallai–Edmonds), remembered: the walk asks it for each S2 player that ``s`` may meet,
+        most of them dead ends whose own searches would each go through the whole graph."""
+        key = (active, s)
+        even = self._even.get(key)
+        if even is None:
+            # the first dead end of the node: from then on its children are read off one search
+            if key not in self._even and self.perfect(active & ~(1 << s) & ~(1 << y)):
+                return True
+            self._even[key] = None
+            if not self.perfect(active):
+                return self.perfect(active & ~(1 << s) & ~(1 << y))
+            mate = list(self.mate)
+            x = mate[s]
+            mate[s] = mate[x] = -1
+            even = self._even[key] = even_vertices(x, self.adj, active & ~(1 << s), mate)
+        return bool(even >> y & 1)
 
     def perfect(self, active: int) -> bool:
         """Whether the vertices of ``active`` can all be matched.  Warm-started from the last
@@ -333,6 +399,7 @@ class StageGraph:
         players: Sequence[int],
         level: Level,
         leave: Callable[[int], bool],
+        partners: Sequence[int] | None = None,
     ) -> None:
         base = lower.n
         self.lower = lower
@@ -341,28 +408,30 @@ class StageGraph:
         n = len(self.players)
         self.vertex = {y: base + i for i, y in enumerate(self.players)}
         graph = lower.graph
-        ok = [0] * n
-        pairable = [0] * n
-        for i, a in enumerate(self.players):
-            for j in range(i + 1, n):
-                b = self.players[j]
-                if dr.pair_ok(a, b, level):
-                    ok[i] |= 1 << (base + j)
-                    ok[j] |= 1 << (base + i)
-                if graph.may_pair(a, b):
-                    pairable[i] |= 1 << (base + j)
-                    pairable[j] |= 1 << (base + i)
+        at = Positions([graph.index[y] for y in self.players], base)
+        if partners is not None:
+            # the stage's pairs as bit sets (``dr.partners(level)``, vertices of ``lower.graph``)
+            ok = [at.local(partners[graph.index[y]]) for y in self.players]
+        else:
+            ok = [0] * n
+            for i, a in enumerate(self.players):
+                for j in range(i + 1, n):
+                    if dr.pair_ok(a, self.players[j], level):
+                        ok[i] |= 1 << (base + j)
+                        ok[j] |= 1 << (base + i)
         self.ok = ok
-        self.pairable = pairable
-        leaves = 0
+        self.pairable = [at.local(graph.adj[graph.index[y]]) for y in self.players]
+        leaves = leaving = 0
         reach = [0] * n
-        back = [0] * base  # per vertex below: the bracket players who may leave and reach it
+        movers = []
         for i, y in enumerate(self.players):
             if leave(y):
                 leaves |= 1 << (base + i)
-                reach[i] = r = lower.reach(y)
-                for k in _bits(r):
-                    back[k] |= 1 << (base + i)
+                leaving |= 1 << graph.index[y]
+                reach[i] = lower.reach(y)
+                movers.append(base + i)
+        back = [0] * base  # per vertex below: the bracket players who may leave and reach it
+        _add_reached(back, lower, leaving, at, movers, [reach[v - base] for v in movers])
         self.leaves = leaves
         self.reach = reach
         self.back = back
@@ -458,7 +527,7 @@ def most_pairs(
             elif not is_last and leave(a) and leave(b) and graph.may_pair(a, b):
                 edges.append((a, b, 0))
     for y in movers:
-        for k in _bits(lower.reach(y)):
+        for k in bits_of(lower.reach(y)):
             edges.append((y, names[k], 0))
     mate: dict[object, object] = max_weight_matching(edges, max_cardinality=True)
     if len(mate) < len(vertices):

@@ -36,16 +36,19 @@ from swisspairing import BLACK, N_, WHITE, BracketOutcome, Event, Float, RoundCo
 from swisspairing.brackets import Bracket, Outcomes
 from swisspairing.i18n import NP_
 from swisspairing.matching import (
+    augment_path,
     bipartite_matching,
     bipartite_saturates,
-    has_matching_of_size,
-    max_matching_size,
+    exposed_mask,
+    matching_size_masks,
     max_weight_matching,
+    maximum_matching_masks,
 )
 
+from .bits import PairBits, bits_of
 from .colours import Preference, preference, x_value
 from .criteria import float_ok, is_topscorer
-from .joint import Lower, SplitGraph, StageGraph, _bits, most_pairs
+from .joint import Lower, SplitGraph, StageGraph, most_pairs
 from .sequences import ExchangeBound, exchanges, transpositions_distinct, transpositions_pruned
 
 RULES = "Dutch-1992"
@@ -193,6 +196,54 @@ class DutchRound:
         self._pair_ok: dict[Level, dict[tuple[int, int], bool]] = {}
         self._last_level: Level | None = None
         self._last_cache: dict[tuple[int, int], bool] = {}
+        self._bits: PairBits | None = None
+        self._stages: dict[tuple[object, ...], list[tuple[Level, tuple[bool, ...], int]]] = {}
+
+    @property
+    def bits(self) -> PairBits:
+        """The round's criteria as bit sets over the participants in the ranking order, built
+        on first use (after the ranking, A2)."""
+        if self._bits is None:
+            self._bits = PairBits(self.ctx, self.topscorer)
+        return self._bits
+
+    def partners(self, level: Level) -> list[int]:
+        """:meth:`pair_ok` at ``level`` for every player at once: the bit sets of
+        :meth:`PairBits.partners` (vertices of :attr:`bits`)."""
+        return self.bits.partners(level.b5_up, level.b6_up, level.exempt)
+
+    # ------------------------------------------------------------------ bounds
+    def record(
+        self, among: tuple[object, ...], level: Level, leaves: tuple[bool, ...], value: int | None
+    ) -> None:
+        """Remember a bound of a stage (``value``, ``None``: no pairing) computed at ``level``
+        with the players who may leave ``leaves``, for :meth:`passed`."""
+        if value is not None:
+            self._stages.setdefault(among, []).append((level, leaves, value))
+
+    def passed(
+        self,
+        among: tuple[object, ...],
+        level: Level,
+        leaves: tuple[bool, ...],
+        good: Callable[[int], bool],
+    ) -> bool:
+        """Whether a stage at least as strict as this one (:func:`_relaxes`: the same players,
+        ``among``; every criterion of ``level`` in force there, and every player who may leave
+        there may leave here) had a bound that passes (``good``).  The bounds of B4 (fewest
+        misses) and of the joint matching (most pairs inside) are a minimum and a maximum over
+        the pairings of a graph, and a stage C9/C10 relaxes has every pairing of the stricter
+        one (its pairs comply with fewer criteria, its players may leave with fewer), with the
+        same preferences: its bound passes too and is not computed (issue 20: C9/C10 go
+        through up to five stages of one bracket)."""
+        for known, may, value in self._stages.get(among, ()):
+            if (
+                _relaxes(level, known)
+                and all(here or not there for there, here in zip(may, leaves, strict=True))
+                and good(value)
+            ):
+                return True
+        return False
 
     # ------------------------------------------------------------------ criteria
     def b1b2(self, a: int, b: int, exempt: bool = False) -> bool:
@@ -295,12 +346,28 @@ class DutchRound:
             yield level, notes
 
 
+def _relaxes(level: Level, than: Level) -> bool:
+    """Whether ``level`` has in force only criteria ``than`` has (B5/B6 dropped by C9/C10, never
+    taken back), with the same B-note; X aside (a bound is compared with each stage's own)."""
+    return level.exempt == than.exempt and all(
+        getattr(than, flag) or not getattr(level, flag)
+        for flag in ("b6_down", "b5_down", "b6_up", "b5_up")
+    )
+
+
 def dutch_round(context: RoundContext) -> DutchRound:
     """The round's :class:`DutchRound`, cached in the context."""
     dr = context.data.get("dutch-1992")
     if dr is None:
         dr = context.data["dutch-1992"] = DutchRound(context)
     return dr
+
+
+def _partners(dr: DutchRound, lower: Lower, level: Level) -> list[int] | None:
+    """The stage's pairs as bit sets (:meth:`DutchRound.partners`) for the graphs of
+    :mod:`.joint` on ``lower``, when its graph numbers the players as they do (the ranking
+    order of :attr:`DutchRound.bits`); else ``None`` (they ask :meth:`DutchRound.pair_ok`)."""
+    return dr.partners(level) if lower.graph is dr.bits.graph else None
 
 
 # ---------------------------------------------------------------------- searches
@@ -337,10 +404,11 @@ def _b4_fewest_misses(
     if down < 0:
         return None
     edges: list[tuple[int, int, int]] = []
+    rows = _bracket_rows(dr, players, level)
+    same = _same_preference(dr, players, level)
     for i, a in enumerate(players):
-        for b in players[i + 1 :]:
-            if dr.pair_ok(a, b, level):
-                edges.append((a, b, 2 - dr.colour_conflict(a, b, level)))
+        later = rows[i] >> (i + 1) << (i + 1)
+        edges.extend((a, players[j], 1 if same[i] >> j & 1 else 2) for j in bits_of(later))
         if down and may_leave(a):
             edges.extend((a, -(k + 1), 2) for k in range(down))
     mate = max_weight_matching(edges, max_cardinality=True)
@@ -349,6 +417,100 @@ def _b4_fewest_misses(
     return sum(
         dr.colour_conflict(a, mate[a], level) for a in players if mate[a] >= 0 and a < mate[a]
     )
+
+
+def _b4_meets(
+    dr: DutchRound,
+    players: Sequence[int],
+    p: int,
+    level: Level,
+    may_leave: Callable[[int], bool],
+    x: int,
+    graph_key: tuple[tuple[int, ...], Level, tuple[bool, ...]],
+) -> bool:
+    """Whether B4's bound of a stage lets it meet X: :func:`_b4_fewest_misses` at most ``x``.
+    Decided by :func:`_b4_span`'s two cardinality matchings where they can (their upper bound
+    at most X: yes; their lower bound above it: no), else by the weighted matching; each
+    remembered for the stage's graph (``graph_key``, X aside) and, for :meth:`DutchRound.passed`,
+    a bound that passes (issue 20)."""
+    among = ("fewest", p, graph_key[0])
+    key: tuple[object, ...] = ("fewest", p, graph_key)
+    fewest = dr.bounds.get(key, -1)
+    if fewest == -1:
+        low_key, high_key = ("misses-low", p, graph_key), ("misses-high", p, graph_key)
+        high = dr.bounds.get(high_key, -1)
+        if high == -1:
+            span = _b4_span(dr, players, p, level, may_leave)
+            dr.bounds[low_key], high = span if span is not None else (None, None)
+            dr.bounds[high_key] = high
+            dr.record(among, level, graph_key[2], high)
+        if high is None:
+            return False  # no pairing of the stage at all
+        if high <= x:
+            return True
+        low = dr.bounds[low_key]
+        if low is not None and low > x:
+            return False
+        fewest = dr.bounds[key] = _b4_fewest_misses(dr, players, p, level, may_leave)
+        dr.record(among, level, graph_key[2], fewest)
+    return fewest is not None and fewest <= x
+
+
+def _b4_span(
+    dr: DutchRound,
+    players: Sequence[int],
+    p: int,
+    level: Level,
+    may_leave: Callable[[int], bool],
+) -> tuple[int, int] | None:
+    """Bounds on :func:`_b4_fewest_misses` by cardinality alone (issue 20): ``(low, high)``, or
+    ``None`` when no pairing exists.  The pairings are the perfect matchings of the stage's
+    graph (``p`` pairs at ``level``, the players left over matched to stand-ins); the pairs of
+    one that miss no preference, with its stand-in pairs, are a matching of the graph without
+    the pairs that miss, so every pairing misses at least ``p + down`` less that graph's
+    largest matching (``low``).  That largest matching, augmented in the whole graph to a
+    perfect one, is a pairing: its misses are ``high``."""
+    down = len(players) - 2 * p
+    if down < 0:
+        return None
+    bits = dr.bits
+    index, partners, inside = bits.index, dr.partners(level), bits.mask(players)
+    want: dict[object, int] = {}
+    for y in players:
+        colour = dr.preference(y, level).colour
+        want[colour] = want.get(colour, 0) | 1 << index[y]
+    adj = [0] * len(bits.order)
+    for y in players:
+        adj[index[y]] = partners[index[y]] & inside
+    active = _stand_ins(dr, adj, inside, players, may_leave, down)
+    kept = list(adj)  # the pairs that miss no preference
+    for y in players:
+        colour = dr.preference(y, level).colour
+        if colour is not None:
+            kept[index[y]] &= ~want[colour]
+    mate = maximum_matching_masks(kept, active)
+    need = p + down
+    free = exposed_mask(mate, active)
+    low = need - (active.bit_count() - free.bit_count()) // 2
+    m = free
+    while m:
+        bit = m & -m
+        m ^= bit
+        v = bit.bit_length() - 1
+        if mate[v] < 0:
+            end = augment_path(v, adj, active, mate, free)
+            if end >= 0:
+                free &= ~(bit | 1 << end)
+                m &= ~(1 << end)
+    if (active.bit_count() - free.bit_count()) // 2 < need:
+        return None
+    high = 0
+    for y in players:
+        v = index[y]
+        u = mate[v]
+        if v < u < len(bits.order) and dr.colour_conflict(y, bits.order[u], level):
+            high += 1
+    return max(0, low), high
 
 
 class _Below:
@@ -400,7 +562,7 @@ class _Below:
         got = self._lowers.get((lower, confine))
         if got is None:
             got = self._lowers[(lower, confine)] = Lower(
-                self.ctx, lower, self.ctx.bye_pending, confine
+                self.ctx, lower, self.ctx.bye_pending, confine, dutch_round(self.ctx).bits.graph
             )
         return got
 
@@ -425,27 +587,28 @@ class _Below:
         inside = set(bracket_players)
         lower = [n for n in (*self.bracket.below, *self.extra) if n not in inside]
         bye = self.ctx.bye_pending
-        reach = frozenset(y for y in lower if any(graph.may_pair(m, y) for m in movers))
+        below = graph.mask(lower)
+        reach = 0
+        for m in movers:
+            reach |= graph.adj[graph.index[m]]
+        reach &= below
         bye_reach = bye and any(self.ctx.can_receive_bye(m) for m in movers)
         key = (d, tuple(lower), reach, bye_reach)
         got = self._takes.get(key)
         if got is None:
-            stand_ins = [-(k + 2) for k in range(d)]
-            vertices: list[int] = [*lower, *stand_ins, *([-1] if bye else [])]
-
-            def adjacent(a: int, b: int) -> bool:
-                if a >= 0 and b >= 0:
-                    return graph.may_pair(a, b)
-                if a == -1 or b == -1:  # the bye
-                    other = b if a == -1 else a
-                    return bye_reach if other < -1 else self.ctx.can_receive_bye(other)
-                if a < -1 and b < -1:
-                    return True
-                return (b if a < -1 else a) in reach
-
-            got = len(vertices) % 2 == 0 and has_matching_of_size(
-                vertices, adjacent, len(vertices) // 2
-            )
+            # the round's graph (its bye vertex: who may have the bye) and ``d`` stand-ins
+            # appended; the players below, the stand-ins and the bye when the round needs one
+            adj = list(graph.adj)
+            first = len(adj)
+            stand_ins = ((1 << d) - 1) << first
+            for y in bits_of(reach):
+                adj[y] |= stand_ins
+            bye_bit = (1 << graph.bye) if bye_reach else 0
+            adj[graph.bye] |= stand_ins if bye_reach else 0
+            adj.extend(reach | (stand_ins & ~(1 << (first + k))) | bye_bit for k in range(d))
+            active = below | stand_ins | ((1 << graph.bye) if bye else 0)
+            size = active.bit_count()
+            got = size % 2 == 0 and matching_size_masks(adj, active, need=size // 2) >= size // 2
             self._takes[key] = got
         return got
 
@@ -474,10 +637,12 @@ def _fewest_misses_completing(
     if below is not None and d > 1 and not below.takes(d, movers, (*t1, *t2)):
         return None
     edges: list[tuple[int, int, int]] = []
-    for a in t1:
-        for b in t2:
-            if dr.pair_ok(a, b, level):
-                edges.append((a, b, 2 - dr.colour_conflict(a, b, level)))
+    both = [*t1, *t2]
+    rows = _bracket_rows(dr, both, level)
+    same = _same_preference(dr, both, level)
+    m = len(t1)
+    for i, a in enumerate(t1):
+        edges.extend((a, both[j], 1 if same[i] >> j & 1 else 2) for j in bits_of(rows[i] >> m << m))
     stand_ins = [-(k + 1) for k in range(d)]
     edges.extend((y, z, 0) for y in movers for z in stand_ins)
     total = len(t1) + len(t2) + d
@@ -485,6 +650,39 @@ def _fewest_misses_completing(
     if len(mate) < total:
         return None
     return sum(dr.colour_conflict(a, mate[a], level) for a in t1)
+
+
+def _split_completes(
+    dr: DutchRound,
+    t1: Sequence[int],
+    t2: Sequence[int],
+    level: Level,
+    may_leave: Callable[[int], bool],
+    below: _Below | None,
+) -> bool:
+    """Whether :func:`_fewest_misses_completing` finds a pairing at all (not ``None``), without
+    weighing it: the same graph (every player of ``t1`` with one of ``t2`` at ``level``, the
+    players of ``t2`` left over matched to stand-ins, each of whom only a player who may move
+    down meets) asked for a perfect matching by cardinality, on bit sets (issue 20).  Where X
+    is at least ``|t1|`` the misses (at most one per pair) cannot exceed it, so this is all
+    that B4's bound of a split can say."""
+    movers = [y for y in t2 if may_leave(y)]
+    d = len(t2) - len(t1)
+    if d < 0 or len(movers) < d:
+        return False
+    if below is not None and d > 1 and not below.takes(d, movers, (*t1, *t2)):
+        return False
+    bits = dr.bits
+    index, partners = bits.index, dr.partners(level)
+    m1, m2 = bits.mask(t1), bits.mask(t2)
+    adj = [0] * len(bits.order)
+    for a in t1:
+        adj[index[a]] = partners[index[a]] & m2
+    for b in t2:
+        adj[index[b]] = partners[index[b]] & m1
+    active = _stand_ins(dr, adj, m1 | m2, movers, lambda _: True, d)
+    need = len(t1) + d
+    return matching_size_masks(adj, active, need=need) >= need
 
 
 class _SplitDone(Exception):
@@ -505,16 +703,14 @@ def _stage_feasible(
     """Whether P pairs exist among ``players`` at this stage with the rest allowed to move
     down: a maximum-matching test, the players left over being matched to stand-ins."""
     down = len(players) - 2 * p
-    dummies = [-(i + 1) for i in range(down)]
-
-    def adjacent(a: int, b: int) -> bool:
-        if a < 0 and b < 0:
-            return False
-        if a < 0 or b < 0:
-            return may_leave(b if a < 0 else a)
-        return dr.pair_ok(a, b, level)
-
-    return has_matching_of_size(list(players) + dummies, adjacent, p + down)
+    bits = dr.bits
+    index, at, inside = bits.index, dr.partners(level), bits.mask(players)
+    adj = [0] * len(bits.order)
+    for y in players:
+        v = index[y]
+        adj[v] = at[v] & inside
+    active = _stand_ins(dr, adj, inside, players, may_leave, down)
+    return matching_size_masks(adj, active, need=p + down) >= p + down
 
 
 def _c6_bracket_possible(
@@ -563,8 +759,8 @@ def _c6_bracket_possible(
     most_key = key[:2] + key[3:]
     most = can_complete.largest.get(most_key)
     if most is None:
-        most = can_complete.largest[most_key] = max_matching_size(
-            [*s1, *s2], _c6_adjacency(dr, s1, level, stage_levels)
+        most = can_complete.largest[most_key] = matching_size_masks(
+            *_c6_masks(dr, s1, s2, level, stage_levels)
         )
     pairs = len(s1) + rem_p
     down = len(s1) + len(s2) - 2 * pairs
@@ -591,21 +787,87 @@ def _c6_bracket_possible(
 _MATCHING = "matching"
 
 
-def _c6_adjacency(
-    dr: DutchRound, s1: Sequence[int], level: Level, stage_levels: Sequence[Level]
-) -> Callable[[int, int], bool]:
+def _bracket_rows(dr: DutchRound, players: Sequence[int], level: Level) -> list[int]:
+    """For each player of ``players``, the others he may meet at ``level``
+    (:meth:`DutchRound.pair_ok`) as a bit set of their positions in ``players``."""
+    bits = dr.bits
+    at, partners, index = bits.positions(players), dr.partners(level), bits.index
+    return [at.local(partners[index[y]]) for y in players]
+
+
+def _same_preference(dr: DutchRound, players: Sequence[int], level: Level) -> list[int]:
+    """For each player of ``players``, the others who want the colour he wants (A7, at
+    ``level``: :meth:`DutchRound.colour_conflict`) as a bit set of their positions."""
+    want: dict[object, int] = {}
+    for j, y in enumerate(players):
+        colour = dr.preference(y, level).colour
+        want[colour] = want.get(colour, 0) | 1 << j
+    out = []
+    for y in players:
+        colour = dr.preference(y, level).colour
+        out.append(0 if colour is None else want[colour])
+    return out
+
+
+def _c6_masks(
+    dr: DutchRound,
+    s1: Sequence[int],
+    s2: Sequence[int],
+    level: Level,
+    stage_levels: Sequence[Level],
+) -> tuple[list[int], int]:
     """The pairs of a heterogeneous bracket one of its outcomes may make: S1 (the moved-down
-    players) with the others at ``level``, the others with each other at a stage level."""
-    top = set(s1)
+    players) with the others at ``level``, the others with each other at a stage level
+    (:meth:`DutchRound.pair_ok`).  As bit sets over the vertices of :attr:`DutchRound.bits`,
+    every player's row at once (:meth:`DutchRound.partners`): the neighbours of each vertex
+    and the bracket's vertices."""
+    bits = dr.bits
+    index = bits.index
+    top, rest = bits.mask(s1), bits.mask(s2)
+    at = dr.partners(level)
+    stages: list[list[int]] = []
+    for sl in stage_levels:
+        rows = dr.partners(sl)
+        if all(rows is not known for known in stages):
+            stages.append(rows)
+    adj = [0] * len(bits.order)
+    for a in s1:
+        v = index[a]
+        adj[v] = at[v] & rest
+    for b in s2:
+        v = index[b]
+        others = 0
+        for rows in stages:
+            others |= rows[v]
+        adj[v] = (at[v] & top) | (others & rest)
+    return adj, top | rest
 
-    def adjacent(a: int, b: int) -> bool:
-        if a in top:
-            return b not in top and dr.pair_ok(a, b, level)
-        if b in top:
-            return dr.pair_ok(b, a, level)
-        return any(dr.pair_ok(a, b, sl) for sl in stage_levels)
 
-    return adjacent
+def _stand_ins(
+    dr: DutchRound,
+    adj: list[int],
+    active: int,
+    players: Sequence[int],
+    may_leave: Callable[[int], bool],
+    down: int,
+) -> int:
+    """``down`` stand-ins for the players left over appended to the bit-set graph ``adj`` (on
+    the vertices of :attr:`DutchRound.bits`), each adjacent to every player of ``players`` who
+    may leave (asked in their order) and to no other stand-in; returns the active vertices with
+    them."""
+    if down <= 0:
+        return active
+    index = dr.bits.index
+    first = len(adj)
+    stand_ins = ((1 << down) - 1) << first
+    leavers = 0
+    for y in players:
+        if may_leave(y):
+            v = index[y]
+            leavers |= 1 << v
+            adj[v] |= stand_ins
+    adj.extend([leavers] * down)
+    return active | stand_ins
 
 
 def _c6_possible(
@@ -627,7 +889,6 @@ def _c6_possible(
     down = len(players) - 2 * pairs
     if down < 0 or (down == 0 and frozenset() in seen):
         return False
-    dummies = [-(i + 1) for i in range(down)]
     leaves: dict[int, bool] = {}
 
     def may_leave(y: int) -> bool:
@@ -644,13 +905,6 @@ def _c6_possible(
                 )
             )
         return v
-
-    pairable = _c6_adjacency(dr, s1, level, stage_levels)
-
-    def adjacent(a: int, b: int) -> bool:
-        if a < 0 or b < 0:  # a stand-in for a player left over
-            return not (a < 0 and b < 0) and may_leave(b if a < 0 else a)
-        return pairable(a, b)
 
     # Dutch-1992 C6/C12 (issue 20): nobody is left over, so the lower brackets (with the
     # players moving down besides) must be pairable on their own: otherwise every outcome is
@@ -674,7 +928,9 @@ def _c6_possible(
         ]
         if not can_complete.takes(down, movers, players):
             return False
-    if not has_matching_of_size(players + dummies, adjacent, pairs + down):
+    adj, active = _c6_masks(dr, s1, s2, level, stage_levels)
+    active = _stand_ins(dr, adj, active, players, may_leave, down)
+    if matching_size_masks(adj, active, need=pairs + down) < pairs + down:
         return _MATCHING
     return True
 
@@ -713,7 +969,9 @@ def _most_relaxed_allows(
 
         # a witness first: S1 (the P highest) paired into S2 and the rest below is such a
         # matching with P pairs inside (one maximum matching instead of the weighted one)
-        split = SplitGraph(dr, lower, players[:p], players[p:], _RELAXED, leave)
+        split = SplitGraph(
+            dr, lower, players[:p], players[p:], _RELAXED, leave, _partners(dr, lower, _RELAXED)
+        )
         if split.perfect(split.full):
             return True
         most = dr.bounds[key] = most_pairs(dr, lower, players, _RELAXED, leave, is_last)
@@ -795,13 +1053,16 @@ def _homogeneous(
                     )
                 if not feasible:
                     raise _Infeasible
-            if BOUNDED:
-                key: tuple[object, ...] = ("fewest", p, graph_key)
-                fewest = dr.bounds.get(key, -1)
-                if fewest == -1:
-                    fewest = dr.bounds[key] = _b4_fewest_misses(dr, players, p, level, may_leave)
-                if fewest is None or fewest > x:
-                    raise _Infeasible  # B4: no pairing of this stage meets X
+            # B4's bound can only cut when X < P: the pairs of any pairing of the stage (P of
+            # them, one exists: the test above) miss at most P preferences (issue 20)
+            leaves = graph_key[2]
+            if (
+                BOUNDED
+                and not (PRUNED and x >= p)
+                and not dr.passed(("fewest", p, graph_key[0]), level, leaves, lambda f: f <= x)
+                and not _b4_meets(dr, players, p, level, may_leave, x, graph_key)
+            ):
+                raise _Infeasible  # B4: no pairing of this stage meets X
             if (
                 STAGE_BOUNDS
                 and down_needed == 0
@@ -828,10 +1089,14 @@ def _homogeneous(
                 lower = can_complete.lower(players, filtered)
                 key = ("most", lower.key, is_last, graph_key)
                 most = dr.bounds.get(key, -1)
+                among = ("most", lower.key, is_last, graph_key[0])
+                if most == -1 and dr.passed(among, level, leaves, lambda m: m >= p):
+                    most = p  # at least that many (a stricter stage had them)
                 if most == -1:
                     most = dr.bounds[key] = most_pairs(
                         dr, lower, players, level, may_leave, is_last
                     )
+                    dr.record(among, level, leaves, most)
                 if most is None or most < p:
                     raise _Infeasible
 
@@ -895,7 +1160,11 @@ def _search(
     outcome the engine descends completes (:class:`~.joint.SplitGraph`)."""
     exchange_no = 0
     stage = None  # the stage's joint graph (StageGraph), built once C8 goes past C4's split
-    hall = _HallBounds(s1, s2, ok) if PRUNED and EXCHANGE_BOUNDS else None
+    hall = (
+        _HallBounds(s1, s2, ok, lambda: _bracket_rows(dr, [*s1, *s2], level))
+        if PRUNED and EXCHANGE_BOUNDS
+        else None
+    )
     for t1, t2 in _with_exchanges(
         s1, s2, dr.odd_variant, hall.bounds if hall is not None else None
     ):
@@ -909,11 +1178,15 @@ def _search(
             continue
         if lower is not None and stage is None and exchange_no:
             # C8 goes on past S1/S2 of C4: the stage's graph, built once for its splits
-            stage = StageGraph(dr, lower, [*s1, *s2], level, may_leave)
+            stage = StageGraph(dr, lower, [*s1, *s2], level, may_leave, _partners(dr, lower, level))
         if stage is not None:
             joint = stage.split(t1, t2)
         else:
-            joint = SplitGraph(dr, lower, t1, t2, level, may_leave) if lower is not None else None
+            joint = (
+                SplitGraph(dr, lower, t1, t2, level, may_leave, _partners(dr, lower, level))
+                if lower is not None
+                else None
+            )
         if joint is not None and not joint.completes(
             joint.full, joint.seen_masks(seen) if SPLIT_EFFORT else set(), SPLIT_EFFORT
         ):
@@ -959,13 +1232,21 @@ def _search(
                     # (and be paired below), is
                     # not enumerated further (a matching costs about as much as that many
                     # backtracks, so quick splits never pay for it)
-                    fewest = _fewest_misses_completing(dr, t1, t2, level, may_leave, below)  # noqa: B023
-                    if fewest is None or fewest > x:
-                        raise _SplitDone
+                    if x >= len(t1):  # noqa: B023
+                        # its P pairs miss at most P preferences: only whether any completes
+                        if not _split_completes(dr, t1, t2, level, may_leave, below):  # noqa: B023
+                            raise _SplitDone
+                    else:
+                        fewest = _fewest_misses_completing(dr, t1, t2, level, may_leave, below)  # noqa: B023
+                        if fewest is None or fewest > x:
+                            raise _SplitDone
             if joint is not None:  # noqa: B023
-                removed[k] = removed[k - 1] | 1 << joint.v1[k - 1] | 1 << joint.index2[y]  # noqa: B023
+                s_k, y_k = joint.v1[k - 1], joint.index2[y]  # noqa: B023
+                removed[k] = removed[k - 1] | 1 << s_k | 1 << y_k  # noqa: B023
+                if not NODE_EFFORT:  # completes() is perfect(): asked from the node above
+                    return joint.perfect_without(joint.full & ~removed[k - 1], s_k, y_k)  # noqa: B023
                 active = joint.full & ~removed[k]  # noqa: B023
-                offered = joint.seen_masks(seen) if NODE_EFFORT else set()  # noqa: B023
+                offered = joint.seen_masks(seen)  # noqa: B023
                 return joint.completes(active, offered, NODE_EFFORT)  # noqa: B023
             if PRUNED and backtracked and k < p:
                 used = set(prefix)
@@ -1143,14 +1424,24 @@ class _HallBounds:
     order: the pairing is the same (tests/dutch_1992/test_dutch_exhaustive.py,
     ``EXCHANGE_BOUNDS``)."""
 
-    def __init__(self, s1: Sequence[int], s2: Sequence[int], ok: Callable[[int, int], bool]):
+    def __init__(
+        self,
+        s1: Sequence[int],
+        s2: Sequence[int],
+        ok: Callable[[int, int], bool],
+        rows: Callable[[], list[int]] | None = None,
+    ):
         self.s1, self.s2, self.ok = list(s1), list(s2), ok
         self.bounds: list[ExchangeBound] = []
         self._known: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
         self._adj: list[int] | None = None
+        self._rows = rows
+        """``ok`` for every player of the bracket at once (bit sets of positions), if known."""
 
     def _adjacency(self) -> list[int]:
         """Every player's possible opponents in the bracket, as bit sets of positions."""
+        if self._adj is None and self._rows is not None:
+            self._adj = self._rows()
         if self._adj is None:
             players = self.s1 + self.s2
             adj = [0] * len(players)
@@ -1234,7 +1525,7 @@ class _HallBounds:
         todo = [root]
         while todo:
             node = todo.pop()
-            for w in _bits(adj[node] & full):
+            for w in bits_of(adj[node] & full):
                 if even >> w & 1:
                     return  # an odd cycle: no Hall witness from this search
                 if odd >> w & 1:
@@ -1250,7 +1541,7 @@ class _HallBounds:
         ok, pairable, reach, leaves = stage.ok, stage.pairable, stage.reach, stage.leaves
         t1mask = split.t1mask
         below = n1 = n2 = 0  # N: below, in S1, in S2
-        for v in _bits(even):
+        for v in bits_of(even):
             if v < base:
                 below |= lower_adj[v]
                 n2 |= back[v]
@@ -1332,11 +1623,10 @@ def _heterogeneous(
     stages: Sequence[tuple[Level, list[Event] | None]] = first_stages or ((level, None),)
     # C7 with the remainder and the lower brackets as one matching (issue 20): S1 met in S2,
     # the players of S2 left over (the remainder) paired with each other or below
-    joint = (
-        SplitGraph(dr, can_complete.lower([*moved, *residents]), s1, s2, level, lambda _: True)
-        if C7_REMAINDER_BOUND and can_complete is not None
-        else None
-    )
+    joint = None
+    if C7_REMAINDER_BOUND and can_complete is not None:
+        lower = can_complete.lower([*moved, *residents])
+        joint = SplitGraph(dr, lower, s1, s2, level, lambda _: True, _partners(dr, lower, level))
     removed = [0] * (p + 1)
     asked = [0]  # prefixes asked: the joint B4 bound is asked once, after as many as pairs
 
@@ -1360,8 +1650,9 @@ def _heterogeneous(
             return False
         if joint is None:
             return True
-        removed[k] = removed[k - 1] | 1 << joint.v1[k - 1] | 1 << joint.index2[y]
-        if joint.perfect(joint.full & ~removed[k]):
+        s_k, y_k = joint.v1[k - 1], joint.index2[y]
+        removed[k] = removed[k - 1] | 1 << s_k | 1 << y_k
+        if joint.perfect_without(joint.full & ~removed[k - 1], s_k, y_k):
             return True
         # Dutch-1992 C7 (issue 20): no completion of this prefix leaves a remainder that can be
         # paired together with the lower brackets: every transposition it leads to is passed
@@ -1491,7 +1782,7 @@ def _fewest_misses_below(
         for z in s2[i + 1 :]:
             if graph.may_pair(y, z):
                 edges.append((y, z, 0))
-        for k in _bits(lower.reach(y)):
+        for k in bits_of(lower.reach(y)):
             edges.append((y, names[k], 0))
     mate: dict[object, object] = max_weight_matching(edges, max_cardinality=True)
     if len(mate) < lower.n + len(s1) + len(s2):

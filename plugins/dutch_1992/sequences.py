@@ -24,6 +24,9 @@ S1 = positions 1–4 and S2 = positions 5–8, exactly as in the source's runnin
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from heapq import heapify, heappop, heappush
+from itertools import combinations
+from math import comb
 from typing import TypeVar
 
 __all__ = [
@@ -402,12 +405,28 @@ def exchange_positions(
                     yield a, b
 
 
+#: C8 with learned bounds (issue 20): the largest number of S1 parts of one size that
+#: :func:`_bounded_exchange_positions` lists at once to walk only the differences (D2) at which
+#: some S2 part completes them; above it (or set to 0) it goes through every difference and
+#: tests each S1 part in range there.  Both yield the same exchanges in the same order (the
+#: S1 parts' tests do not depend on the difference; tests/dutch_1992/test_dutch_sequences.py).
+EXCHANGE_HEAP_LIMIT = 20_000
+
+
 def _bounded_exchange_positions(
     m: int, n: int, odd_variant: bool, bounds: Sequence[ExchangeBound]
 ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """:func:`exchange_positions` with ``bounds``: the same loops (size, difference, S1 part,
     S2 part), each S1 part and each size tested against every bound first, the S2 parts
-    enumerated among the positions light enough (:func:`_light_subsets`)."""
+    enumerated among the positions light enough (:func:`_light_subsets`).
+
+    What an S1 part's tests say does not depend on the difference: which S2 positions are
+    light enough, and which sums ``k`` of them can make (:func:`_light_sums`).  When a size has
+    at most :data:`EXCHANGE_HEAP_LIMIT` S1 parts they are tested once, and a heap ordered as
+    D2 (difference, then the S1 part from its lowest-ranked player upward) walks only the
+    differences at which each can be completed; a part is tested again when bounds were added
+    since (they only take exchanges away: its sums shrink), so each exchange is tested against
+    the bounds known when it is reached, as in the walk over every difference."""
     if m < 0 or n < 0:
         raise ValueError(f"subgroup sizes must not be negative, not {m} and {n}")
     drop_top_pair = odd_variant and (m + n) % 2 == 1
@@ -423,12 +442,56 @@ def _bounded_exchange_positions(
             ordered.append((sorted(w1, reverse=True), sorted(w2)))
         return sum(ordered[t][1][:k])
 
+    def tested(a: tuple[int, ...]) -> _Part | None:
+        """The S1 part ``a`` under the bounds known now (``None``: no S2 part completes it)."""
+        k = len(a)
+        current = list(bounds)
+        # the weight each S2 part may have under each bound: sum(w1 over a) - least
+        budgets = [sum(w1[i - 1] for i in a) - least for w1, _, least in current]
+        if any(budget < lightest(t, k) for t, budget in enumerate(budgets)):
+            return None
+        key = tuple(budgets)
+        light = lights.get(key)
+        if light is None:
+            light = lights[key] = _light_positions(m, n, current, budgets)
+        prefix = light[1]
+        count = len(prefix) - 1
+        if count < k:
+            return None
+        binding = tight.get((key, k))
+        if binding is None:
+            # only the bounds that k of these positions can exceed need asking
+            binding = tight[(key, k)] = [
+                t
+                for t, ((_, w2, _), budget) in enumerate(zip(current, budgets, strict=True))
+                if sum(sorted((w2[c - m - 1] for c in light[0]), reverse=True)[:k]) > budget
+            ]
+        sums = reachable.get((key, k))
+        if sums is None:
+            sums = reachable[(key, k)] = _light_sums(
+                k, m, light[0], [(current[t][1], budgets[t]) for t in binding]
+            )
+        # the sums D2 may ask for: k light positions make them (no S2 part light enough has
+        # another sum)
+        lo, hi = prefix[k], prefix[count] - prefix[count - k]
+        window = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1) if lo <= hi else 0
+        return _Part(
+            len(current),
+            sums & window,
+            [current[t] for t in binding],
+            [budgets[t] for t in binding],
+            light,
+        )
+
     for k in range(1, min(m, n) + 1):
         # every bound: the heaviest k S1 positions less the lightest k S2 positions
         if any(
             (lightest(t, k), sum(ordered[t][0][:k]))[1] - lightest(t, k) < least
             for t, (_, _, least) in enumerate(list(bounds))
         ):
+            continue
+        if comb(m, k) <= EXCHANGE_HEAP_LIMIT:
+            yield from _by_difference(k, m, drop_top_pair, bounds, tested)
             continue
         min_a, max_a = _range_sum(1, k), _range_sum(m - k + 1, m)
         min_b, max_b = _range_sum(m + 1, m + k), _range_sum(m + n - k + 1, m + n)
@@ -440,44 +503,77 @@ def _bounded_exchange_positions(
                 a = tuple(m + 1 - x for x in reversed(c))
                 if drop_top_pair and k == 2 and a == (1, 2):
                     continue
-                current = list(bounds)
-                # the weight each S2 part may have under each bound: sum(w1 over a) - least
-                budgets = [sum(w1[i - 1] for i in a) - least for w1, _, least in current]
-                if any(budget < lightest(t, k) for t, budget in enumerate(budgets)):
-                    continue
+                part = tested(a)
                 target = sum(a) + d
-                key = tuple(budgets)
-                light = lights.get(key)
-                if light is None:
-                    light = lights[key] = _light_positions(m, n, current, budgets)
-                prefix = light[1]
-                count = len(prefix) - 1
-                if count < k or not prefix[k] <= target <= prefix[count] - prefix[count - k]:
-                    continue  # no S2 part light enough has the sum D2 asks for
-                binding = tight.get((key, k))
-                if binding is None:
-                    # only the bounds that k of these positions can exceed need asking
-                    binding = tight[(key, k)] = [
-                        t
-                        for t, ((_, w2, _), budget) in enumerate(zip(current, budgets, strict=True))
-                        if sum(sorted((w2[c - m - 1] for c in light[0]), reverse=True)[:k]) > budget
-                    ]
-                sums = reachable.get((key, k))
-                if sums is None:
-                    sums = reachable[(key, k)] = _light_sums(
-                        k, m, light[0], [(current[t][1], budgets[t]) for t in binding]
-                    )
-                if not sums >> target & 1:
+                if part is None or not part.sums >> target & 1:
                     continue  # no k light positions within the budgets have D2's sum
-                for b in _light_subsets(
-                    k,
-                    m,
-                    target,
-                    [current[t] for t in binding],
-                    [budgets[t] for t in binding],
-                    light,
-                ):
+                for b in _light_subsets(k, m, target, part.bounds, part.budgets, part.light):
                     yield a, b
+
+
+class _Part:
+    """What the bounds known at one moment say about an S1 part of an exchange (C8, D2)."""
+
+    __slots__ = ("bounds", "budgets", "known", "light", "sums")
+
+    def __init__(
+        self,
+        known: int,
+        sums: int,
+        bounds: list[ExchangeBound],
+        budgets: list[int],
+        light: tuple[list[int], list[int]],
+    ) -> None:
+        self.known = known
+        """How many bounds were known."""
+        self.sums = sums
+        """The sums of S2 parts that may complete it, as a bit set (a superset)."""
+        self.bounds = bounds
+        """The bounds an S2 part of light positions may still exceed."""
+        self.budgets = budgets
+        """The weight an S2 part may have under each of them."""
+        self.light = light
+        """The S2 positions light enough and their prefix sums (:func:`_light_positions`)."""
+
+
+def _by_difference(
+    k: int,
+    m: int,
+    drop_top_pair: bool,
+    bounds: Sequence[ExchangeBound],
+    tested: Callable[[tuple[int, ...]], _Part | None],
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The exchanges of ``k`` players each way in D2's order, every S1 part tested once
+    (:func:`_bounded_exchange_positions`): a heap of ``(difference, S1 part mirrored, S1 part,
+    sum of the S2 part)``, one entry per S1 part, at the next sum its S2 parts can make."""
+    heap: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+    parts: dict[tuple[int, ...], _Part] = {}
+    for a in combinations(range(1, m + 1), k):
+        if drop_top_pair and k == 2 and a == (1, 2):
+            continue
+        part = tested(a)
+        if part is None or not part.sums:
+            continue
+        parts[a] = part
+        target = (part.sums & -part.sums).bit_length() - 1
+        # mirrored S1 parts ascending = S1 parts compared from their lowest-ranked player up
+        heap.append((target - sum(a), tuple(m + 1 - x for x in reversed(a)), a, target))
+    heapify(heap)
+    while heap:
+        _, c, a, target = heappop(heap)
+        part = parts[a]
+        if part.known != len(bounds):  # bounds were added: test it again
+            renewed = tested(a)
+            if renewed is None:
+                continue
+            part = parts[a] = renewed
+        if part.sums >> target & 1:
+            for b in _light_subsets(k, m, target, part.bounds, part.budgets, part.light):
+                yield a, b
+        rest = part.sums >> (target + 1)
+        if rest:
+            target += (rest & -rest).bit_length()
+            heappush(heap, (target - sum(a), c, a, target))
 
 
 def _light_positions(

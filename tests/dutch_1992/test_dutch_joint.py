@@ -154,3 +154,34 @@ def test_most_pairs_never_below_an_outcome(seed: int) -> None:
         if best < 0:
             continue
         assert got is not None and got >= best
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_perfect_without_is_perfect_of_the_rest(seed: int) -> None:
+    """Dutch-1992 C7 (issue 20): a node one pair deeper is asked from the node above
+    (:meth:`SplitGraph.perfect_without`, one Gallai–Edmonds search for all its children after
+    the first dead end); every answer is :meth:`SplitGraph.perfect` of the rest, asked of a
+    graph of its own, in the order a walk asks them (children of a node in turn, deeper nodes
+    in between)."""
+    rng = random.Random(2000 + seed)
+    for _ in range(60):
+        t1, t2, low, _, level, bye, _, leave, ctx = _world(rng)
+        lower = Lower(ctx, low, bye)  # type: ignore[arg-type]
+        dr = _Round(level)
+        graph = SplitGraph(dr, lower, t1, t2, None, leave.__contains__)  # type: ignore[arg-type]
+        fresh = SplitGraph(dr, lower, t1, t2, None, leave.__contains__)  # type: ignore[arg-type]
+        removed = 0
+        for k, a in enumerate(t1):
+            s = graph.v1[k]
+            active = graph.full & ~removed
+            children = [graph.index2[y] for y in t2 if not removed >> graph.index2[y] & 1]
+            rng.shuffle(children)
+            alive = []
+            for y in children:
+                want = fresh.perfect(active & ~(1 << s) & ~(1 << y))
+                assert graph.perfect_without(active, s, y) == want, (a, y)
+                if want:
+                    alive.append(y)
+            if not alive:
+                break
+            removed |= 1 << s | 1 << rng.choice(alive)

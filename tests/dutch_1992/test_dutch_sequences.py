@@ -10,6 +10,7 @@ from math import comb
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from swisspairing.plugins.dutch_1992 import sequences
 from swisspairing.plugins.dutch_1992.sequences import (
     ascending_subsets,
     exchange_positions,
@@ -515,3 +516,46 @@ def test_bounds_learned_on_the_way_only_leave_out_failing_exchanges():
     w1, w2, least = learned
     for a, b in set(full) - set(got):
         assert sum(w1[i - 1] for i in a) - sum(w2[j - m - 1] for j in b) < least
+
+
+def _learning_walk(m, n, odd_variant, seed, limit):
+    """The bounded exchanges of a bracket with tests added on the way (a random one after some
+    exchanges, as C8 learns them from splits that fail), with ``EXCHANGE_HEAP_LIMIT`` at
+    ``limit``."""
+    rng = random.Random(seed)
+
+    def bound():
+        return (
+            [rng.choice((0, 0, 1, 2)) for _ in range(m)],
+            [rng.choice((0, 0, 1, 2)) for _ in range(n)],
+            rng.randint(-2, 3),
+        )
+
+    bounds = [bound() for _ in range(rng.randint(0, 2))]
+    got = []
+    saved = sequences.EXCHANGE_HEAP_LIMIT
+    sequences.EXCHANGE_HEAP_LIMIT = limit
+    try:
+        for e in exchange_positions(m, n, odd_variant=odd_variant, bounds=bounds):
+            got.append(e)
+            if rng.random() < 0.15:
+                bounds.append(bound())
+    finally:
+        sequences.EXCHANGE_HEAP_LIMIT = saved
+    return got
+
+
+@settings(max_examples=300)
+@given(
+    st.integers(min_value=0, max_value=7),
+    st.integers(min_value=0, max_value=9),
+    st.booleans(),
+    st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_bounded_exchanges_by_difference_heap_or_walk(m, n, odd_variant, seed):
+    # Dutch-1992 D2/C8 (issue 20): listing a size's S1 parts once and walking only the
+    # differences at which they can be completed (a heap) yields the same exchanges in the same
+    # order as going through every difference, tests added on the way included.
+    assert _learning_walk(m, n, odd_variant, seed, 0) == _learning_walk(
+        m, n, odd_variant, seed, 10**9
+    )
