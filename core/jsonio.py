@@ -163,7 +163,27 @@ def tournament_to_json(tournament: Tournament) -> dict[str, Any]:
     out["records"] = records
     if at is not None and at < len(records):
         out["typed_records_at"] = at
+    order = _typed_order(tournament)
+    if order is not None:
+        out["typed_records_order"] = order
     return out
+
+
+def _typed_order(tournament: Tournament) -> list[str] | None:
+    """The codes of the typed fields' records in the order the file had them, when TRF
+    would write them in another (``XXS`` before ``XXC``, say); ``None`` otherwise."""
+    codes: list[str] = []
+    for code, _line in tournament.header:
+        if code in OWNED_CODES and code not in codes:
+            codes.append(code)
+    has_bb = any(code in _BB_CODES for code, _ in tournament.header)
+    written: list[str] = []
+    for line in _owned_records(tournament, has_bb):
+        if line[:3] not in written:
+            written.append(line[:3])
+    if [c for c in codes if c in written] == [c for c in written if c in codes]:
+        return None
+    return codes
 
 
 def dumps_json(tournament: Tournament, *, indent: int | None = 2) -> str:
@@ -189,6 +209,7 @@ _TOP_KEYS = frozenset(
         "teams",
         "records",
         "typed_records_at",
+        "typed_records_order",
     )
 )
 _PLAYER_TEXT = {"name": 33, "sex": 1, "title": 3, "federation": 3, "fide_id": 11, "birth_date": 10}
@@ -232,6 +253,13 @@ def _fast_valid(data: Any) -> bool:
     if data.get("total_rounds") is not None and not _is_int(data["total_rounds"], 0):
         return False
     if "typed_records_at" in data and not _is_int(data["typed_records_at"], 0):
+        return False
+    order = data.get("typed_records_order", [])
+    if (
+        type(order) is not list
+        or not all(type(c) is str and c in OWNED_CODES for c in order)
+        or len(set(order)) != len(order)
+    ):
         return False
     ps = data.get("point_system")
     if ps is not None and (
@@ -433,6 +461,8 @@ def tournament_from_json(
         (line[:3], line) for line in _owned_records(tournament, has_bb) if line[:3] not in kept
     ]
     if typed:
+        rank = {code: i for i, code in enumerate(data.get("typed_records_order", ()))}
+        typed.sort(key=lambda record: rank.get(record[0], len(rank)))  # (stable)
         at = min(data.get("typed_records_at", len(lines)), len(lines))
         header = list(tournament.header)
         header[at:at] = typed

@@ -380,6 +380,24 @@ def test_json_errors_name_the_path():
         tournament_from_json(_doc(records=["XXR 9"]))
     assert "$.records[0]" in str(exc.value)
 
+    with pytest.raises(InvalidTournamentJsonError) as exc:
+        tournament_from_json(_doc(typed_records_order=["XXR", "012"]))
+    assert "$.typed_records_order[1]" in str(exc.value)
+
+
+def test_json_keeps_the_order_of_the_typed_records() -> None:
+    """A file with ``XXS`` before ``XXC`` (as Swiss-Manager exports write them) comes back
+    from JSON with its records in that order; one in swisspairing's order needs no note."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("XXR")) + 1
+    reordered = "\n".join([*lines[:at], "XXS W=1 D=0.5", "XXC white1", *lines[at:]]) + "\n"
+    tournament = api.loads_trf(reordered, check=False)
+    doc = tournament_to_json(tournament)
+    assert doc["typed_records_order"] == ["XXR", "XXS", "XXC"]
+    back = tournament_from_json(json.loads(json.dumps(doc)), check=False)
+    assert dumps_trf(back) == dumps_trf(tournament)
+    assert "typed_records_order" not in tournament_to_json(api.load_trf(EXAMPLE))
+
 
 def test_json_errors_are_translated():
     doc = _doc()
