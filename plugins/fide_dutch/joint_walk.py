@@ -468,9 +468,20 @@ def _one_out(bound: Transport[Key, Key]) -> int:
     if best is None:
         bound.value = None
         return 0
+    flow = _one_unit_less(bound, best[1])
     _move_units(bound, best[1], (OUT, best[1][1]), 1)
-    bound.solve()
+    bound.solve_from(flow)
     return _inside(bound)
+
+
+def _one_unit_less(t: Transport[Key, Key], k: Key) -> dict[tuple[Key, Key], int]:
+    """``t``'s optimum with one unit of ``k`` taken out on both sides, with what it was
+    assigned to: optimal for what it carries (a start for :meth:`Transport.solve_from`)."""
+    flow = dict(t.flow)
+    for side in (0, 1):
+        pair = next(p for p, f in sorted(flow.items(), key=repr) if f and p[side] == k)
+        flow[pair] -= 1
+    return flow
 
 
 def _fewest_exchanges(
@@ -825,12 +836,7 @@ def _the_ones_out(
             cache=units.cache,
         )
         moved: Transport[Key, Key] = Transport(one.count, one.count, one.w)
-        # from t's optimum with one unit of k taken out on both sides (their assignments
-        # with them): what is left is optimal for what it carries
-        flow = dict(t.flow)
-        for side in (0, 1):
-            pair = next(p for p, f in sorted(flow.items(), key=repr) if f and p[side] == k)
-            flow[pair] -= 1
+        flow = _one_unit_less(t, k)
         alt = _Alt(one, moved, (last, k))
         if (
             moved.solve_from({p: f for p, f in flow.items() if p in moved.weight}) != best
