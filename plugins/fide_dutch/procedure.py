@@ -1268,18 +1268,7 @@ class _Round2017(_Round):
                 ppb = True
             if not special and ppb:
                 # A.9: this bracket is the PPB; paired again with C.4 over everybody left
-                below = lower
-                made, left = self._pair_bracket(carried, residents, below, special=True, final=True)
-                special = True
-                gi += 1
-                report = BracketReport(self.players[residents[0]].score, tuple(carried))
-                report.pairs = made
-                report.floaters = tuple(left)
-                report.failures = self._failures(made, carried + residents, no_bye)
-                reports.append(report)
-                pairs.extend(made)
-                carried = self.ranked(left)
-                continue
+                made, left = self._pair_bracket(carried, residents, lower, special=True, final=True)
             report = BracketReport(
                 self.players[residents[0]].score if residents else 0, tuple(carried)
             )
@@ -1291,7 +1280,7 @@ class _Round2017(_Round):
             carried = self.ranked(left)
             if not special:
                 gi += 1
-                special = gi + 1 >= len(groups)
+                special = ppb or gi + 1 >= len(groups)
         if len(carried) > 1 or (carried and not self.players[carried[0]].bye_eligible):
             raise NoCompletePairing  # pragma: no cover - C.4 in the CLB forbids it
         bye = carried[0] if carried else None
