@@ -226,6 +226,7 @@ class _Round:
             for n, p in self.players.items()
         }
         self._weights: dict[tuple[object, ...], int] = {}
+        self._joint_weights: dict[tuple[object, object], dict[tuple[object, ...], int | None]] = {}
         self._pairing_graph: PairingGraph | None = None
         self._bye_key: object = ()
 
@@ -496,12 +497,19 @@ class _Round:
         the bracket and everybody below weigh (the [C4] completion field in; further down,
         the round's PAB facts), ``None`` where [C3] parts the two."""
         facts, layout = self.facts, self.layout
+        kind = self._kind
+        # (players of one profile weigh alike: asked once per pair of profiles and place)
+        memo = self._joint_weights.setdefault((_bye_key(bye), _bye_key(bye0)), {})
 
         def weight(hi: DutchPlayer, lo: DutchPlayer, place: Place) -> int | None:
-            if not colour_compatible(hi, lo, facts):
-                return None
-            facts_there = bye0 if place is Place.FAR else bye
-            return edge_weight(hi, lo, place, facts, layout, facts_there) or None
+            key = (kind[hi.number], kind[lo.number], place)
+            if key not in memo:
+                if not colour_compatible(hi, lo, facts):
+                    memo[key] = None
+                else:
+                    facts_there = bye0 if place is Place.FAR else bye
+                    memo[key] = edge_weight(hi, lo, place, facts, layout, facts_there) or None
+            return memo[key]
 
         return weight
 
