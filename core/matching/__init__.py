@@ -12,6 +12,10 @@
   (:class:`WeightedMatching`).
 - Bipartite (:mod:`.bipartite`): :func:`bipartite_matching`, :func:`bipartite_saturates`,
   Kuhn's augmenting paths with a lazily asked predicate.
+- Transportation (:mod:`.transport`): the heaviest complete assignment of typed units, over the
+  types (few kinds of many players), with exact "does an optimum hold this pair" questions.
+- Flow (:mod:`.flow`): a maximum-value flow with concave arc values (separable convex costs),
+  by successive longest paths.
 """
 
 from __future__ import annotations
