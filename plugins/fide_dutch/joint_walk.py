@@ -195,6 +195,10 @@ class JointPairing:
     below: dict[int, int]
     """The certificate: a best pairing of ``left`` and the players below (both ways); the
     one left for the empty seat has no entry."""
+    rest: Transport[Key, Key] | None = None
+    """The MDP-pairing's assignment of everybody it left, optimal for them (the residents as
+    :data:`RESIDENT`), when every MDP is paired and no player stands in for one left out:
+    the bound of the remainder's walk, found already (:func:`walk_remainder`)."""
 
 
 class _Units:
@@ -358,6 +362,7 @@ def walk_remainder(
     nxt: Sequence[int],
     far: Sequence[int],
     rnd: JointRound,
+    start: Transport[Key, Key] | None = None,
 ) -> JointPairing | None:
     """B.6 / 3.6 with D.1-D.2 / 4.2-4.3 for the homogeneous ``bracket`` or remainder (in
     pairing order) with every player below it (``nxt``, the next scoregroup, and ``far``,
@@ -372,7 +377,7 @@ def walk_remainder(
         _one_out_meets,
         extra_roles={OUT: (S2,)},
     )
-    bound = merged.transport()  # 1.
+    bound = _bound_from(merged, start) if start is not None else merged.transport()  # 1.
     if bound.value is None:
         return None
     inside = _inside(bound)
@@ -698,6 +703,32 @@ def _exchanges_by_flow(
     return None if mates is None else JointPairing(pairs, followers, mates)
 
 
+def _bound_from(merged: _Units, start: Transport[Key, Key]) -> Transport[Key, Key]:
+    """Step 1 of :func:`walk_remainder` from the MDP-pairing's assignment of what it left
+    (:attr:`JointPairing.rest`): the same units (a resident there is one of S2's role here),
+    the same weights (the roles weigh alike, and here a lone player's kind no longer meets
+    itself: fewer pairs), so that optimum is optimal for what it carries here and the
+    search only assigns what is left (nothing, usually); from scratch when the units
+    differ."""
+    bound: Transport[Key, Key] = Transport(merged.count, merged.count, merged.w)
+
+    def here(k: Key) -> Key:
+        return (S2, k[1]) if k[0] == RESIDENT else k
+
+    if {here(k): c for k, c in start.left.items() if c} != {
+        k: c for k, c in merged.count.items() if c
+    }:
+        bound.solve()
+        return bound
+    flow: dict[tuple[Key, Key], int] = {}
+    for (a, b), f in start.flow.items():
+        key = (here(a), here(b))
+        if f and key in bound.weight:
+            flow[key] = flow.get(key, 0) + f
+    bound.solve_from(flow)
+    return bound
+
+
 def _worth(segments: Sequence[tuple[int, int]], units: int) -> int:
     """What the first ``units`` units of an arc of ``segments`` are worth."""
     total = 0
@@ -788,7 +819,8 @@ def walk_mdps(
     for alt in alts:  # 4.
         mates = _certificate([*left, *nxt, *far], alt.units, alt.t)
         if mates is not None:
-            return JointPairing(pairs, left, mates)
+            whole = alt.stand_in is None and len(paired) == len(mdps)
+            return JointPairing(pairs, left, mates, alt.t if whole else None)
     return None
 
 

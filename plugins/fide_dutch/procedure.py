@@ -900,6 +900,7 @@ class _Round:
                         nxt,
                         far,
                         self._joint_round(remainder, bye, bye0, barred),
+                        None if mdp_walk is None else mdp_walk.rest,
                     )
                 if joint is not None:
                     mates = joint.below

@@ -81,6 +81,7 @@ def used(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     recording(procedure, "tight_pairs", "matchings over the tight pairs")
     recording(joint_walk, "_exchanged", "one exchange")
     recording(joint_walk, "_exchanges_by_flow", "exchanges by the flow")
+    recording(joint_walk, "_bound_from", "remainder bound from the MDP walk")
     recording(joint_walk, "_the_ones_out", "odd bracket, one left out")
     return kinds
 
@@ -118,7 +119,11 @@ def test_every_joint_walk_is_used(used: set[str], ruleset: str) -> None:
         "matchings over the tight pairs",
     }
     if ruleset == "fide-dutch-2025":  # (these events' 2017 PPBs need neither)
-        expected |= {"one exchange", "odd bracket, one left out"}
+        expected |= {
+            "one exchange",
+            "odd bracket, one left out",
+            "remainder bound from the MDP walk",
+        }
     assert expected <= used, used
 
 
