@@ -47,12 +47,16 @@ class WhiteTopBothWays(BothWays):
 
     def pair(self, tournament: Tournament, **kwargs: Any) -> RoundPairing:  # type: ignore[override]
         result = super().pair(tournament, **kwargs)
-        if self.white_top and result.round == 1:
-            boards = tuple(
-                Pairing(min(b.white, b.black), max(b.white, b.black)) for b in result.boards
-            )
-            return RoundPairing(result.round, boards, result.byes, result.events)
+        return _white_top(result) if self.white_top else result
+
+
+def _white_top(result: RoundPairing) -> RoundPairing:
+    """Round 1 with White for the higher-ranked player on every board; later rounds as
+    they are."""
+    if result.round != 1:
         return result
+    boards = tuple(Pairing(min(b.white, b.black), max(b.white, b.black)) for b in result.boards)
+    return RoundPairing(result.round, boards, result.byes, result.events)
 
 
 @pytest.fixture
@@ -127,81 +131,48 @@ def test_every_joint_walk_is_used(used: set[str], ruleset: str) -> None:
     assert expected <= used, used
 
 
-class _FlowBothWays(WhiteTopBothWays):
-    """Pairs each round with the walks; a round where the exchange flow answered a remainder
-    is paired again without it (the matchings over the tight pairs then decide it, as
-    :func:`test_joint_walks_equal_matchings_white_top` checks against the matchings alone) and
-    must come out the same."""
+class _WithAndWithout(Engine):
+    """Pairs each round of a white-top event (:func:`_white_top`) with ``owner.name`` as it
+    is; a round where it answered (anything but ``off``) is paired again with it always
+    answering ``off`` (the code it spares then decides) and must come out the same (boards,
+    colours, byes).  ``compared`` counts those rounds."""
 
-    flows = 0
+    def __init__(self, ruleset: Any, owner: Any, name: str, off: Any) -> None:
+        super().__init__(ruleset)
+        self.owner, self.name, self.off = owner, name, off
+        self.compared = 0
 
     def pair(self, tournament: Tournament, **kwargs: Any) -> RoundPairing:  # type: ignore[override]
-        answered: list[bool] = []
-        inner = joint_walk._exchanges_by_flow
+        answers: list[Any] = []
+        inner = getattr(self.owner, self.name)
 
         def counting(*args: Any) -> Any:
             out = inner(*args)
-            answered.append(out is not None)
+            answers.append(out)
             return out
 
-        joint_walk._exchanges_by_flow = counting  # type: ignore[assignment]
+        setattr(self.owner, self.name, counting)
         try:
-            result = Engine.pair(self, tournament, **kwargs)
-            if any(answered):
-                joint_walk._exchanges_by_flow = lambda *args: None  # type: ignore[assignment]
-                plain = Engine.pair(self, tournament, **kwargs)
+            result = super().pair(tournament, **kwargs)
+            if any(out != self.off for out in answers):
+                setattr(self.owner, self.name, lambda *args: self.off)
+                plain = super().pair(tournament, **kwargs)
                 assert (result.boards, result.byes) == (plain.boards, plain.byes), result.round
-                self.flows += 1
+                self.compared += 1
         finally:
-            joint_walk._exchanges_by_flow = inner  # type: ignore[assignment]
-        if result.round == 1:
-            boards = tuple(
-                Pairing(min(b.white, b.black), max(b.white, b.black)) for b in result.boards
-            )
-            return RoundPairing(result.round, boards, result.byes, result.events)
-        return result
+            setattr(self.owner, self.name, inner)
+        return _white_top(result)
 
 
 def test_several_exchanges_by_the_flow_equal_matchings() -> None:
     """A white-top event of 800 players whose round 4 has a remainder that needs more than
     one exchange of D.2 (found by search; smaller events rarely need several): the flow's
     exchange, walked, is the matchings' pairing."""
-    engine = _FlowBothWays(load_ruleset("fide-dutch-2025"))
+    engine = _WithAndWithout(
+        load_ruleset("fide-dutch-2025"), joint_walk, "_exchanges_by_flow", None
+    )
     simulate(engine, 800, 4, 2, BUSY)
-    assert engine.flows >= 1
-
-
-class _PpbBothWays(WhiteTopBothWays):
-    """Pairs each round of the 2017 edition as it is and again with every bracket paired
-    before A.9 is asked (``_a9_ppb_shown`` never answering): the same pairing."""
-
-    shown = 0
-
-    def pair(self, tournament: Tournament, **kwargs: Any) -> RoundPairing:  # type: ignore[override]
-        answers: list[bool] = []
-        inner = procedure._Round2017._a9_ppb_shown
-
-        def counting(*args: Any) -> bool:
-            out = inner(*args)
-            answers.append(out)
-            return out
-
-        procedure._Round2017._a9_ppb_shown = counting  # type: ignore[method-assign]
-        try:
-            result = Engine.pair(self, tournament, **kwargs)
-            if any(answers):
-                procedure._Round2017._a9_ppb_shown = lambda *args: False  # type: ignore[method-assign]
-                plain = Engine.pair(self, tournament, **kwargs)
-                assert (result.boards, result.byes) == (plain.boards, plain.byes), result.round
-                self.shown += 1
-        finally:
-            procedure._Round2017._a9_ppb_shown = inner  # type: ignore[method-assign]
-        if result.round == 1:
-            boards = tuple(
-                Pairing(min(b.white, b.black), max(b.white, b.black)) for b in result.boards
-            )
-            return RoundPairing(result.round, boards, result.byes, result.events)
-        return result
+    assert engine.compared >= 1
 
 
 @pytest.mark.parametrize(("players", "seed"), [(60, 1), (100, 2), (150, 3)])
@@ -209,7 +180,9 @@ def test_2017_ppb_known_before_pairing(players: int, seed: int) -> None:
     """A.9 (2017): a bracket whose most pairs leave too few floaters for the players below
     to complete is the PPB before it is paired; pairing it first and asking after gives the
     same round."""
-    engine = _PpbBothWays(load_ruleset("fide-dutch-2017"))
+    engine = _WithAndWithout(
+        load_ruleset("fide-dutch-2017"), procedure._Round2017, "_a9_ppb_shown", False
+    )
     with contextlib.suppress(NoValidPairingError):
         simulate(engine, players, 7, seed, BUSY)
-    assert engine.shown >= 1
+    assert engine.compared >= 1
