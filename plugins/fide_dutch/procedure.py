@@ -226,7 +226,6 @@ class _Round:
             for n, p in self.players.items()
         }
         self._weights: dict[tuple[object, ...], int] = {}
-        self._joint_weights: dict[tuple[object, object], dict[tuple[object, ...], int | None]] = {}
         self._pairing_graph: PairingGraph | None = None
         self._bye_key: object = ()
 
@@ -497,19 +496,24 @@ class _Round:
         the bracket and everybody below weigh (the [C4] completion field in; further down,
         the round's PAB facts), ``None`` where [C3] parts the two."""
         facts, layout = self.facts, self.layout
-        kind = self._kind
-        # (players of one profile weigh alike: asked once per pair of profiles and place)
-        memo = self._joint_weights.setdefault((_bye_key(bye), _bye_key(bye0)), {})
+        # (players of one profile weigh alike: the matchings' cache of weights, keyed as
+        # :meth:`_edges` keys it, serves the walks too)
+        profile, cache = self._profile, self._weights
+        near_key, far_key = _bye_key(bye), _bye_key(bye0)
 
         def weight(hi: DutchPlayer, lo: DutchPlayer, place: Place) -> int | None:
-            key = (kind[hi.number], kind[lo.number], place)
-            if key not in memo:
-                if not colour_compatible(hi, lo, facts):
-                    memo[key] = None
-                else:
-                    facts_there = bye0 if place is Place.FAR else bye
-                    memo[key] = edge_weight(hi, lo, place, facts, layout, facts_there) or None
-            return memo[key]
+            if not colour_compatible(hi, lo, facts):
+                return None
+            far = place is Place.FAR
+            key = (
+                profile[hi.number],
+                profile[lo.number],
+                (far_key if far else near_key, place, True),
+            )
+            w = cache.get(key)
+            if w is None:
+                w = cache[key] = edge_weight(hi, lo, place, facts, layout, bye0 if far else bye)
+            return w or None
 
         return weight
 
