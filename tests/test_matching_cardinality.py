@@ -30,21 +30,29 @@ def _brute_size(n: int, edges: list[tuple[int, int]]) -> int:
     return 0
 
 
+def _random_graph(rng: random.Random, density: float) -> tuple[int, list[int], int, list]:
+    """Up to 10 vertices with edges of the given density as bit-set rows, most vertices
+    active; the number of vertices, the rows, the active mask and the edges among the
+    active vertices."""
+    n = rng.randint(1, 10)
+    edges = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < density]
+    adj = [0] * n
+    for a, b in edges:
+        adj[a] |= 1 << b
+        adj[b] |= 1 << a
+    active = 0
+    for v in range(n):
+        if rng.random() < 0.85:
+            active |= 1 << v
+    sub = [(a, b) for a, b in edges if active >> a & 1 and active >> b & 1]
+    return n, adj, active, sub
+
+
 def test_maximum_matching_masks_against_brute_force() -> None:
     rng = random.Random(5)
     for _ in range(300):
-        n = rng.randint(1, 10)
-        edges = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.35]
-        adj = [0] * n
-        for a, b in edges:
-            adj[a] |= 1 << b
-            adj[b] |= 1 << a
-        active = 0
-        for v in range(n):
-            if rng.random() < 0.85:
-                active |= 1 << v
+        n, adj, active, sub = _random_graph(rng, 0.35)
         mate = maximum_matching_masks(adj, active)
-        sub = [(a, b) for a, b in edges if active >> a & 1 and active >> b & 1]
         size = 0
         for v in range(n):
             if mate[v] >= 0:
@@ -65,17 +73,7 @@ def test_matching_size_masks_against_brute_force() -> None:
     exactly when the maximum does; :func:`max_matching_size` (the same on a predicate) agrees."""
     rng = random.Random(11)
     for _ in range(300):
-        n = rng.randint(1, 10)
-        edges = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4]
-        adj = [0] * n
-        for a, b in edges:
-            adj[a] |= 1 << b
-            adj[b] |= 1 << a
-        active = 0
-        for v in range(n):
-            if rng.random() < 0.85:
-                active |= 1 << v
-        sub = [(a, b) for a, b in edges if active >> a & 1 and active >> b & 1]
+        n, adj, active, sub = _random_graph(rng, 0.4)
         best = _brute_size(n, sub)
         assert matching_size_masks(adj, active) == best
         vertices = [v for v in range(n) if active >> v & 1]
