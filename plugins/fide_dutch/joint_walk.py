@@ -629,28 +629,23 @@ def _exchanges_by_flow(
     net = ConvexFlow()
     lead: dict[tuple[str, Key], int] = {}
     worth: dict[Key, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
-    for side in ("L", "R"):
-        for k, count in bound.left.items():
-            if not count:
-                continue
-            node = (side, k)
-            if side == "L":
-                net.add_arc("s", node, [(count, 0)])
-            if k not in s1_of:
-                if side == "R":
-                    net.add_arc(node, "t", [(count, 0)])
-                continue
-            s1, s2 = s1_of[k], s2_of[k]
-            leads = [(len(s1), 0), *((1, moved_in(j)) for j in s2)]
-            follows = [(len(s2), 0), *((1, moved_out(i)) for i in reversed(s1))]
-            worth[k] = (leads, follows)
-            if side == "L":
-                lead[(side, k)] = net.add_arc(node, (side, k, "lead"), leads)
-                net.add_arc(node, (side, k, "follow"), follows)
-            else:
-                lead[(side, k)] = net.add_arc((side, k, "lead"), node, leads)
-                net.add_arc((side, k, "follow"), node, follows)
-                net.add_arc(node, "t", [(count, 0)])
+    kinds = [(k, count) for k, count in bound.left.items() if count]
+    for k, s1 in s1_of.items():
+        s2 = s2_of[k]
+        worth[k] = (
+            [(len(s1), 0), *((1, moved_in(j)) for j in s2)],  # leads
+            [(len(s2), 0), *((1, moved_out(i)) for i in reversed(s1))],  # follows
+        )
+    for k, count in kinds:  # the left side: from the source, each unit in its role
+        net.add_arc("s", ("L", k), [(count, 0)])
+        if k in s1_of:
+            lead[("L", k)] = net.add_arc(("L", k), ("L", k, "lead"), worth[k][0])
+            net.add_arc(("L", k), ("L", k, "follow"), worth[k][1])
+    for k, count in kinds:  # the right side: each unit from its role, to the sink
+        if k in s1_of:
+            lead[("R", k)] = net.add_arc(("R", k, "lead"), ("R", k), worth[k][0])
+            net.add_arc(("R", k, "follow"), ("R", k), worth[k][1])
+        net.add_arc(("R", k), "t", [(count, 0)])
     for a, b in bound.tight():
         if not bound.left.get(a) or not bound.right.get(b):
             continue
