@@ -613,6 +613,25 @@ class _Below:
         return got
 
 
+def _split_movers(
+    t1: Sequence[int],
+    t2: Sequence[int],
+    may_leave: Callable[[int], bool],
+    below: _Below | None,
+) -> list[int] | None:
+    """The players of ``t2`` who may move down, when enough of them may for every player of
+    ``t1`` to be paired with the rest of ``t2`` and (with ``below`` and more than one left
+    over) some choice of the movers could leave the lower brackets completable
+    (:meth:`_Below.takes`); ``None`` otherwise (a split of C8 that no pairing completes)."""
+    movers = [y for y in t2 if may_leave(y)]
+    d = len(t2) - len(t1)
+    if d < 0 or len(movers) < d:
+        return None
+    if below is not None and d > 1 and not below.takes(d, movers, (*t1, *t2)):
+        return None
+    return movers
+
+
 def _fewest_misses_completing(
     dr: DutchRound,
     t1: Sequence[int],
@@ -630,12 +649,10 @@ def _fewest_misses_completing(
     does not pass over is such a pairing, so a split whose bound exceeds X has none.  One
     maximum-weight matching of maximum cardinality (a pair of ``t1`` with ``t2`` weighs 2 less
     its miss, a player left over matched to a stand-in 0; every player must be matched)."""
-    movers = [y for y in t2 if may_leave(y)]
+    movers = _split_movers(t1, t2, may_leave, below)
+    if movers is None:
+        return None
     d = len(t2) - len(t1)
-    if d < 0 or len(movers) < d:
-        return None
-    if below is not None and d > 1 and not below.takes(d, movers, (*t1, *t2)):
-        return None
     edges: list[tuple[int, int, int]] = []
     both = [*t1, *t2]
     rows = _bracket_rows(dr, both, level)
@@ -666,12 +683,10 @@ def _split_completes(
     down meets) asked for a perfect matching by cardinality, on bit sets (issue 20).  Where X
     is at least ``|t1|`` the misses (at most one per pair) cannot exceed it, so this is all
     that B4's bound of a split can say."""
-    movers = [y for y in t2 if may_leave(y)]
+    movers = _split_movers(t1, t2, may_leave, below)
+    if movers is None:
+        return False
     d = len(t2) - len(t1)
-    if d < 0 or len(movers) < d:
-        return False
-    if below is not None and d > 1 and not below.takes(d, movers, (*t1, *t2)):
-        return False
     bits = dr.bits
     index, partners = bits.index, dr.partners(level)
     m1, m2 = bits.mask(t1), bits.mask(t2)
